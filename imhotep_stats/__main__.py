@@ -1,0 +1,3 @@
+from imhotep_stats.cli import main
+
+main()

@@ -1,0 +1,25 @@
+"""The bot protocol: ``choose(view, legal, rng) -> action``. Bots never mutate the game."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
+    from imhotep_stats.engine.view import View
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from the bot's own random stream."""
+
+    name = "random"
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        return legal[int(rng.random() * len(legal))]

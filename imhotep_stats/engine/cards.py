@@ -1,0 +1,238 @@
+"""Market-card effects (RULES.md 3). Counts and points are data (data/cards.toml).
+
+A card gained anywhere (the market, a pyramid, scaffold or temple reward) goes through
+:func:`gain`: a red card acts at once, a blue card is held, and so on (RULES.md 3.1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from imhotep_stats.engine.actions import act
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.rules.board import Board
+
+BLUE = ("chisel", "lever", "hammer", "sail", "barge", "loading_platform")
+DECORATION_SITE = {
+    "pyramid_decoration": 1,
+    "temple_decoration": 2,
+    "burial_chamber_decoration": 3,
+    "obelisk_decoration": 4,
+}
+RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
+PLAY = {name: act("play", name) for name in BLUE}
+
+
+class CardPoints:
+    """Card point tables, read once per game."""
+
+    def __init__(self, board: Board):
+        statues = board.tables["statue_points"]
+        self.statue_table = statues["table"]
+        self.statue_extra = statues["extra"]
+        self.unused_blue = board.tables["unused_blue_points"]["points"]
+        self.per_decoration = board.tables["decoration"]["stones_per_point"]
+        cards = board.cards
+        self.cargo_capacity = cards["cargo_sled"]["capacity"]
+        self.private_quarry_points = cards["private_quarry"]["points"]
+        self.private_quarry_stones = cards["private_quarry"]["stones"]
+
+    def statues(self, k: int) -> int:
+        if k <= 0:
+            return 0
+        t = self.statue_table
+        return t[k - 1] if k <= len(t) else t[-1] + self.statue_extra * (k - len(t))
+
+
+def card_names(board: Board) -> set[str]:
+    return {c.get("same_as", name) for name, c in board.cards.items()}
+
+
+def build_deck(board: Board, expansion: bool) -> list[str]:
+    """The market deck, unshuffled: 34 base cards, 48 with the expansion's 14."""
+    deck: list[str] = []
+    for name, c in board.cards.items():
+        if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
+            deck.extend([c.get("same_as", name)] * c["count"])
+    return deck
+
+
+def colour(g: Game, name: str) -> str:
+    return g.board.cards[name]["colour"]
+
+
+def gain(g: Game, p: int, name: str) -> None:
+    """Player ``p`` takes card ``name`` (RULES.md 3)."""
+    g.cards_taken[p] += 1
+    site = RED_SITE.get(name)
+    if site is not None or name == "private_quarry":
+        # Red: acts at once; discarded, or kept face up with the expansion rules.
+        if g.expansion:
+            g.red_kept[p] += 1
+        else:
+            g.discard.append(name)
+        if site is not None:
+            g.deliver_from_quarry(p, site)
+        else:  # Private Quarry (3.2): 1 point and up to 3 stones to the sled
+            g.score(p, "market", g.card_points.private_quarry_points)
+            g.sled_to_capacity(p, g.card_points.private_quarry_stones)
+        return
+    hand = g.hand[p]
+    hand[name] = hand.get(name, 0) + 1
+    if name in PLAY:
+        g.blue[p] += 1
+    if name == "cargo_sled":
+        g.sled_cap[p] += g.card_points.cargo_capacity
+
+
+# ------------------------------------------------------------------------ blue cards
+def _can_get(g: Game, p: int) -> bool:
+    return g.sled[p] < g.sled_cap[p] and g.quarry[p] > 0
+
+
+def _sailable(g: Game) -> list[int]:
+    return [s for s in range(4) if g.ship_dock[s] < 0 and g.ship_load[s] >= g.ship_min[s]]
+
+
+def _sail_card_ships(g: Game) -> list[int]:
+    """Ships that, with one more stone, meet their minimum and have an empty slot."""
+    return [
+        s
+        for s in range(4)
+        if g.ship_dock[s] < 0 and g.ship_load[s] < g.ship_sizes[s] and g.ship_load[s] + 1 >= g.ship_min[s]
+    ]
+
+
+def _platform_options(g: Game, p: int) -> list[Action]:
+    taken = [i for i in range(5) if g.dock_used[i] == 1]  # a dock holds at most two ships
+    if not taken:
+        return []
+    from imhotep_stats.engine.game import SITE_INDEX  # noqa: F401  (names for notation)
+    from imhotep_stats.rules.board import SITES
+
+    return [
+        act("platform", s, SITES[i])
+        for s in range(4)
+        if g.ship_dock[s] < 0 and g.ship_load[s] >= g.ship_min[s] and p in g.ship_slots[s]
+        for i in taken
+    ]
+
+
+def playable(g: Game, p: int, name: str) -> bool:
+    """A blue card can be played when its effect can be carried out (RULES.md 3)."""
+    if name == "chisel":
+        return g.sled[p] >= 2 and g.ship_free >= 2
+    if name == "lever":
+        return bool(_sailable(g)) and any(not u for u in g.dock_used)
+    if name == "hammer":
+        return _can_get(g, p)
+    if name == "sail":
+        return g.sled[p] >= 1 and bool(_sail_card_ships(g)) and any(not u for u in g.dock_used)
+    if name == "barge":
+        return g.sled[p] >= 3
+    if name == "loading_platform":
+        return g.sled[p] >= 1 and bool(_platform_options(g, p))
+    return False
+
+
+def blue_options(g: Game, p: int, opts: list[Action]) -> None:
+    hand = g.hand[p]
+    for name in BLUE:
+        if name in hand and playable(g, p, name):
+            opts.append(PLAY[name])
+
+
+def play_blue(g: Game, p: int, name: str) -> None:
+    hand = g.hand[p]
+    hand[name] -= 1
+    if not hand[name]:
+        del hand[name]
+    g.blue[p] -= 1
+    g.discard.append(name)
+    if name == "chisel":
+        g.ask("chisel_place", p, g.empty_slots(), _chisel_place, p, 2)
+    elif name == "lever":
+        g.ask("lever_sail", p, g.sail_actions(), _lever_sail, p)
+    elif name == "hammer":
+        g.sled_to_capacity(p, g.get_stones)
+        slots = g.empty_slots() if g.sled[p] else []
+        if slots:  # not optional (RULES.md 3.1)
+            g.ask("hammer_place", p, slots, _place_one, p)
+    elif name == "sail":
+        g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), _sail_place, p)
+    elif name == "barge":
+        # Return 2 sled stones to the quarry, deliver 1 sled stone to a site but the Market.
+        from imhotep_stats.rules.board import SITES
+
+        g.sled[p] -= 2
+        g.quarry[p] += 2
+        g.ask("barge_site", p, [act("deliver", SITES[i]) for i in range(1, 5)], _barge, p)
+    elif name == "loading_platform":
+        g.ask("platform_sail", p, _platform_options(g, p), _platform, p)
+
+
+def _place_one(g: Game, a: Action, p: int) -> None:
+    g.sled[p] -= 1
+    g.put_on_ship(p, *a.args)
+
+
+def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
+    """Chisel: 2 sled stones onto ships, both on one ship or one each on two."""
+    _place_one(g, a, p)
+    if left > 1:
+        g.ask("chisel_place", p, g.empty_slots(), _chisel_place, p, left - 1)
+
+
+def _lever_sail(g: Game, a: Action, p: int) -> None:
+    from imhotep_stats.engine.game import SITE_INDEX
+
+    g.sail(p, a.args[0], SITE_INDEX[a.args[1]], lever=True)
+
+
+def _sail_place(g: Game, a: Action, p: int) -> None:
+    """Sail card: place 1 sled stone, then sail that same ship."""
+    _place_one(g, a, p)
+    g.ask("sail_sail", p, g.sail_actions((a.args[0],)), _sail_sail, p)
+
+
+def _sail_sail(g: Game, a: Action, p: int) -> None:
+    from imhotep_stats.engine.game import SITE_INDEX
+
+    g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+
+
+def _barge(g: Game, a: Action, p: int) -> None:
+    from imhotep_stats.engine.game import SITE_INDEX, _deliver
+
+    g.sled[p] -= 1
+    g.push(_deliver, SITE_INDEX[a.args[0]], p)
+
+
+def _platform(g: Game, a: Action, p: int) -> None:
+    """Loading Platform: return 1 sled stone, sail a ship to an already taken dock."""
+    from imhotep_stats.engine.game import SITE_INDEX
+
+    g.sled[p] -= 1
+    g.quarry[p] += 1
+    g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+
+
+# ------------------------------------------------------------------------ game end
+def score_game_end(g: Game) -> None:
+    """Decorations, statues, unused blue cards, stone ornaments (RULES.md 2.5, 3)."""
+    pts = g.card_points
+    for p in range(g.n):
+        hand = g.hand[p]
+        if not hand:
+            continue
+        for name, site in DECORATION_SITE.items():
+            k = hand.get(name, 0)
+            if k:
+                g.score(p, "card_decoration", k * (g.sites[site].stones() // pts.per_decoration))
+        g.score(p, "card_statue", pts.statues(hand.get("statue", 0)))
+        blue = sum(hand.get(name, 0) for name in BLUE)
+        g.score(p, "card_unused_blue", blue * pts.unused_blue)
+        g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g.sled[p])

@@ -1,0 +1,494 @@
+"""The game: state, decision points, legal actions and the one transition function.
+
+A game is a sequence of decision points (RULES.md 2.3). At each one the state knows who
+decides (``to_move``, often not the player whose turn it is: market picks, pyramid
+choices... are made by the stone's owner), what kind of decision it is (``kind``) and the
+legal choices (``options``, in a deterministic order). :func:`apply` performs a choice and
+runs the game on to the next decision: chance, unloading, round ends and game end.
+
+Internally, work that may need a decision (unloading a ship stone by stone, a red card's
+delivery, a temple bonus...) is a stack of tasks ``(fn, *args)``. A task either finishes
+or asks a question with :meth:`Game.ask`; the answer calls the given resolver, and the
+stack carries on. That keeps nested decisions (a market card that delivers a stone to a
+site that offers a choice) simple and in one place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from imhotep_stats.engine import cards
+from imhotep_stats.engine.actions import GET, PASS, Action, act
+from imhotep_stats.engine.sites import make_site
+from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
+
+MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
+SITE_INDEX = {name: i for i, name in enumerate(SITES)}
+
+# Decision kinds of the core game (sites and cards add their own).
+TURN = "turn"
+
+# Interned actions, by index, so that legal-action generation allocates nothing new.
+PLACE = [[act("place", s, k) for k in range(4)] for s in range(4)]
+SAIL = [[act("sail", s, SITES[i]) for i in range(5)] for s in range(4)]
+UNLOAD = [act("unload", k) for k in range(4)]
+
+
+@lru_cache(maxsize=64)
+def _prepared(board: Board, players: int, expansion: bool) -> tuple:
+    """What every game on this board shares: the round-card pool, the unshuffled deck and
+    the card point tables (boards are immutable, so this is cached per board)."""
+    pool = tuple(tuple(c) for c in board.round_cards(players))
+    return pool, tuple(cards.build_deck(board, expansion)), cards.CardPoints(board)
+
+
+def fast_shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
+    speed; ties have probability ~2**-53 and then keep the original order)."""
+    keys = [rng.random() for _ in items]
+    order = sorted(range(len(items)), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]
+
+
+class RulesError(ValueError):
+    """A game set up against the rules (bad player count, sides, round cards, deck)."""
+
+
+def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
+    """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk) -> ("D","A","C","B","D")."""
+    parts = tuple(sides.split("-")) if isinstance(sides, str) else tuple(sides)
+    if len(parts) != 5 or any(p not in SIDES for p in parts):
+        raise RulesError(
+            f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
+            "market-pyramid-temple-burial_chamber-obelisk (e.g. D-A-C-B-D)"
+        )
+    return parts
+
+
+class Game:
+    """The full state of one game. Bots never see it: they get a :class:`View`."""
+
+    def __init__(
+        self,
+        players: int,
+        sides: str | Sequence[str] = "A-A-A-A-A",
+        *,
+        board: Board | None = None,
+        seed: int | str = 0,
+        expansion: bool | None = None,
+        prophecies: bool = False,
+        round_cards: Sequence[Sequence[int]] | None = None,
+        deck: Sequence[str] | None = None,
+    ):
+        if players not in (2, 3, 4):
+            raise RulesError(f"players: expected 2, 3 or 4, got {players!r}")
+        self.board = board = board or default_board()
+        self.n = players
+        self.sides = parse_sides(sides)
+        self.seed = seed
+        if expansion is None:
+            expansion = prophecies or any(s in "CD" for s in self.sides)
+        self.expansion = expansion
+        self.prophecies = prophecies
+        rules = board.game
+        self.rounds: int = rules["rounds"]
+        # Chance comes from the game's own streams, derived from its seed only. The round
+        # cards and the market deck share one stream (both are drawn at setup, before any
+        # decision); sites and modules with chance of their own open their own stream with
+        # `chance_stream`, so a different side elsewhere on the table never shifts the deal.
+        self.rng_deck = random.Random(f"{seed}/deal")
+
+        stones = rules["stones_two_colour"] if (expansion and players == 2) else rules["stones"]
+        self.stones_total = stones
+        start = rules["starting_sled"]
+        self.sled = [start[p] for p in range(players)]
+        self.quarry = [stones - start[p] for p in range(players)]
+        self.sled_cap = [rules["sled_capacity"]] * players
+        self.get_stones = rules["get_stones"]
+
+        # Round cards (RULES.md 1.1): remove 1 of the 7 unseen, shuffle the other 6.
+        pool, base_deck, self.card_points = _prepared(board, players, expansion)
+        if round_cards is None:
+            pool = list(pool)
+            fast_shuffle(self.rng_deck, pool)
+            self.round_cards = pool[1 : 1 + self.rounds]
+        else:
+            self.round_cards = [tuple(int(s) for s in c) for c in round_cards]
+            if len(self.round_cards) < self.rounds or any(
+                len(c) != 4 or not all(1 <= s <= 4 for s in c) for c in self.round_cards
+            ):
+                raise RulesError(
+                    f"round_cards: expected {self.rounds} cards of 4 ship sizes from 1 to 4, "
+                    f"got {[list(c) for c in self.round_cards]}"
+                )
+
+        # Market deck (RULES.md 3): the draw pile's top is the END of self.deck.
+        if deck is None:
+            deck = list(base_deck)
+            fast_shuffle(self.rng_deck, deck)
+        else:
+            unknown = [c for c in deck if c not in cards.card_names(board)]
+            if unknown:
+                raise RulesError(f"deck: unknown card names {sorted(set(unknown))}")
+            deck = list(reversed(deck))  # given top first
+        self.deck: list[str] = list(deck)
+        self.deck_initial = list(reversed(self.deck))  # top first, for transcripts
+        self.discard: list[str] = []
+        self.hand: list[dict[str, int]] = [{} for _ in range(players)]  # held cards by name
+        self.blue = [0] * players  # blue cards held, to skip card checks when none
+        self.red_kept = [0] * players  # used red cards kept face up (expansion)
+        self.cards_taken = [0] * players
+
+        # Scoring: events (seat, source, points, round) and running totals.
+        self.events: list[tuple[int, str, int, int]] = []
+        self.totals = [0] * players
+
+        # Flow.
+        self.round = 0
+        self.current = 0  # whose turn it is
+        self.start_player = 0
+        self.passes = 0
+        self.last_sailer = -1
+        self.round_over = False
+        self.skip_advance = False  # the round ended during this turn: no clockwise step
+        self.over = False
+        self.decisions = 0
+        self.stack: list[tuple] = []
+        self.to_move = -1
+        self.kind: str | None = None
+        self.options: list[Action] = []
+        self._resolve: Callable[..., None] | None = None
+        self._ctx: tuple = ()
+        self.get_actions: tuple[Action, ...] = (GET,)  # Pyramid D adds "get move"
+        self.turn_start_hooks: list[Callable[[Game, int], bool]] = []  # prophecies
+
+        self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
+        self._round_start_sites = [s for s in self.sites if s.has_round_start]
+        self._round_end_sites = [s for s in self.sites if s.has_round_end]
+        if prophecies:
+            from imhotep_stats.engine import prophecies as prophecy_module
+
+            prophecy_module.setup(self)
+        self._start_round(0)
+        self._advance()
+
+    # ------------------------------------------------------------------ helpers for rules
+    def score(self, seat: int, source: str, points: int) -> None:
+        """Record a score event (RULES.md 2.6): every point has a source and a round."""
+        if points:
+            self.events.append((seat, source, points, self.round))
+            self.totals[seat] += points
+
+    def ask(self, kind: str, player: int, options: list[Action], resolve: Callable, *ctx: Any) -> None:
+        """Stop at a decision point: ``player`` chooses one of ``options``; then
+        ``resolve(game, action, *ctx)`` runs."""
+        self.kind = kind
+        self.to_move = player
+        self.options = options
+        self._resolve = resolve
+        self._ctx = ctx
+
+    def push(self, fn: Callable, *args: Any) -> None:
+        """Schedule ``fn(game, *args)``; the last pushed runs first."""
+        self.stack.append((fn, *args))
+
+    def draw(self) -> str | None:
+        """Top card of the market draw pile; an empty pile is the shuffled discard pile."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            fast_shuffle(self.rng_deck, self.deck)
+        return self.deck.pop()
+
+    def chance_stream(self, name: str) -> random.Random:
+        """A chance stream of its own for a site or module (scaffold tiles, tomb tokens...)."""
+        return random.Random(f"{self.seed}/{name}")
+
+    def sled_to_capacity(self, p: int, stones: int) -> int:
+        """Move up to ``stones`` from the quarry to the sled, within capacity."""
+        k = min(stones, self.sled_cap[p] - self.sled[p], self.quarry[p])
+        if k > 0:
+            self.quarry[p] -= k
+            self.sled[p] += k
+            return k
+        return 0
+
+    def deliver_from_quarry(self, p: int, site: int) -> None:
+        """A red card or bonus delivers a stone from the quarry (nothing if it is empty)."""
+        if self.quarry[p] > 0:
+            self.quarry[p] -= 1
+            self.push(_deliver, site, p)
+
+    def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
+        """Place actions for every empty slot of every unsailed ship (or of ``ships``)."""
+        if ships is None:
+            return list(self.open_slots)
+        return [a for a in self.open_slots if a.args[0] in ships]
+
+    def put_on_ship(self, p: int, s: int, k: int) -> None:
+        """A stone of ``p`` goes onto slot k of ship s (its origin already debited)."""
+        self.ship_slots[s][k] = p
+        self.ship_load[s] += 1
+        self.ship_free -= 1
+        self.open_slots.remove(PLACE[s][k])
+        if self.ship_load[s] == self.ship_min[s]:
+            self._sail_opts = None  # this ship can now sail
+
+    def free_docks(self) -> list[int]:
+        return [i for i in range(5) if not self.dock_used[i]]
+
+    # ------------------------------------------------------------------ the flow of play
+    def _start_round(self, start: int) -> None:
+        self.round += 1
+        sizes = self.round_cards[self.round - 1]
+        self.ship_sizes = sizes
+        self.ship_slots = [[-1] * size for size in sizes]
+        self.ship_min = [max(size - 1, 1) for size in sizes]
+        self.ship_load = [0, 0, 0, 0]
+        self.ship_dock = [-1, -1, -1, -1]
+        self.ship_free = sum(sizes)
+        # The place actions still open, kept up to date as stones go on and ships sail.
+        self.open_slots = [PLACE[s][k] for s in range(4) for k in range(sizes[s])]
+        self._sail_opts: list[Action] | None = None  # cache of the sail actions
+        self.dock_used = [0, 0, 0, 0, 0]
+        self.sailed = 0
+        self.passes = 0
+        self.start_player = self.current = start
+        for site in self._round_start_sites:
+            site.round_start(self)
+
+    def _advance(self) -> None:
+        """Run tasks until a decision is needed or the game is over."""
+        stack = self.stack
+        while True:
+            if stack:
+                task = stack.pop()
+                task[0](self, *task[1:])
+                if self.kind is not None:
+                    return
+                continue
+            if self.over:
+                self.to_move = -1
+                self.options = []
+                return
+            p = self.current
+            if self.turn_start_hooks:
+                for hook in self.turn_start_hooks:
+                    hook(self, p)
+                if self.kind is not None:
+                    return
+            self.kind = TURN
+            self.to_move = p
+            self.options = self._turn_options(p)
+            self._resolve = None
+            return
+
+    def _turn_options(self, p: int) -> list[Action]:
+        """The legal turn actions (RULES.md 2.2), in a fixed order: get, place, sail, cards."""
+        opts: list[Action] = []
+        sled = self.sled[p]
+        if sled < self.sled_cap[p] and self.quarry[p] > 0:
+            opts.extend(self.get_actions)
+        if sled > 0:
+            opts += self.open_slots
+        sail = self._sail_opts
+        if sail is None:
+            sail = self._sail_opts = self.sail_actions()
+        opts += sail
+        if self.blue[p]:
+            cards.blue_options(self, p, opts)
+        if not opts:
+            opts.append(PASS)
+        return opts
+
+    def sail_actions(self, ships: Sequence[int] = (0, 1, 2, 3)) -> list[Action]:
+        """Sail actions: ships holding their minimum, to each free dock."""
+        out: list[Action] = []
+        used = self.dock_used
+        docks = [i for i in range(5) if not used[i]]
+        if docks:
+            load, mins, dock = self.ship_load, self.ship_min, self.ship_dock
+            for s in ships:
+                if dock[s] < 0 and load[s] >= mins[s]:
+                    row = SAIL[s]
+                    out += [row[i] for i in docks]
+        return out
+
+    def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
+        """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
+        self.ship_dock[s] = site
+        self.dock_used[site] += 1
+        self._sail_opts = None
+        self.sailed += 1
+        self.last_sailer = p
+        self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
+        if self.ship_free or self.open_slots:
+            self.open_slots = [a for a in self.open_slots if a.args[0] != s]
+        self.push(_after_sail)
+        if lever:
+            self.push(_lever_next, s, site, p)
+            return
+        stones = [o for o in self.ship_slots[s] if o >= 0]
+        for owner in reversed(stones):
+            self.push(_deliver, site, owner)
+
+    def _end_round(self, next_start: int) -> None:
+        """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
+        self.round_over = True
+        self.push(_next_round, next_start)
+        for site in reversed(self._round_end_sites):
+            self.push(site.round_end)
+
+    def _game_end(self) -> None:
+        """Final scoring, in the rulebook's order (RULES.md 2.5)."""
+        self.round = self.rounds + 1  # game-end events carry round = rounds + 1
+        for i in (BURIAL_CHAMBER, OBELISK, TEMPLE):
+            self.sites[i].game_end(self)
+        cards.score_game_end(self)
+        if self.prophecies:
+            from imhotep_stats.engine import prophecies as prophecy_module
+
+            prophecy_module.score(self)
+        self.over = True
+
+    # ------------------------------------------------------------------ queries
+    def ship_stones_of(self, p: int) -> int:
+        return sum(
+            1
+            for s in range(4)
+            if self.ship_dock[s] < 0
+            for o in self.ship_slots[s]
+            if o == p
+        )
+
+    def winners(self) -> list[int]:
+        """Seats sharing the win: highest total, then most stones on the sled (RULES.md 2.5)."""
+        key = [(self.totals[p], self.sled[p]) for p in range(self.n)]
+        best = max(key)
+        return [p for p in range(self.n) if key[p] == best]
+
+
+# ---------------------------------------------------------------------- tasks
+def _deliver(g: Game, site: int, owner: int) -> None:
+    g.sites[site].deliver(g, owner)
+
+
+def _after_sail(g: Game) -> None:
+    if g.sailed == 4 and not g.round_over:
+        g._end_round((g.last_sailer + 1) % g.n)
+        g.skip_advance = True
+
+
+def _lever_next(g: Game, s: int, site: int, p: int) -> None:
+    """Lever: the sailing player picks which remaining stone is unloaded next."""
+    opts = [UNLOAD[k] for k, o in enumerate(g.ship_slots[s]) if o >= 0]
+    if opts:
+        g.ask("lever_unload", p, opts, _lever_unload, s, site, p)
+
+
+def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
+    k = a.args[0]
+    owner = g.ship_slots[s][k]
+    g.ship_slots[s][k] = -2  # unloaded: no longer on the ship, not an empty slot
+    g.push(_lever_next, s, site, p)
+    g.push(_deliver, site, owner)
+
+
+def _next_round(g: Game, next_start: int) -> None:
+    g.round_over = False
+    # Stones left on ships that never sailed (a full cycle of passes) leave with them;
+    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused).
+    for s in range(4):
+        if g.ship_dock[s] < 0:
+            for o in g.ship_slots[s]:
+                if o >= 0:
+                    g.quarry[o] += 1
+    if g.round >= g.rounds:
+        g._game_end()
+    else:
+        g._start_round(next_start)
+
+
+def _end_turn(g: Game) -> None:
+    if g.skip_advance:  # the 4th ship sailed: the next round's start player is already set
+        g.skip_advance = False
+        return
+    n = g.n
+    if g.passes >= n:  # a full cycle of passes ends the round at once (RULES.md 2.2)
+        g._end_round((g.current + 1) % n)
+        return
+    g.current = (g.current + 1) % n
+
+
+# ---------------------------------------------------------------------- the interface
+def legal_actions(g: Game) -> list[Action]:
+    """The legal choices at the current decision point, in a deterministic order."""
+    return g.options
+
+
+class IllegalAction(ValueError):
+    pass
+
+
+def apply(g: Game, a: Action) -> None:
+    """Perform ``a`` for ``g.to_move`` and advance to the next decision point."""
+    if a not in g.options:
+        raise IllegalAction(
+            f"{a} is not legal for seat {g.to_move} at a {g.kind} decision; legal: "
+            + ", ".join(map(str, g.options))
+        )
+    g.decisions += 1
+    if g.kind is TURN:
+        g.kind = None
+        _turn(g, g.to_move, a)
+        if not g.stack:  # the common case: a simple action, straight to the next turn
+            g.kind = TURN
+            p = g.to_move = g.current
+            if g.turn_start_hooks:
+                g.kind = None
+                g._advance()
+            else:
+                g.options = g._turn_options(p)
+            return
+    else:
+        g.kind = None
+        g._resolve(g, a, *g._ctx)
+    g._advance()
+
+
+def _turn(g: Game, p: int, a: Action) -> None:
+    """A turn action (RULES.md 2.2). Simple actions end the turn at once; the others
+    schedule the end of the turn under the tasks they start."""
+    k = a.kind
+    if k == "place":
+        g.passes = 0
+        s, slot = a.args
+        g.sled[p] -= 1
+        g.put_on_ship(p, s, slot)
+        _end_turn(g)
+    elif k == "get":
+        g.passes = 0
+        g.sled_to_capacity(p, g.get_stones)
+        if a.args:
+            g.sites[PYRAMID].on_get(g, p, a)
+        _end_turn(g)
+    elif k == "pass":
+        g.passes += 1
+        _end_turn(g)
+    else:
+        g.passes = 0
+        g.stack.append(_END_TURN)
+        if k == "sail":
+            g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+        elif k == "play":
+            cards.play_blue(g, p, a.args[0])
+        else:
+            raise IllegalAction(f"unknown turn action {a}")
+
+
+_END_TURN = (_end_turn,)

@@ -1,0 +1,43 @@
+"""Playing one game with bots, with the seeds derived as DESIGN.md asks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.result import GameResult, result_of
+from imhotep_stats.engine.view import View
+
+if TYPE_CHECKING:
+    from imhotep_stats.bots.base import Bot
+    from imhotep_stats.engine.actions import Action
+
+
+def chance_seed(root: int, game: int) -> str:
+    """The seed of a game's chance streams: (root seed, game index) only, so every cell of a
+    study deals the same round cards and deck for the same game index."""
+    return f"{root}:{game}"
+
+
+def bot_rng(root: int, game: int, seat: int) -> random.Random:
+    return random.Random(f"{root}:{game}:bot{seat}")
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    rngs: Sequence[random.Random],
+    on_decision: Callable[[Game, Action], None] | None = None,
+) -> GameResult:
+    """Play ``game`` to the end. ``on_decision(game, action)`` is called before each apply."""
+    views = [View(game, p) for p in range(game.n)]
+    choosers = [b.choose for b in bots]
+    while not game.over:
+        p = game.to_move
+        a = choosers[p](views[p], game.options, rngs[p])
+        if on_decision is not None:
+            on_decision(game, a)
+        apply(game, a)
+    return result_of(game)

@@ -1,0 +1,92 @@
+"""A finished game's outcome: scores by source, ranks, win shares, game shape."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from imhotep_stats.sim.schema import SOURCES
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.game import Game
+
+
+@dataclass
+class GameResult:
+    players: int
+    totals: list[int]
+    by_source: list[dict[str, int]]  # per seat, every source in SOURCES (0 when none)
+    by_round: list[list[int]]  # per seat: points in rounds 1..rounds, then game end
+    sled: list[int]
+    winners: list[int]
+    ranks: list[int]  # 1 = winner; tied players share the better rank
+    win_share: list[float]
+    decisions: int
+    lead_changes: int
+    margin: int
+
+    def to_json(self) -> dict:
+        return {
+            "players": self.players,
+            "seats": [
+                {
+                    "seat": p,
+                    "total": self.totals[p],
+                    "by_source": {k: v for k, v in self.by_source[p].items() if v},
+                    "sled": self.sled[p],
+                    "rank": self.ranks[p],
+                    "win_share": self.win_share[p],
+                }
+                for p in range(self.players)
+            ],
+            "winners": self.winners,
+        }
+
+
+def result_of(g: Game) -> GameResult:
+    if not g.over:
+        raise ValueError("the game is not over")
+    n = g.n
+    by_source = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
+    by_round = [[0] * (g.rounds + 1) for _ in range(n)]
+    running = [0] * n
+    leader = -1  # the last sole leader on the score track
+    changes = 0
+    best = 0
+    last = g.rounds  # game-end events carry round = rounds + 1
+    for seat, source, pts, rnd in g.events:
+        by_source[seat][source] += pts
+        by_round[seat][rnd - 1 if rnd <= last else last] += pts
+        r = running[seat] = running[seat] + pts
+        if pts > 0:
+            if r > best:  # strictly ahead of everyone: the sole leader
+                best = r
+                if seat != leader:
+                    changes += leader != -1
+                    leader = seat
+        else:  # a penalty can hand the lead to someone else
+            best = max(running)
+            if running.count(best) == 1:
+                top = running.index(best)
+                if top != leader:
+                    changes += leader != -1
+                    leader = top
+    key = [(g.totals[p], g.sled[p]) for p in range(n)]
+    ranks = [1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n)]
+    winners = [p for p in range(n) if ranks[p] == 1]
+    share = [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    top = max(g.totals)
+    others = [g.totals[p] for p in range(n) if p != winners[0]]
+    return GameResult(
+        players=n,
+        totals=list(g.totals),
+        by_source=by_source,
+        by_round=by_round,
+        sled=list(g.sled),
+        winners=winners,
+        ranks=ranks,
+        win_share=share,
+        decisions=g.decisions,
+        lead_changes=changes,
+        margin=top - max(others),
+    )

@@ -1,0 +1,115 @@
+"""The site protocol and the scoring helpers several sides share."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from imhotep_stats.rules.board import SITES, SideData
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
+    from imhotep_stats.engine.game import Game
+
+
+class Site:
+    """One site side. Subclasses read every number from ``self.data`` (the side's data).
+
+    Attributes whose names start with ``_hidden`` are not public information: bots must
+    not read them (the view hides them). Everything else on a site is on the table.
+    """
+
+    side = "?"
+
+    def __init__(self, g: Game, index: int, data: SideData):
+        self.index = index
+        self.name = SITES[index]
+        self.data = data
+
+    # The engine only calls round_start / round_end for sites that override them.
+    @property
+    def has_round_start(self) -> bool:
+        return type(self).round_start is not Site.round_start
+
+    @property
+    def has_round_end(self) -> bool:
+        return type(self).round_end is not Site.round_end
+
+    def deliver(self, g: Game, owner: int) -> None:
+        """A stone of ``owner`` arrives (from a ship, a red card or a bonus)."""
+        raise NotImplementedError
+
+    def round_start(self, g: Game) -> None:
+        pass
+
+    def round_end(self, g: Game) -> None:
+        pass
+
+    def game_end(self, g: Game) -> None:
+        pass
+
+    def on_get(self, g: Game, p: int, a: Action) -> None:
+        """A Get new stones action with a site-specific extra (Pyramid D's figure)."""
+        raise NotImplementedError
+
+    def stones(self) -> int:
+        """Stones of all colours at this site, overflow included (decorations count these)."""
+        return 0
+
+    def stones_of(self, p: int) -> int:
+        """Stones of player ``p`` at this site (conservation checks, prophecies)."""
+        return 0
+
+
+def rank_points(values: list[int], table: tuple[int, ...] | list[int], minimum: int = 1) -> list[int]:
+    """Points by rank of ``values`` (highest first). Players below ``minimum`` score nothing.
+
+    Tied players add up the points of the ranks they occupy and share them, rounded down
+    (RULES.md 7.2, 8.1). Ranks beyond the table are worth 0.
+    """
+    n = len(values)
+    out = [0] * n
+    order = sorted((p for p in range(n) if values[p] >= minimum), key=lambda p: -values[p])
+    rank = 0
+    i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and values[order[j]] == values[order[i]]:
+            j += 1
+        tied = order[i:j]
+        pool = sum(table[r] for r in range(rank, rank + len(tied)) if r < len(table))
+        for p in tied:
+            out[p] = pool // len(tied)
+        rank += len(tied)
+        i = j
+    return out
+
+
+def group_points(size: int, table: tuple[int, ...], extra: int) -> int:
+    """A connected group of ``size`` stones: the table, then ``extra`` per further stone."""
+    if size <= len(table):
+        return table[size - 1]
+    return table[-1] + extra * (size - len(table))
+
+
+def connected_groups(cells: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+    """Orthogonally connected groups of one colour in a grid ``{(row, col): owner}``.
+
+    Returns ``(owner, size)`` per group.
+    """
+    seen: set[tuple[int, int]] = set()
+    groups = []
+    for start, owner in cells.items():
+        if start in seen:
+            continue
+        seen.add(start)
+        stack = [start]
+        size = 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb not in seen and cells.get(nb) == owner:
+                    seen.add(nb)
+                    stack.append(nb)
+        groups.append((owner, size))
+    return groups

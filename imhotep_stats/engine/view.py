@@ -1,0 +1,57 @@
+"""What a bot may see: the table, its own hand, the score track. Never the deck order,
+never face-down cards it has not looked at (DESIGN.md "Hidden information")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.engine.sites.base import Site
+
+
+class View:
+    """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep."""
+
+    __slots__ = ("_g", "me")
+
+    def __init__(self, g: Game, me: int):
+        self._g = g
+        self.me = me
+
+    def __getattr__(self, name: str) -> Any:
+        # Public attributes of the game pass through; hidden ones do not exist for bots.
+        if name in _PUBLIC:
+            return getattr(self._g, name)
+        raise AttributeError(f"{name!r} is not visible to a player")
+
+    @property
+    def hand(self) -> dict[str, int]:
+        """My held cards (blue, green, purple, kept). Others' hands are face up in the
+        real game too, so :meth:`hand_of` gives them."""
+        return dict(self._g.hand[self.me])
+
+    def hand_of(self, p: int) -> dict[str, int]:
+        return dict(self._g.hand[p])
+
+    def site(self, i: int) -> Site:
+        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
+        return self._g.sites[i]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._g.deck)
+
+    @property
+    def legal(self) -> list:
+        return self._g.options
+
+
+_PUBLIC = frozenset(
+    {
+        "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
+        "to_move", "kind", "sled", "quarry", "sled_cap", "ship_sizes", "ship_slots", "ship_min",
+        "ship_load", "ship_dock", "dock_used", "sailed", "totals", "red_kept", "cards_taken",
+        "discard", "board", "events", "passes", "get_stones", "round_cards_seen",
+    }
+)
