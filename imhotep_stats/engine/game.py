@@ -112,6 +112,11 @@ class Game:
         # Round cards (RULES.md 1.1): remove 1 of the 7 unseen, shuffle the other 6.
         pool, base_deck, self.card_points = _prepared(board, players, expansion)
         if round_cards is None:
+            if not 1 <= self.rounds <= len(pool) - 1:
+                raise RulesError(
+                    f"game.rounds: expected 1 to {len(pool) - 1} (one of the {len(pool)} round "
+                    f"cards is removed at setup), got {self.rounds}"
+                )
             pool = list(pool)
             fast_shuffle(self.rng_deck, pool)
             self.round_cards = pool[1 : 1 + self.rounds]
@@ -264,6 +269,8 @@ class Game:
 
     def _advance(self) -> None:
         """Run tasks until a decision is needed or the game is over."""
+        if self.kind is not None:  # the last answer already asked the next question
+            return
         stack = self.stack
         while True:
             if stack:
@@ -333,9 +340,10 @@ class Game:
         if lever:
             self.push(_lever_next, s, site, p)
             return
-        stones = [o for o in self.ship_slots[s] if o >= 0]
-        for owner in reversed(stones):
-            self.push(_deliver, site, owner)
+        slots = self.ship_slots[s]
+        for k in range(len(slots) - 1, -1, -1):  # pushed stern first: the bow unloads first
+            if slots[k] >= 0:
+                self.push(_unload, s, k, site)
 
     def _end_round(self, next_start: int) -> None:
         """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
@@ -358,13 +366,8 @@ class Game:
 
     # ------------------------------------------------------------------ queries
     def ship_stones_of(self, p: int) -> int:
-        return sum(
-            1
-            for s in range(4)
-            if self.ship_dock[s] < 0
-            for o in self.ship_slots[s]
-            if o == p
-        )
+        """Stones of ``p`` still on a ship (unsailed, or sailed and not yet unloaded)."""
+        return sum(slots.count(p) for slots in self.ship_slots)
 
     def winners(self) -> list[int]:
         """Seats sharing the win: highest total, then most stones on the sled (RULES.md 2.5)."""
@@ -384,6 +387,13 @@ def _after_sail(g: Game) -> None:
         g.skip_advance = True
 
 
+def _unload(g: Game, s: int, k: int, site: int) -> None:
+    """The stone in slot k of ship s leaves the ship and is handed to the site."""
+    owner = g.ship_slots[s][k]
+    g.ship_slots[s][k] = -2  # unloaded: neither a stone nor an empty slot
+    g.sites[site].deliver(g, owner)
+
+
 def _lever_next(g: Game, s: int, site: int, p: int) -> None:
     """Lever: the sailing player picks which remaining stone is unloaded next."""
     opts = [UNLOAD[k] for k, o in enumerate(g.ship_slots[s]) if o >= 0]
@@ -392,11 +402,8 @@ def _lever_next(g: Game, s: int, site: int, p: int) -> None:
 
 
 def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
-    k = a.args[0]
-    owner = g.ship_slots[s][k]
-    g.ship_slots[s][k] = -2  # unloaded: no longer on the ship, not an empty slot
     g.push(_lever_next, s, site, p)
-    g.push(_deliver, site, owner)
+    g.push(_unload, s, a.args[0], site)
 
 
 def _next_round(g: Game, next_start: int) -> None:
@@ -404,10 +411,10 @@ def _next_round(g: Game, next_start: int) -> None:
     # Stones left on ships that never sailed (a full cycle of passes) leave with them;
     # they go back to their owners' quarries (RULES.md 2.2 leaves them unused).
     for s in range(4):
-        if g.ship_dock[s] < 0:
-            for o in g.ship_slots[s]:
-                if o >= 0:
-                    g.quarry[o] += 1
+        for k, o in enumerate(g.ship_slots[s]):
+            if o >= 0:
+                g.quarry[o] += 1
+                g.ship_slots[s][k] = -2
     if g.round >= g.rounds:
         g._game_end()
     else:
@@ -458,7 +465,11 @@ def apply(g: Game, a: Action) -> None:
     else:
         g.kind = None
         g._resolve(g, a, *g._ctx)
-    g._advance()
+    # A card played as the turn (Chisel, Lever, Sail, Barge, Loading Platform) or a resolver
+    # (Chisel's 2nd stone, Sail's sail) may already have asked the next question: running
+    # the stack then would end the turn under that pending decision.
+    if g.kind is None:
+        g._advance()
 
 
 def _turn(g: Game, p: int, a: Action) -> None:

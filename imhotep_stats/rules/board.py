@@ -8,10 +8,11 @@ immutable :class:`Board`, validates it, and derives boards with designer overrid
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")

@@ -87,7 +87,13 @@ def _chunked(
 
 
 def _sum_exprs(values: dict[str, pl.Expr], clustered: bool, keys: list[str]):
-    """Query pieces for the additive moments of each value (see module docstring)."""
+    """A query step giving additive moments per group (see the module docstring).
+
+    Columns: ``_C`` clusters (game indices), ``_G`` games (distinct cell and game),
+    ``_N`` rows, ``_N2`` sum of squared rows per cluster, and per value ``v``: ``v__s``
+    sum, ``v__q`` sum of squared cluster totals, ``v__x`` sum of cluster total x rows.
+    Unclustered, every row is its own cluster.
+    """
 
     def step(lf: pl.LazyFrame) -> pl.LazyFrame:
         if not clustered:  # one row per game and group: rows are the clusters
@@ -95,14 +101,16 @@ def _sum_exprs(values: dict[str, pl.Expr], clustered: bool, keys: list[str]):
                 lf, keys, pl.len().cast(pl.Float64).alias("_C"),
                 *[e.cast(pl.Float64).sum().alias(f"{v}__s") for v, e in values.items()],
                 *[(e.cast(pl.Float64) ** 2).sum().alias(f"{v}__q") for v, e in values.items()],
-            ).with_columns(_N=pl.col("_C"), _N2=pl.col("_C"),
+            ).with_columns(_N=pl.col("_C"), _N2=pl.col("_C"), _G=pl.col("_C"),
                            **{f"{v}__x": pl.col(f"{v}__s") for v in values})
         per_game = _agg(
             lf, [*keys, "game"], pl.len().cast(pl.Float64).alias("_n"),
+            pl.col("cell").n_unique().cast(pl.Float64).alias("_g"),
             *[e.cast(pl.Float64).sum().alias(f"{v}__S") for v, e in values.items()],
         )
         return _agg(
             per_game, keys, pl.len().cast(pl.Float64).alias("_C"),
+            pl.col("_g").sum().alias("_G"),
             pl.col("_n").sum().alias("_N"), (pl.col("_n") ** 2).sum().alias("_N2"),
             *[pl.col(f"{v}__S").sum().alias(f"{v}__s") for v in values],
             *[(pl.col(f"{v}__S") ** 2).sum().alias(f"{v}__q") for v in values],
@@ -120,7 +128,7 @@ def _finalize_means(
     n = sums["_N"].to_numpy()
     n2 = sums["_N2"].to_numpy()
     cols: dict[str, object] = {k: sums[k] for k in keys}
-    cols["games"] = sums["_C"].cast(pl.Int64)
+    cols["games"] = sums["_G"].cast(pl.Int64)
     cols["rows"] = sums["_N"].cast(pl.Int64)
     with np.errstate(invalid="ignore", divide="ignore"):
         for v in values:

@@ -49,14 +49,13 @@ def wilson_arrays(
     if np.any(ok):
         mm = np.broadcast_to(m, low.shape)[ok]
         p = np.clip(np.broadcast_to(s, low.shape)[ok] / mm, 0.0, 1.0)
-        denom = 1.0 + z2 / mm
-        center = (p + z2 / (2.0 * mm)) / denom
-        half = (z / denom) * np.sqrt(p * (1.0 - p) / mm + z2 / (4.0 * mm * mm))
-        low[ok] = np.clip(center - half, 0.0, 1.0)
-        high[ok] = np.clip(center + half, 0.0, 1.0)
-        # At p = 0 (or 1) the bound is exactly 0 (or 1); remove rounding residue.
-        low[ok] = np.where(p == 0.0, 0.0, low[ok])
-        high[ok] = np.where(p == 1.0, 1.0, high[ok])
+        # center -/+ half = (a -/+ b) / (1 + z^2/n) with a = p + z^2/2n and
+        # b = z sqrt(p (1 - p) / n + z^2 / 4n^2). Since a^2 - b^2 = p^2 (1 + z^2/n), the
+        # lower bound is p^2 / (a + b): no cancellation near 0, exactly 0 at p = 0.
+        # The upper bound is the mirror image, 1 - (1 - p)^2 / (a' + b) with a' = 1 - p + z^2/2n.
+        b = z * np.sqrt(p * (1.0 - p) / mm + z2 / (4.0 * mm * mm))
+        low[ok] = p * p / (p + z2 / (2.0 * mm) + b)
+        high[ok] = 1.0 - (1.0 - p) ** 2 / (1.0 - p + z2 / (2.0 * mm) + b)
     return low, high
 
 

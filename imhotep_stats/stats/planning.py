@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 
-from scipy import stats as _st
+from imhotep_stats.stats._normal import norm_cdf, norm_ppf
 
 _MAX_GAMES = 10**12
 
@@ -58,7 +58,7 @@ def equivalence_power(
     """
     if n <= 0:
         return 0.0
-    z = float(_st.norm.ppf(1.0 - alpha))
+    z = norm_ppf(1.0 - alpha)
     lo, hi = p0 - margin, p0 + margin
     low = -math.inf if lo <= 0.0 else lo + z * math.sqrt(lo * (1.0 - lo) / n)
     high = math.inf if hi >= 1.0 else hi - z * math.sqrt(hi * (1.0 - hi) / n)
@@ -68,7 +68,7 @@ def equivalence_power(
     sd = math.sqrt(pt * (1.0 - pt) / n)
     if sd == 0.0:
         return 1.0 if low < pt < high else 0.0
-    return float(_st.norm.cdf((high - pt) / sd) - _st.norm.cdf((low - pt) / sd))
+    return norm_cdf((high - pt) / sd) - norm_cdf((low - pt) / sd)
 
 
 def games_needed(
@@ -129,7 +129,7 @@ def games_to_detect(gap: float, players: int, alpha: float = 0.05, power: float 
     if gap == 0.0:
         raise ValueError("a zero gap cannot be detected")
     p1 = min(max(p0 + gap, 0.0), 1.0)
-    za = float(_st.norm.ppf(1.0 - alpha / seat_family(players) / 2.0))
-    zb = float(_st.norm.ppf(power))
+    za = norm_ppf(1.0 - alpha / seat_family(players) / 2.0)
+    zb = norm_ppf(power)
     n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / abs(gap)) ** 2
     return max(1, math.ceil(n - 1e-9))

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+from imhotep_stats.stats._normal import norm_cdf, norm_ppf, norm_sf
 from imhotep_stats.stats.planning import games_needed, games_to_detect, seat_family
 
 VERDICTS = ("balanced", "unbalanced", "inconclusive")
@@ -107,7 +108,7 @@ def deviation_test(wins: float, n: int, expected: float) -> float:
     if not 0.0 < expected < 1.0:
         raise ValueError(f"expected must be in (0, 1), got {expected}")
     z = (wins / n - expected) / math.sqrt(expected * (1.0 - expected) / n)
-    return float(min(1.0, 2.0 * _st.norm.sf(abs(z))))
+    return float(min(1.0, 2.0 * norm_sf(abs(z))))
 
 
 def equivalence_test(wins: float, n: int, expected: float, margin: float) -> float:
@@ -131,8 +132,8 @@ def equivalence_test(wins: float, n: int, expected: float, margin: float) -> flo
         return 1.0
     phat = wins / n
     lo, hi = expected - margin, expected + margin
-    p_lo = 0.0 if lo <= 0.0 else float(_st.norm.sf((phat - lo) / math.sqrt(lo * (1 - lo) / n)))
-    p_hi = 0.0 if hi >= 1.0 else float(_st.norm.cdf((phat - hi) / math.sqrt(hi * (1 - hi) / n)))
+    p_lo = 0.0 if lo <= 0.0 else norm_sf((phat - lo) / math.sqrt(lo * (1 - lo) / n))
+    p_hi = 0.0 if hi >= 1.0 else norm_cdf((phat - hi) / math.sqrt(hi * (1 - hi) / n))
     return max(p_lo, p_hi)
 
 
@@ -196,10 +197,11 @@ def seat_verdict(
       even when a huge sample also makes that small gap statistically significant.
     - **unbalanced** if any seat's deviation test rejects after Holm; the text names the
       seat with the largest gap among those.
-    - **inconclusive** otherwise, with the estimated total games for a verdict at the
-      observed largest gap g: ``games_needed(margin, players, alpha, power, g)`` when
-      |g| < margin, else ``games_to_detect(g, ...)``; never less than the games at which the
-      observed rates would already pass, so "more" is always positive.
+    - **inconclusive** otherwise, with the estimated total games for a verdict if the
+      observed largest gap g is the truth: the smaller of ``games_needed(margin, players,
+      alpha, power, true_gap=g)`` (equivalence, while |g| < margin) and
+      ``games_to_detect(g, ...)`` (detection), each at least the sample at which the
+      observed rates themselves would pass, so "more" is always positive.
 
     ``margin`` is a win-rate difference (0.02 = 2 points). Seats are named "seat 1" (the
     start player, schema seat 0), "seat 2", ... unless ``seat_names`` is given.
@@ -235,8 +237,11 @@ def seat_verdict(
     else:
         verdict = "inconclusive"
         needed = _games_for_verdict(rates, games, margin, alpha, power)
-        more = _about(max(needed - games, 1))
-        text = f"inconclusive: about {more:,} more games needed"
+        if needed is None:
+            text = "inconclusive: the margin is too narrow to settle with any practical run"
+        else:
+            more = _about(needed - games)
+            text = f"inconclusive: about {more:,} more games needed"
     return SeatVerdict(
         verdict=verdict, text=text, games=games, expected=p0, margin=margin, alpha=alpha,
         win_rates=tuple(rates), largest_gap=largest, largest_gap_seat=j, spread=spread,
@@ -247,26 +252,40 @@ def seat_verdict(
 
 def _games_for_verdict(
     rates: list[float], games: int, margin: float, alpha: float, power: float
-) -> int:
-    """Total games for a verdict if the observed rates are the truth (see seat_verdict)."""
+) -> int | None:
+    """Total games for a verdict if the observed rates are the truth (see seat_verdict).
+
+    The smaller of two plans at the observed largest gap g: equivalence
+    (``games_needed``, possible while |g| < margin) and detection (``games_to_detect``,
+    possible while g != 0). Each plan is at least the sample at which the observed rates
+    themselves would pass that test. None if neither is below 10^12 games.
+    """
     k = len(rates)
     p0 = 1.0 / k
     if games == 0:
-        return games_needed(margin, k, alpha, power)
+        try:
+            return games_needed(margin, k, alpha, power)
+        except ValueError:
+            return None
     a = alpha / seat_family(k)
-    gaps = [r - p0 for r in rates]
-    g = max(gaps, key=abs)
+    g = max((r - p0 for r in rates), key=abs)
+    plans = [math.inf]
     if abs(g) < margin:
-        planned = games_needed(margin, k, alpha, power, true_gap=g)
-        # Games at which each observed rate would sit exactly on the TOST boundary.
-        z = float(_st.norm.ppf(1.0 - a))
-        at_rates = 0.0
-        for r in rates:
-            for b in (p0 - margin, p0 + margin):
-                if 0.0 < b < 1.0:
-                    at_rates = max(at_rates, (z * math.sqrt(b * (1 - b)) / abs(r - b)) ** 2)
-    else:
-        planned = games_to_detect(g, k, alpha, power)
-        z = float(_st.norm.ppf(1.0 - a / 2.0))
+        try:
+            planned = float(games_needed(margin, k, alpha, power, true_gap=g))
+        except ValueError:  # more than 10^12 games
+            planned = math.inf
+        z = norm_ppf(1.0 - a)
+        at_rates = max(
+            (z * math.sqrt(b * (1 - b)) / abs(r - b)) ** 2
+            for r in rates for b in (p0 - margin, p0 + margin) if 0.0 < b < 1.0
+        )
+        plans.append(max(planned, at_rates))
+    if g != 0.0:
+        z = norm_ppf(1.0 - a / 2.0)
         at_rates = (z * math.sqrt(p0 * (1 - p0)) / abs(g)) ** 2
-    return max(planned, math.ceil(at_rates), games + 1)
+        plans.append(max(float(games_to_detect(g, k, alpha, power)), at_rates))
+    best = min(plans)
+    if best > 1e12:
+        return None
+    return max(math.ceil(best), games + 1)

@@ -1,13 +1,47 @@
-"""The Burial Chamber (RULES.md 7). Scored at game end."""
+"""The Burial Chamber (RULES.md 7). Scored at game end.
+
+Sides: A (rows, connected groups), B (rows, ranking per row), C (Burial Mound: levels,
+areas scored stones x levels), D (Tomb: numbered tokens, groups, a penalty for absence).
+Every number is the side's data.
+
+Decisions of this module (``g.kind``, who decides, the actions' notation):
+
+===========  ======================  ==========================================================
+kind         decided by              actions
+===========  ======================  ==========================================================
+mound_space  the stone's owner       ``mound L I``: level L (0 = bottom), index I from the left
+             (Burial Mound)          (0-based), one per legal space: a free bottom space, or a
+                                     free higher space whose two supports are filled. Not
+                                     asked when only one space is legal (it is taken) or none
+                                     (overflow).
+tomb_token   the stone's owner       ``tomb 17``: the face-up tomb token (printed number, 1 to
+             (Tomb)                  rows x columns) whose space takes the stone. Not asked
+                                     when one token is up (it is used) or none (the point).
+===========  ======================  ==========================================================
+
+Rulings (gaps in RULES.md 7):
+
+- Mound overflow and the Tomb's no-token point score **at once**, when the stone is
+  delivered, like every other overflow point (RULES.md 5, 6.4, 8.2, 8.4); only the areas,
+  rows and groups wait for the game end. Totals are the same either way.
+- A Mound stone goes to overflow when no space is legal (with the printed shape that is
+  exactly when the mound is full; a designer shape with unreachable spaces stays sound).
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.sites.base import Site, connected_groups, group_points
+from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.sites.base import Site, connected_groups, group_points, rank_points
 
 if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
+
+MOUND_SPACE = "mound_space"
+TOMB_TOKEN = "tomb_token"
 
 
 class BurialRows(Site):
@@ -43,4 +77,221 @@ class BurialChamberA(BurialRows):
             g.score(owner, "burial_chamber", group_points(size, table, extra))
 
 
-SIDES = {"A": BurialChamberA}
+class BurialChamberB(BurialRows):
+    """7.2: placed as A; each row ranks the players by their stones in it and pays
+    ``row_points`` by rank (at least 1 stone to score; tied players add the points of the
+    ranks they occupy and share them, rounded down: ``rank_points``)."""
+
+    side = "B"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.row_points = tuple(data["row_points"])
+        self.players = g.n
+
+    def row_counts(self) -> list[list[int]]:
+        """Stones per player in each row (top row first)."""
+        n, r = self.players, self.rows
+        counts = [[0] * n for _ in range(r)]
+        for i, o in enumerate(self.owners):
+            counts[i % r][o] += 1
+        return counts
+
+    def game_end(self, g: Game) -> None:
+        for row in self.row_counts():
+            for p, pts in enumerate(rank_points(row, self.row_points)):
+                g.score(p, "burial_chamber", pts)
+
+
+class BurialChamberC(Site):
+    """7.3, Burial Mound. Levels of ``levels[L]`` spaces, bottom first; space (L, i) rests on
+    (L-1, i) and (L-1, i+1). The owner puts each stone on any legal space (a free bottom
+    space, or a free space whose two supports are filled, any colours). Adjacency: same level
+    i±1, the two spaces below, the two above. Game end: each connected area of one colour
+    scores stones x min(levels spanned, ``level_cap``). No legal space: overflow, each stone
+    scores ``overflow_points`` at once."""
+
+    side = "C"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.levels = levels = tuple(data["levels"])
+        self.level_cap = data["level_cap"]
+        self.overflow_points = data["overflow_points"]
+        shape = _mound_shape(levels)
+        self.space, self.acts, self.act_space, self.supports, self.above, self.adj = shape[:6]
+        self.owner = [-1] * len(self.space)  # per space id: -1 free, else the stone's owner
+        self.open = list(shape[6])  # legal spaces, by id
+        self.overflow = [0] * g.n  # stones beyond the mound, per player
+        self.count = [0] * g.n  # stones here per player (mound + overflow)
+
+    def deliver(self, g: Game, owner: int) -> None:
+        self.count[owner] += 1
+        legal = self.open
+        if len(legal) > 1:
+            g.ask(MOUND_SPACE, owner, [self.acts[s] for s in legal], self._chosen, owner)
+        elif legal:
+            self.place(legal[0], owner)
+        else:
+            self.overflow[owner] += 1
+            g.score(owner, "burial_chamber", self.overflow_points)
+
+    def _chosen(self, g: Game, a: Action, owner: int) -> None:
+        self.place(self.act_space[a], owner)
+
+    def place(self, s: int, owner: int) -> None:
+        """Put ``owner``'s stone on space id ``s`` (legal) and open the spaces it completes."""
+        self.owner[s] = owner
+        legal = self.open
+        legal.remove(s)
+        grown = False
+        for t in self.above[s]:
+            if self.owner[t] < 0 and all(self.owner[b] >= 0 for b in self.supports[t]):
+                legal.append(t)
+                grown = True
+        if grown:
+            legal.sort()
+
+    def areas(self) -> list[tuple[int, int, int]]:
+        """Connected areas of one colour: (owner, stones, levels spanned)."""
+        owner, adj, space = self.owner, self.adj, self.space
+        seen = [False] * len(owner)
+        out = []
+        for start, o in enumerate(owner):
+            if o < 0 or seen[start]:
+                continue
+            seen[start] = True
+            stack, size, lo, hi = [start], 0, space[start][0], space[start][0]
+            while stack:
+                s = stack.pop()
+                size += 1
+                lv = space[s][0]
+                lo, hi = min(lo, lv), max(hi, lv)
+                for t in adj[s]:
+                    if not seen[t] and owner[t] == o:
+                        seen[t] = True
+                        stack.append(t)
+            out.append((o, size, hi - lo + 1))
+        return out
+
+    def game_end(self, g: Game) -> None:
+        cap = self.level_cap
+        for o, size, spanned in self.areas():
+            g.score(o, "burial_chamber", size * min(spanned, cap))
+
+    def stones(self) -> int:
+        return sum(self.count)
+
+    def stones_of(self, p: int) -> int:
+        return self.count[p]
+
+
+class BurialChamberD(Site):
+    """7.4, Tomb. Tokens 1..rows x columns are shuffled face down at setup; each round start
+    turns up ``tokens_per_round``; a delivered stone's owner picks a face-up token and the
+    stone goes on the tomb space of that number (numbered row by row from the top left); the
+    token leaves the game, and unused face-up tokens are removed at round end. With no token
+    up the stone scores ``no_token_points`` at once and lies at the board's edge: it counts as
+    a delivery (stones, the penalty) but not for groups. Game end: connected groups of one
+    colour score by ``group_points`` / ``group_extra``; a player with no stone delivered here
+    scores ``absent_penalty`` (negative)."""
+
+    side = "D"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.rows = data["rows"]
+        self.columns = data["columns"]
+        self.per_round = data["tokens_per_round"]
+        self.no_token_points = data["no_token_points"]
+        self.absent_penalty = data["absent_penalty"]
+        self.group_table = tuple(data["group_points"])
+        self.group_extra = data["group_extra"]
+        size = self.rows * self.columns
+        tokens = list(range(1, size + 1))
+        g.chance_stream("burial_chamber.D").shuffle(tokens)
+        self._hidden_tokens = tokens  # face-down supply; the next token turned up is last
+        self.face_up: list[int] = []  # face-up tokens, ascending
+        self.acts = [None] + [act("tomb", t) for t in range(1, size + 1)]  # by token number
+        self.grid = [-1] * size  # per space (token t is space t - 1): -1 empty, else owner
+        self.edge = [0] * g.n  # stones delivered with no token up, per player
+        self.count = [0] * g.n  # stones here per player (grid + edge)
+
+    def round_start(self, g: Game) -> None:
+        supply = self._hidden_tokens
+        k = min(self.per_round, len(supply))
+        if k:
+            self.face_up = sorted(supply[-k:])
+            del supply[-k:]
+
+    def round_end(self, g: Game) -> None:
+        self.face_up = []  # unused tokens go back to the box
+
+    def deliver(self, g: Game, owner: int) -> None:
+        self.count[owner] += 1
+        up = self.face_up
+        if len(up) > 1:
+            acts = self.acts
+            g.ask(TOMB_TOKEN, owner, [acts[t] for t in up], self._chosen, owner)
+        elif up:
+            self.place(up[0], owner)
+        else:
+            self.edge[owner] += 1
+            g.score(owner, "burial_chamber", self.no_token_points)
+
+    def _chosen(self, g: Game, a: Action, owner: int) -> None:
+        self.place(a.args[0], owner)
+
+    def place(self, token: int, owner: int) -> None:
+        """Use face-up ``token``: ``owner``'s stone goes on its space."""
+        self.face_up.remove(token)
+        self.grid[token - 1] = owner
+
+    def cells(self) -> dict[tuple[int, int], int]:
+        c = self.columns
+        return {(i // c, i % c): o for i, o in enumerate(self.grid) if o >= 0}
+
+    def game_end(self, g: Game) -> None:
+        table, extra = self.group_table, self.group_extra
+        for owner, size in connected_groups(self.cells()):
+            g.score(owner, "burial_chamber", group_points(size, table, extra))
+        for p, k in enumerate(self.count):
+            if not k:
+                g.score(p, "burial_chamber", self.absent_penalty)
+
+    def stones(self) -> int:
+        return sum(self.count)
+
+    def stones_of(self, p: int) -> int:
+        return self.count[p]
+
+
+@lru_cache(maxsize=16)
+def _mound_shape(levels: tuple[int, ...]) -> tuple:
+    """The mound's static structure, shared by all games on the same shape: per space id
+    its (level, index), action, supports below, spaces resting on it, neighbours; the action
+    -> id map; the spaces legal on an empty mound."""
+    ids: dict[tuple[int, int], int] = {}
+    for lv, size in enumerate(levels):
+        for i in range(size):
+            ids[(lv, i)] = len(ids)
+    space = tuple(ids)
+    acts = tuple(act("mound", lv, i) for lv, i in space)
+    supports: list = []
+    above: list[list[int]] = [[] for _ in space]
+    adj = []
+    for s, (lv, i) in enumerate(space):
+        below = [ids[(lv - 1, j)] for j in (i, i + 1) if (lv - 1, j) in ids]
+        if lv > 0 and len(below) < 2:
+            below = None  # a designer shape left it without two supports: never legal
+        supports.append(tuple(below) if below is not None else None)
+        for b in below or ():
+            above[b].append(s)
+        near = ((lv, i - 1), (lv, i + 1), (lv - 1, i), (lv - 1, i + 1), (lv + 1, i - 1), (lv + 1, i))
+        adj.append(tuple(ids[x] for x in near if x in ids))
+    act_space = {a: s for s, a in enumerate(acts)}
+    start = tuple(s for s in range(len(space)) if supports[s] == ())
+    return space, acts, act_space, tuple(supports), tuple(map(tuple, above)), tuple(adj), start
+
+
+SIDES = {"A": BurialChamberA, "B": BurialChamberB, "C": BurialChamberC, "D": BurialChamberD}

@@ -1,5 +1,21 @@
 """The Market (RULES.md 4). Unloaded stones go back to their owner's quarry, each one just
-before its owner takes the card it pays for (so a red card taken can use that stone)."""
+before its owner takes the card it pays for (so a red card taken can use that stone).
+
+Decision kinds (every one is made by the unloaded stone's owner; a choice with a single
+option is not asked, it is carried out at once):
+
+| kind          | side    | options (notation)                                                  |
+|---------------|---------|---------------------------------------------------------------------|
+| `market_pick` | A, B, D | `take statue`: a face-up card (identical cards are one option)       |
+| `market_pick` | B       | `take pair`: the face-down pair (then `market_keep`)                 |
+| `market_pick` | C       | `take statue`: one card; `take statue 2`: the copy in space 2, when  |
+|               |         | several spaces hold that card and a coin may still be paid;          |
+|               |         | `take 1 2`: pay a coin for the two adjacent cards in spaces 1 and 2  |
+| `market_pick` | D       | `take stack 0`: look at face-down stack 0 (then `market_keep`)       |
+| `market_keep` | B, D    | `keep chisel`: the card kept from the pair / stack looked at         |
+
+Spaces and stacks are numbered from 0, left to right.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +30,17 @@ if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
 
 MARKET_PICK = "market_pick"
+MARKET_KEEP = "market_keep"
+
+TAKE_PAIR = act("take", "pair")
+
+
+def _take(name: str) -> Action:
+    return act("take", name)
+
+
+def _keep(name: str) -> Action:
+    return act("keep", name)
 
 
 class MarketA(Site):
@@ -49,4 +76,227 @@ class MarketA(Site):
         self.display = []
 
 
-SIDES = {"A": MarketA}
+def _keep_one(g: Game, owner: int, hand: list[str], resolve, *ctx) -> None:
+    """The owner looks at ``hand`` (a face-down pair or stack) and keeps one card:
+    ``resolve(g, action, *ctx)`` with a ``keep <name>`` action (asked only if there is a
+    choice)."""
+    opts = [_keep(name) for name in dict.fromkeys(hand)]
+    if len(opts) == 1:
+        resolve(g, opts[0], *ctx)
+    else:
+        g.ask(MARKET_KEEP, owner, opts, resolve, *ctx)
+
+
+class MarketB(Site):
+    """4.2: ``display`` cards face up plus a face-down pair of ``hidden_pair`` cards. Each
+    unloaded stone's owner takes one face-up card, or the pair (while it is there): keeps one
+    of its cards and discards the others. What is left is discarded at round end."""
+
+    side = "B"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.size = data["display"]
+        self.pair_size = data["hidden_pair"]
+        self.display: list[str] = []
+        self._hidden_pair: list[str] = []
+        self.pair_count = 0  # public: how many face-down cards the pair holds
+
+    def round_start(self, g: Game) -> None:
+        for _ in range(self.size):
+            c = g.draw()
+            if c is not None:
+                self.display.append(c)
+        for _ in range(self.pair_size):
+            c = g.draw()
+            if c is not None:
+                self._hidden_pair.append(c)
+        self.pair_count = len(self._hidden_pair)
+
+    def deliver(self, g: Game, owner: int) -> None:
+        g.quarry[owner] += 1
+        opts = [_take(name) for name in dict.fromkeys(self.display)]
+        if self._hidden_pair:
+            opts.append(TAKE_PAIR)
+        if len(opts) > 1:
+            g.ask(MARKET_PICK, owner, opts, self._pick, owner)
+        elif opts:
+            self._pick(g, opts[0], owner)
+
+    def _pick(self, g: Game, a: Action, owner: int) -> None:
+        if a is TAKE_PAIR:
+            pair = self._hidden_pair
+            self._hidden_pair = []
+            self.pair_count = 0
+            _keep_one(g, owner, pair, self._keep, owner, pair)
+            return
+        name = a.args[0]
+        self.display.remove(name)
+        cards.gain(g, owner, name)
+
+    def _keep(self, g: Game, a: Action, owner: int, pair: list[str]) -> None:
+        name = a.args[0]
+        pair.remove(name)
+        g.discard.extend(pair)
+        cards.gain(g, owner, name)
+
+    def round_end(self, g: Game) -> None:
+        g.discard.extend(self.display)
+        g.discard.extend(self._hidden_pair)
+        self.display = []
+        self._hidden_pair = []
+        self.pair_count = 0
+
+
+class MarketC(Site):
+    """4.3, the Luxury Market: ``display`` cards face up in fixed spaces; each player starts
+    with ``coins`` coins. Each unloaded stone's owner takes one card, or pays a coin to take
+    the cards of two adjacent spaces (both holding a card: an emptied space between two
+    cards breaks adjacency). A stone whose owner finds the display empty takes the top card
+    of the draw pile. Coins are worthless at the end.
+
+    ``display[i]`` is the card in space i, or None once taken (public); ``coins[p]`` public.
+    """
+
+    side = "C"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.size = data["display"]
+        self.display: list[str | None] = [None] * self.size
+        self.left = 0  # cards still in the display
+        self.coins = [data["coins"]] * g.n
+        self.pair_actions = [act("take", i, i + 1) for i in range(self.size - 1)]
+
+    def round_start(self, g: Game) -> None:
+        d = self.display
+        for i in range(self.size):
+            if d[i] is None:
+                d[i] = g.draw()
+        self.left = sum(c is not None for c in d)
+
+    def options(self, owner: int) -> list[Action]:
+        """The owner's choices while the display holds a card."""
+        d = self.display
+        coin_left = any(self.coins)
+        spaces: dict[str, list[int]] = {}
+        for i, c in enumerate(d):
+            if c is not None:
+                spaces.setdefault(c, []).append(i)
+        opts: list[Action] = []
+        for name, where in spaces.items():
+            # Which copy is taken only matters for the adjacency of later coin picks.
+            if len(where) == 1 or not coin_left:
+                opts.append(_take(name))
+            else:
+                opts += [act("take", name, i) for i in where]
+        if self.coins[owner] > 0:
+            opts += [a for i, a in enumerate(self.pair_actions) if d[i] is not None and d[i + 1] is not None]
+        return opts
+
+    def deliver(self, g: Game, owner: int) -> None:
+        g.quarry[owner] += 1
+        if not self.left:
+            c = g.draw()  # the display is empty: the top card of the draw pile (4.3)
+            if c is not None:
+                cards.gain(g, owner, c)
+            return
+        opts = self.options(owner)
+        if len(opts) > 1:
+            g.ask(MARKET_PICK, owner, opts, self._pick, owner)
+        else:
+            self._pick(g, opts[0], owner)
+
+    def _pick(self, g: Game, a: Action, owner: int) -> None:
+        d = self.display
+        args = a.args
+        if isinstance(args[0], int):  # a coin for two adjacent cards
+            i, j = args
+            left, right = d[i], d[j]
+            d[i] = d[j] = None
+            self.left -= 2
+            self.coins[owner] -= 1
+            # One after the other, left card first: a red card's delivery is done before
+            # the right card is taken.
+            g.push(cards.gain, owner, right)
+            g.push(cards.gain, owner, left)
+            return
+        name = args[0]
+        i = args[1] if len(args) > 1 else d.index(name)
+        d[i] = None
+        self.left -= 1
+        cards.gain(g, owner, name)
+
+    def round_end(self, g: Game) -> None:
+        d = self.display
+        g.discard.extend(c for c in d if c is not None)
+        self.display = [None] * self.size
+        self.left = 0
+
+
+class MarketD(Site):
+    """4.4, the Black Market: ``display`` face-up single cards and ``stacks`` face-down
+    stacks of ``stack_size``. Each unloaded stone's owner takes a face-up card, or takes a
+    stack, looks at it, keeps one card and puts the rest back face down. At round end the
+    face-up cards left are discarded and replaced; the stacks stay and are refilled.
+
+    Public: ``display`` (face-up cards), ``stack_count[i]`` (cards in stack i). The stacks'
+    cards are ``_hidden_stacks`` (a player who looked at a stack may remember it; the
+    engine keeps it simple and hides them from everyone)."""
+
+    side = "D"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.size = data["display"]
+        self.stack_size = data["stack_size"]
+        stacks = data["stacks"]
+        self.display: list[str] = []
+        self._hidden_stacks: list[list[str]] = [[] for _ in range(stacks)]
+        self.stack_count = [0] * stacks
+        self.stack_actions = [act("take", "stack", i) for i in range(stacks)]
+
+    def round_start(self, g: Game) -> None:
+        for _ in range(self.size - len(self.display)):
+            c = g.draw()
+            if c is not None:
+                self.display.append(c)
+        for i, stack in enumerate(self._hidden_stacks):
+            while len(stack) < self.stack_size:
+                c = g.draw()
+                if c is None:
+                    break
+                stack.append(c)
+            self.stack_count[i] = len(stack)
+
+    def deliver(self, g: Game, owner: int) -> None:
+        g.quarry[owner] += 1
+        opts = [_take(name) for name in dict.fromkeys(self.display)]
+        opts += [a for a, k in zip(self.stack_actions, self.stack_count) if k]
+        if len(opts) > 1:
+            g.ask(MARKET_PICK, owner, opts, self._pick, owner)
+        elif opts:
+            self._pick(g, opts[0], owner)
+
+    def _pick(self, g: Game, a: Action, owner: int) -> None:
+        if a.args[0] == "stack" and len(a.args) == 2:
+            i = a.args[1]
+            _keep_one(g, owner, self._hidden_stacks[i], self._keep, owner, i)
+            return
+        name = a.args[0]
+        self.display.remove(name)
+        cards.gain(g, owner, name)
+
+    def _keep(self, g: Game, a: Action, owner: int, i: int) -> None:
+        name = a.args[0]
+        stack = self._hidden_stacks[i]
+        stack.remove(name)  # the rest go back face down
+        self.stack_count[i] = len(stack)
+        cards.gain(g, owner, name)
+
+    def round_end(self, g: Game) -> None:
+        g.discard.extend(self.display)
+        self.display = []
+
+
+SIDES = {"A": MarketA, "B": MarketB, "C": MarketC, "D": MarketD}

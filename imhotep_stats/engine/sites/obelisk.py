@@ -1,13 +1,40 @@
-"""The Obelisks (RULES.md 8)."""
+"""The Obelisks (RULES.md 8).
+
+Decision kinds and their notation (every choice is the stone's owner's):
+
+================  ==========================  ================================================
+kind              action text                 meaning
+================  ==========================  ================================================
+obelisk_token     ``stack L 2 1 0``           Obelisk C: add the token (here ``L``) to your card
+                                              with 2 squares on column 1, 1 on column 2 and 0 on
+                                              column 3 (columns left to right; one count per
+                                              column of the card). With the no-gap rule every
+                                              column's new squares go straight on top of it, so
+                                              the counts fix the placement (rotation, reflection,
+                                              position) exactly, and two legal placements never
+                                              share a text.
+obelisk_claim     ``claim height 3 points 5`` Obelisk D: claim a free obelisk of that height and
+                                              value and put the stone on it. Identical free
+                                              obelisks are one choice (the first free one is
+                                              taken: which copy changes nothing).
+================  ==========================  ================================================
+
+Obelisk B asks nothing (the slot is forced: the highest free one).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.sites.base import Site, rank_points
 
 if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
+
+OBELISK_TOKEN = "obelisk_token"
+OBELISK_CLAIM = "obelisk_claim"
 
 
 class ObeliskA(Site):
@@ -34,4 +61,280 @@ class ObeliskA(Site):
         return self.heights[p]
 
 
-SIDES = {"A": ObeliskA}
+# ---------------------------------------------------------------------------- side B
+class ObeliskB(Site):
+    """8.2: stones collect on the owner's space; every ``stones_per_obelisk``-th stone
+    completes an obelisk, which takes the highest-value free slot and scores it at once.
+    Game end: each stone not in a finished obelisk scores ``leftover_points`` (also the
+    stones that found no slot left)."""
+
+    side = "B"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.per = data["stones_per_obelisk"]
+        self.leftover_points = data["leftover_points"]
+        slots = data["slots"]
+        # Slot indexes from the highest value down (stable: equal values in printed order).
+        self.slot_order = sorted(range(len(slots)), key=lambda i: -slots[i])
+        self.slot_points = [slots[i] for i in self.slot_order]
+        self.slot_owner: list[int] = []  # owners of the slots taken, in slot_order
+        self.pending = [0] * g.n  # stones on the owner's space, not in an obelisk
+        self.built = [0] * g.n  # finished obelisks per player
+
+    def deliver(self, g: Game, owner: int) -> None:
+        k = self.pending[owner] + 1
+        taken = len(self.slot_owner)
+        if k >= self.per and taken < len(self.slot_points):
+            self.pending[owner] = k - self.per
+            self.built[owner] += 1
+            self.slot_owner.append(owner)
+            g.score(owner, "obelisk", self.slot_points[taken])
+        else:
+            self.pending[owner] = k
+
+    def game_end(self, g: Game) -> None:
+        for p, k in enumerate(self.pending):
+            g.score(p, "obelisk", k * self.leftover_points)
+
+    def stones(self) -> int:
+        return sum(self.pending) + self.per * len(self.slot_owner)
+
+    def stones_of(self, p: int) -> int:
+        return self.pending[p] + self.per * self.built[p]
+
+
+# ---------------------------------------------------------------------------- side C
+# The token shapes (RULES.md 8.3) as cells (column, row); the letters are rules, not
+# printed numbers: the path that deals them is data (obelisk.C.path).
+TOKEN_SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
+    "M": ((0, 0),),
+    "D": ((0, 0), (1, 0)),
+    "I": ((0, 0), (1, 0), (2, 0)),
+    "L": ((0, 0), (1, 0), (0, 1)),
+    "T": ((0, 0), (1, 0), (2, 0), (1, 1)),
+    "O": ((0, 0), (1, 0), (0, 1), (1, 1)),
+}
+
+
+def _orientations(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The distinct orientations (rotations and reflections) of a token, each as
+    ``(bottoms, counts)`` per column of its width: the lowest row and the number of its
+    squares in that column. Orientations with a column that is not one run could never be
+    placed without a gap and are left out (none of the six tokens has one)."""
+    seen: set[frozenset] = set()
+    out = []
+    for swap in (False, True):
+        for sx in (1, -1):
+            for sy in (1, -1):
+                pts = [((y if swap else x) * sx, (x if swap else y) * sy) for x, y in cells]
+                mx = min(x for x, _ in pts)
+                my = min(y for _, y in pts)
+                shape = frozenset((x - mx, y - my) for x, y in pts)
+                if shape in seen:
+                    continue
+                seen.add(shape)
+                width = 1 + max(x for x, _ in shape)
+                bottoms, counts = [], []
+                for c in range(width):
+                    rows = sorted(y for x, y in shape if x == c)
+                    if rows[-1] - rows[0] + 1 != len(rows):
+                        break
+                    bottoms.append(rows[0])
+                    counts.append(len(rows))
+                else:
+                    out.append((tuple(bottoms), tuple(counts)))
+    return tuple(sorted(out))
+
+
+ORIENTATIONS = {name: _orientations(cells) for name, cells in TOKEN_SHAPES.items()}
+
+# Placements by (columns, token, card profile relative to its lowest column): a list of
+# (action, squares added per column). Legality only depends on the relative profile.
+_PLACEMENTS: dict[tuple, list[tuple[Action, tuple[int, ...]]]] = {}
+
+
+def placements(columns: int, token: str, heights: tuple[int, ...] | list[int]) -> list[tuple[Action, tuple[int, ...]]]:
+    """The legal placements of ``token`` on a card of column ``heights`` (RULES.md 8.3):
+    inside the columns, no overlap, and every column's squares one run from the bottom, so
+    each column the token covers receives its squares straight on top of its stack."""
+    low = min(heights)
+    rel = tuple(h - low for h in heights)
+    key = (columns, token, rel)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        found = []
+        seen = set()
+        for bottoms, counts in ORIENTATIONS[token]:
+            w = len(bottoms)
+            for c0 in range(columns - w + 1):
+                base = rel[c0] - bottoms[0]
+                if all(rel[c0 + j] - bottoms[j] == base for j in range(1, w)):
+                    add = [0] * columns
+                    add[c0 : c0 + w] = counts
+                    add = tuple(add)
+                    if add not in seen:
+                        seen.add(add)
+                        found.append((act("stack", token, *add), add))
+        found.sort(key=lambda x: x[1], reverse=True)  # deterministic: left-heavy first
+        _PLACEMENTS[key] = found
+    return found
+
+
+class ObeliskC(Site):
+    """8.3, the Great Obelisk: a delivered stone takes the next path space and its owner
+    adds that space's token to their card (or discards it when no placement is legal; no
+    decision then). Path full: ``overflow_points`` per further stone, at once. Game end:
+    ``row_points`` per complete row and a bonus by rank of complete rows.
+
+    A card is kept as its column heights: with the no-gap rule each column is one run
+    from the bottom, so the heights are the whole card. Complete rows = the lowest column,
+    incomplete rows (rows with some square but not all) = highest minus lowest.
+    """
+
+    side = "C"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.columns = data["columns"]
+        self.path = tuple(data["path"])
+        unknown = sorted(set(self.path) - set(TOKEN_SHAPES))
+        if unknown:
+            raise ValueError(f"obelisk.C.path: unknown tokens {unknown} (known: {' '.join(TOKEN_SHAPES)})")
+        self.row_points = data["row_points"]
+        self.bonus = data.by_players("rank_bonus_by_players", g.n)
+        self.overflow_points = data["overflow_points"]
+        self.next = 0  # next path space
+        self.cards = [[0] * self.columns for _ in range(g.n)]  # column heights per player
+        self.on_path = [0] * g.n  # stones on the path per player
+        self.overflow = [0] * g.n
+        self.discarded = [0] * g.n  # tokens that could not be placed
+
+    def deliver(self, g: Game, owner: int) -> None:
+        i = self.next
+        if i >= len(self.path):
+            self.overflow[owner] += 1
+            g.score(owner, "obelisk", self.overflow_points)
+            return
+        self.next = i + 1
+        self.on_path[owner] += 1
+        opts = placements(self.columns, self.path[i], self.cards[owner])
+        if opts:
+            g.ask(OBELISK_TOKEN, owner, [a for a, _ in opts], self._place, owner)
+        else:
+            self.discarded[owner] += 1
+
+    def _place(self, g: Game, a: Action, owner: int) -> None:
+        card = self.cards[owner]
+        for c, k in enumerate(a.args[1:]):
+            card[c] += k
+
+    def rows(self, p: int) -> tuple[int, int]:
+        """(complete rows, incomplete rows) of ``p``'s card."""
+        card = self.cards[p]
+        low = min(card)
+        return low, max(card) - low
+
+    def game_end(self, g: Game) -> None:
+        rows = [self.rows(p) for p in range(g.n)]
+        for p, (full, _) in enumerate(rows):
+            g.score(p, "obelisk", full * self.row_points)
+        for p, pts in enumerate(rank_bonus(rows, self.bonus)):
+            g.score(p, "obelisk", pts)
+
+    def stones(self) -> int:
+        return self.next + sum(self.overflow)
+
+    def stones_of(self, p: int) -> int:
+        return self.on_path[p] + self.overflow[p]
+
+
+def rank_bonus(rows: list[tuple[int, int]], table: tuple[int, ...] | list[int]) -> list[int]:
+    """Obelisk C's bonus by rank of complete rows (RULES.md 8.3).
+
+    Players are ranked by complete rows, ties broken by more incomplete rows; players still
+    tied add the points of the ranks they occupy and share them, rounded to the nearest
+    integer (halves round up). Ruling for a gap in the rules: a player with no complete row
+    takes no rank and no bonus (nobody has "the most complete rows" with none; the same
+    minimum as the other rank tables, RULES.md 7.2 and 8.1), so with nobody on a complete
+    row nobody scores a bonus.
+    """
+    n = len(rows)
+    out = [0] * n
+    order = sorted((p for p in range(n) if rows[p][0] >= 1), key=lambda p: rows[p], reverse=True)
+    rank = i = 0
+    while i < len(order):
+        j = i
+        while j < len(order) and rows[order[j]] == rows[order[i]]:
+            j += 1
+        k = j - i
+        pool = sum(table[r] for r in range(rank, rank + k) if r < len(table))
+        share = (2 * pool + k) // (2 * k)  # pool / k rounded to nearest, halves up
+        for p in order[i:j]:
+            out[p] = share
+        rank += k
+        i = j
+    return out
+
+
+# ---------------------------------------------------------------------------- side D
+class ObeliskD(Site):
+    """8.4, the Passage: a player's first stone claims a free obelisk of their choice;
+    each further stone goes on it until it reaches its height; then the next stone claims a
+    new one. No free obelisk to claim: ``overflow_points`` at once. Game end: a finished
+    obelisk scores its points, an unfinished one ``unfinished_points`` per stone."""
+
+    side = "D"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        obelisks = data["obelisks"]
+        self.target = [h for h, _ in obelisks]
+        self.points = [pts for _, pts in obelisks]
+        self.unfinished_points = data["unfinished_points"]
+        self.overflow_points = data["overflow_points"]
+        self.claim_action = [act("claim", "height", h, "points", pts) for h, pts in obelisks]
+        self.owner = [-1] * len(obelisks)
+        self.height = [0] * len(obelisks)
+        self.free = list(range(len(obelisks)))  # unclaimed obelisks, in printed order
+        self.working = [-1] * g.n  # the obelisk each player is building (-1: none)
+        self.placed = [0] * g.n  # stones on obelisks per player
+        self.overflow = [0] * g.n
+
+    def deliver(self, g: Game, owner: int) -> None:
+        o = self.working[owner]
+        if o >= 0:
+            self._add(owner, o)
+        elif self.free:
+            opts = list(dict.fromkeys(self.claim_action[i] for i in self.free))
+            g.ask(OBELISK_CLAIM, owner, opts, self._claim, owner)
+        else:
+            self.overflow[owner] += 1
+            g.score(owner, "obelisk", self.overflow_points)
+
+    def _add(self, owner: int, o: int) -> None:
+        self.height[o] += 1
+        self.placed[owner] += 1
+        self.working[owner] = o if self.height[o] < self.target[o] else -1
+
+    def _claim(self, g: Game, a: Action, owner: int) -> None:
+        claim = self.claim_action
+        o = next(i for i in self.free if claim[i] is a)
+        self.free.remove(o)
+        self.owner[o] = owner
+        self._add(owner, o)
+
+    def game_end(self, g: Game) -> None:
+        for o, p in enumerate(self.owner):
+            if p >= 0:
+                h = self.height[o]
+                g.score(p, "obelisk", self.points[o] if h >= self.target[o] else h * self.unfinished_points)
+
+    def stones(self) -> int:
+        return sum(self.placed) + sum(self.overflow)
+
+    def stones_of(self, p: int) -> int:
+        return self.placed[p] + self.overflow[p]
+
+
+SIDES = {"A": ObeliskA, "B": ObeliskB, "C": ObeliskC, "D": ObeliskD}

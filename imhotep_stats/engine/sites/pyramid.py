@@ -1,13 +1,95 @@
-"""The Pyramid (RULES.md 5). Scored at once; a full side scores overflow per stone."""
+"""The Pyramid (RULES.md 5). Scored at once; a full side scores overflow per stone.
+
+Decision kinds (made by the delivered stone's owner; a choice with a single option is not
+asked, it is carried out at once):
+
+| kind                | side | options (notation)                                              |
+|---------------------|------|-----------------------------------------------------------------|
+| `pyramid_choice`    | B    | `pyramid left`, `pyramid middle`, `pyramid right`: a pyramid     |
+|                     |      | that is not full                                                 |
+| `pyramid_ship_slot` | B, C | `ship 2 1`: the `ship` bonus puts a quarry stone on slot 1 of    |
+|                     |      | unsailed ship 2 (ships and slots from 0, bow = slot 0)           |
+| `turn` (addition)   | D    | `get move`: Get new stones and move the Imhotep figure to the    |
+|                     |      | next free space clockwise (offered beside `get` while possible)  |
+
+Rewards and bonuses (data strings, RULES.md 5.2, 5.3): `pN` N points, `sN` or `stonesN` N
+stones from the quarry to the sled (capacity caps), `card` the top market card (handled as
+a card taken at the market: a red card acts at once), `ship` one quarry stone onto an empty
+slot of an unsailed ship, `""` nothing. All points score under "pyramid".
+"""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+from imhotep_stats.engine import cards
+from imhotep_stats.engine.actions import GET, act
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
+
+PYRAMID_CHOICE = "pyramid_choice"
+PYRAMID_SHIP_SLOT = "pyramid_ship_slot"
+SOURCE = "pyramid"
+
+# Reward kinds.
+NONE, POINTS, STONES, CARD, SHIP = range(5)
+_REWARD = re.compile(r"^(?:(p)|(s|stones))(\d+)$")
+
+SHIP_SLOT = [[act("ship", s, k) for k in range(4)] for s in range(4)]
+GET_MOVE = act("get", "move")
+GET_WITH_MOVE = (GET, GET_MOVE)
+GET_ONLY = (GET,)
+
+# Pyramid B's names for its pyramids, left to right (more or fewer: numbered from 0).
+PYRAMID_NAMES = ("left", "middle", "right")
+
+
+def parse_reward(text: str, where: str) -> tuple[int, int]:
+    """A reward string of the board data -> (kind, amount)."""
+    if text == "":
+        return (NONE, 0)
+    if text == "card":
+        return (CARD, 1)
+    if text == "ship":
+        return (SHIP, 1)
+    m = _REWARD.match(text)
+    if m is None:
+        raise ValueError(
+            f"{where}: unknown reward {text!r} (expected pN, sN, stonesN, card, ship or \"\")"
+        )
+    return (POINTS if m.group(1) else STONES, int(m.group(3)))
+
+
+def give_reward(g: Game, p: int, kind: int, n: int) -> None:
+    """Carry out one reward for ``p``. ``ship`` may ask: nothing after it in the same task
+    may ask too (other bookkeeping may follow; the answer comes later)."""
+    if kind == POINTS:
+        g.score(p, SOURCE, n)
+    elif kind == STONES:
+        g.sled_to_capacity(p, n)
+    elif kind == CARD:
+        c = g.draw()
+        if c is not None:
+            cards.gain(g, p, c)
+    elif kind == SHIP:
+        # 1 stone from the owner's quarry onto an empty slot of an unsailed ship, the owner
+        # choosing the slot; nothing if no slot is free or the quarry is empty (5.2).
+        if g.quarry[p] > 0 and g.open_slots:
+            opts = [SHIP_SLOT[a.args[0]][a.args[1]] for a in g.open_slots]
+            if len(opts) == 1:
+                _ship_slot(g, opts[0], p)
+            else:
+                g.ask(PYRAMID_SHIP_SLOT, p, opts, _ship_slot, p)
+
+
+def _ship_slot(g: Game, a: Action, p: int) -> None:
+    s, k = a.args
+    g.quarry[p] -= 1
+    g.put_on_ship(p, s, k)
 
 
 class PyramidA(Site):
@@ -33,4 +115,199 @@ class PyramidA(Site):
         return self.owners.count(p)
 
 
-SIDES = {"A": PyramidA}
+class _Counted(Site):
+    """Stones per player kept as counters (every stone delivered stays at the pyramid)."""
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.count = [0] * g.n
+        self.overflow_points = data["overflow_points"]
+        self.overflow: list[int] = []  # owners of the overflow stones, in order
+
+    def _overflow(self, g: Game, owner: int) -> None:
+        self.overflow.append(owner)
+        g.score(owner, SOURCE, self.overflow_points)
+
+    def stones(self) -> int:
+        return sum(self.count)
+
+    def stones_of(self, p: int) -> int:
+        return self.count[p]
+
+
+class PyramidB(_Counted):
+    """5.2: three small pyramids, each filled in its own order. The stone's owner chooses a
+    pyramid that is not full; the space scores its points and gives its bonus. All full:
+    overflow.
+
+    Public: ``pyramids[i]`` the owners of the stones on pyramid i, in fill order."""
+
+    side = "B"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        points, bonus = data["points"], data["bonus"]
+        if len(points) != len(bonus) or any(len(a) != len(b) for a, b in zip(points, bonus)):
+            raise ValueError("pyramid.B: bonus must have the shape of points")
+        self.spaces = [
+            [(pt, *parse_reward(b, f"pyramid.B.bonus[{i}][{j}]")) for j, (pt, b) in enumerate(zip(pp, bb))]
+            for i, (pp, bb) in enumerate(zip(points, bonus))
+        ]
+        names = PYRAMID_NAMES if len(points) == len(PYRAMID_NAMES) else range(len(points))
+        self.choices = [act("pyramid", name) for name in names]
+        self.index_of = {a: i for i, a in enumerate(self.choices)}
+        self.pyramids: list[list[int]] = [[] for _ in points]
+        self.open = [i for i, pp in enumerate(points) if pp]  # pyramids not full
+
+    def deliver(self, g: Game, owner: int) -> None:
+        self.count[owner] += 1
+        open_ = self.open
+        if len(open_) > 1:
+            g.ask(PYRAMID_CHOICE, owner, [self.choices[i] for i in open_], self._chosen, owner)
+        elif open_:
+            self._place(g, owner, open_[0])
+        else:
+            self._overflow(g, owner)
+
+    def _chosen(self, g: Game, a: Action, owner: int) -> None:
+        self._place(g, owner, self.index_of[a])
+
+    def _place(self, g: Game, owner: int, i: int) -> None:
+        stones = self.pyramids[i]
+        spaces = self.spaces[i]
+        points, kind, n = spaces[len(stones)]
+        stones.append(owner)
+        if len(stones) == len(spaces):
+            self.open.remove(i)
+        g.score(owner, SOURCE, points)
+        if kind:
+            give_reward(g, owner, kind, n)
+
+
+class PyramidC(_Counted):
+    """5.3, Scaffolding: of the scaffold tiles, one is removed at random and
+    ``tiles_in_play`` are stacked in random order (the game's "pyramid.C" chance stream),
+    the top one face up. A stone goes on the next free space (left to right) of the face-up
+    tile and its owner gets that space's reward. A full tile: the player with most stones on
+    it scores ``majority_points`` (tied for most: ``majority_tie_points`` each), then the next
+    tile is turned up on top. After the last tile: overflow.
+
+    Public: ``tile`` (index in the data's tiles of the face-up tile, -1 once all are used),
+    ``on_tile`` (owners on it, left to right), ``done`` (the full tiles, bottom first, with
+    their owners), ``tiles_left`` (face-down tiles). Hidden: ``_hidden_stack`` (their order)
+    and ``_hidden_removed``."""
+
+    side = "C"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.tiles = [
+            [parse_reward(r, f"pyramid.C.tiles[{t}][{j}]") for j, r in enumerate(tile)]
+            for t, tile in enumerate(data["tiles"])
+        ]
+        self.majority_points = data["majority_points"]
+        self.tie_points = data["majority_tie_points"]
+        order = list(range(len(self.tiles)))
+        g.chance_stream("pyramid.C").shuffle(order)
+        keep = min(data["tiles_in_play"], len(order))
+        self._hidden_removed = order[keep:]
+        self._hidden_stack = order[1:keep][::-1]  # next tile at the end
+        self.tiles_left = len(self._hidden_stack)
+        self.done: list[tuple[int, list[int]]] = []
+        self.on_tile: list[int] = []
+        self._turn_up(order[0] if keep else -1)
+
+    def _turn_up(self, tile: int) -> None:
+        self.tile = tile
+        self.rewards = self.tiles[tile] if tile >= 0 else []
+        self.on_tile = []
+
+    def deliver(self, g: Game, owner: int) -> None:
+        self.count[owner] += 1
+        if self.tile < 0:
+            self._overflow(g, owner)
+            return
+        on = self.on_tile
+        kind, n = self.rewards[len(on)]
+        on.append(owner)
+        if kind:
+            give_reward(g, owner, kind, n)
+        if len(on) == len(self.rewards):
+            self._complete(g)
+
+    def _complete(self, g: Game) -> None:
+        """The face-up tile is full: the majority scores, the next tile is turned up."""
+        on = self.on_tile
+        per = {}
+        for p in on:
+            per[p] = per.get(p, 0) + 1
+        best = max(per.values())
+        tied = [p for p, k in per.items() if k == best]
+        pts = self.majority_points if len(tied) == 1 else self.tie_points
+        for p in sorted(tied):
+            g.score(p, SOURCE, pts)
+        self.done.append((self.tile, on))
+        stack = self._hidden_stack
+        self._turn_up(stack.pop() if stack else -1)
+        self.tiles_left = len(stack)
+
+
+class PyramidD(_Counted):
+    """5.4, the Corridor: a ring of spaces, values clockwise from the start space. The
+    Imhotep figure starts on space 0. A stone goes on the next free space clockwise after
+    the figure and scores its value. Whenever a player takes Get new stones, they may also
+    move the figure to the next free space clockwise (the turn action ``get move``). Stones
+    never move the figure. All spaces taken: overflow.
+
+    Ruling (a gap in the rules): the figure always stands on a free space; when every other
+    space is taken, the next stone goes on the figure's own space (a full turn clockwise),
+    so all spaces fill before overflow, and from then on the figure cannot move.
+
+    Public: ``spaces[i]`` (owner of the stone on space i, -1 free), ``figure``."""
+
+    side = "D"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.points = tuple(data["points"])
+        self.size = len(self.points)
+        self.spaces = [-1] * self.size
+        self.filled = 0
+        self.figure = 0
+        self._update_get(g)
+
+    def _next_free(self) -> int:
+        """The first free space clockwise after the figure (its own space last), or -1."""
+        spaces, size, f = self.spaces, self.size, self.figure
+        for step in range(1, size + 1):
+            i = (f + step) % size
+            if spaces[i] < 0:
+                return i
+        return -1
+
+    def _update_get(self, g: Game) -> None:
+        # A move needs a free space other than the figure's own.
+        free_elsewhere = self.size - self.filled - (1 if self.size and self.spaces[self.figure] < 0 else 0)
+        g.get_actions = GET_WITH_MOVE if free_elsewhere > 0 else GET_ONLY
+
+    def deliver(self, g: Game, owner: int) -> None:
+        self.count[owner] += 1
+        i = self._next_free() if self.filled < self.size else -1
+        if i < 0:
+            self._overflow(g, owner)
+            return
+        self.spaces[i] = owner
+        self.filled += 1
+        g.score(owner, SOURCE, self.points[i])
+        if self.filled >= self.size - 1:
+            self._update_get(g)
+
+    def on_get(self, g: Game, p: int, a: Action) -> None:
+        """``get move``: the figure moves to the next free space clockwise."""
+        i = self._next_free()
+        if i >= 0 and i != self.figure:
+            self.figure = i
+        self._update_get(g)
+
+
+SIDES = {"A": PyramidA, "B": PyramidB, "C": PyramidC, "D": PyramidD}

@@ -1,14 +1,78 @@
 """The Temple (RULES.md 6). Stones fill a row of columns left to right; a full row starts
-a new layer on top. The visible stones are the top stone of each column."""
+a new layer on top. The visible stones are the top stone of each column.
+
+Sides: A (1 point per visible stone), B (column rewards), C (Temple of Ra: column bonuses,
+some with a choice), D (Arena: chariots on a track). Every number is the side's data.
+
+Decisions of this module (``g.kind``, who decides, the actions' notation):
+
+==============  ==============================  ==============================================
+kind            decided by                      actions
+==============  ==============================  ==============================================
+temple_bonus    owner of a visible stone in a   ``points 2`` / ``stones 4`` (Temple C's
+                column whose bonus is a choice  ``p2|s4``: 2 points, or 4 stones from the
+                (``p2|s4``), at round end       quarry to the sled); a ``|`` choice in the
+                                                data offers one action per alternative
+                                                (``points N``, ``stones N``, ``draw N``)
+temple_keep     the same owner, after drawing   ``keep statue``: the card kept (one action per
+                for a ``drawN`` bonus (Temple   distinct card name drawn); the others go to
+                C's ``draw3``)                  the discard pile
+==============  ==============================  ==============================================
+
+Temple C's round end is column by column, left to right: each column's points, stones,
+cards and choices are settled (and any red card gained acts) before the next column.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from imhotep_stats.engine import cards
+from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
+
+TEMPLE_BONUS = "temple_bonus"
+TEMPLE_KEEP = "temple_keep"
+
+# Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
+# keep 1; "card" is draw 1).
+POINTS, STONES, DRAW = "points", "stones", "draw"
+
+
+def parse_reward(text: str, where: str) -> tuple[tuple[str, int], ...]:
+    """``"p2|s4"`` -> (("points", 2), ("stones", 4)); ``"card"`` -> (("draw", 1),).
+
+    ``pN`` N points, ``sN`` N stones from the quarry to the sled, ``card`` the top market
+    card, ``drawN`` the top N market cards (keep 1, discard the rest), ``|`` a choice of the
+    stone's owner; ``""`` or ``"none"`` nothing.
+    """
+    alts = []
+    for part in text.split("|"):
+        part = part.strip()
+        try:
+            if part in ("", "none"):
+                continue
+            if part == "card":
+                alts.append((DRAW, 1))
+            elif part.startswith("draw"):
+                alts.append((DRAW, int(part[4:])))
+            elif part[0] == "p":
+                alts.append((POINTS, int(part[1:])))
+            elif part[0] == "s":
+                alts.append((STONES, int(part[1:])))
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(
+                f"{where}: unknown reward {part!r} (expected pN, sN, card, drawN, joined by '|')"
+            ) from None
+        if alts[-1][1] < 0:
+            raise ValueError(f"{where}: negative reward {part!r}")
+    return tuple(alts)
 
 
 class TempleLayers(Site):
@@ -48,4 +112,188 @@ class TempleA(TempleLayers):
             g.score(owner, "temple", self.visible_points)
 
 
-SIDES = {"A": TempleA}
+class TempleRewards(TempleLayers):
+    """Sides B and C: at round end each visible stone gives its owner its column's reward
+    (``visible_points`` first, then the reward), columns left to right."""
+
+    visible_points = 0
+    rewards_key = "rewards"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        key = self.rewards_key
+        table = data[key]
+        where = f"{data.name}.{key}"
+        if len(table) < self.width:
+            raise ValueError(f"{where}: {len(table)} columns, but the temple is {self.width} wide")
+        # Per column: the alternatives, and the actions offered when there is a choice.
+        self.columns = [parse_reward(table[c], f"{where}[{c}]") for c in range(self.width)]
+        self.choices = [[act(kind, k) for kind, k in alts] for alts in self.columns]
+
+    def round_end(self, g: Game) -> None:
+        vis = self.visible()
+        if vis:
+            self._columns(g, vis, 0)
+
+    def _columns(self, g: Game, vis: list[tuple[int, int]], i: int) -> None:
+        """Settle visible stones i, i+1, ... (left to right); stop at a decision or a draw,
+        leaving the rest as a task under whatever that starts."""
+        vp = self.visible_points
+        columns = self.columns
+        while i < len(vis):
+            c, owner = vis[i]
+            i += 1
+            if vp:
+                g.score(owner, "temple", vp)
+            alts = columns[c]
+            if not alts:
+                continue
+            if len(alts) > 1:
+                if i < len(vis):
+                    g.push(self._columns, vis, i)
+                g.ask(TEMPLE_BONUS, owner, self.choices[c], self._chosen, owner)
+                return
+            kind, k = alts[0]
+            if kind == DRAW:
+                if i < len(vis):
+                    g.push(self._columns, vis, i)
+                self._draw(g, owner, k)
+                return
+            self._reward(g, owner, kind, k)
+
+    def _reward(self, g: Game, owner: int, kind: str, k: int) -> None:
+        if kind == POINTS:
+            g.score(owner, "temple", k)
+        elif kind == STONES:
+            g.sled_to_capacity(owner, k)
+        else:
+            # A draw may ask (keep 1 of N): run it as a task, never ask from a resolver.
+            g.push(self._draw, owner, k)
+
+    def _chosen(self, g: Game, a: Action, owner: int) -> None:
+        self._reward(g, owner, a.kind, a.args[0])
+
+    def _draw(self, g: Game, owner: int, k: int) -> None:
+        """Draw the top k market cards; the owner keeps one, the rest are discarded."""
+        drawn = []
+        for _ in range(k):
+            c = g.draw()
+            if c is None:
+                break
+            drawn.append(c)
+        if not drawn:
+            return
+        names = list(dict.fromkeys(drawn))
+        if len(names) == 1:  # identical cards: no choice to make
+            g.discard.extend(drawn[1:])
+            cards.gain(g, owner, drawn[0])
+            return
+        g.ask(TEMPLE_KEEP, owner, [act("keep", name) for name in names], self._keep, owner, drawn)
+
+    def _keep(self, g: Game, a: Action, owner: int, drawn: list[str]) -> None:
+        name = a.args[0]
+        drawn.remove(name)
+        g.discard.extend(drawn)
+        cards.gain(g, owner, name)
+
+
+class TempleB(TempleRewards):
+    """6.2: each visible stone gives its owner its column's reward instead of a point:
+    ``pN`` points, ``sN`` stones from the quarry to the sled (capacity and quarry cap it),
+    ``card`` the top market card (a red card acts at once)."""
+
+    side = "B"
+    rewards_key = "rewards"
+
+
+class TempleC(TempleRewards):
+    """6.3, Temple of Ra: as A (``visible_points`` per visible stone), plus the column's
+    bonus: ``p2|s4`` the owner chooses 2 points or 4 stones to the sled, ``draw3`` draw
+    the top 3 market cards, keep 1, discard the others.
+
+    Ruling: "as A, but each visible stone gives its column's bonus" is read as A's point
+    *and* the bonus (the data's ``visible_points``; a designer sets it to 0 for bonus only).
+    """
+
+    side = "C"
+    rewards_key = "bonuses"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.visible_points = data["visible_points"]
+
+
+class TempleD(Site):
+    """6.4, Arena. Each stone takes the next stone space and moves its owner's chariot by
+    the space's arrowheads (``overflow_move`` once the spaces are all taken). A chariot that
+    lands on a space held by another chariot moves on to the next free one; the start and
+    finish spaces hold any number. A stone of a player already on the finish scores
+    ``finish_point`` (the chariot stays there).
+
+    Round end: the leading chariot scores ``round_points[0]``, the second ``[1]``
+    (``round_points_2p`` with 2 players). Several chariots on the finish all lead and no
+    further place is paid; chariots still on the start space never place. Game end: each
+    chariot scores ``track_points`` of its space (the track's last space is the finish).
+    All points score under "temple".
+    """
+
+    side = "D"
+
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        self.arrowheads = tuple(data["arrowheads"])
+        self.overflow_move = data["overflow_move"]
+        self.track_points = tuple(data["track_points"])
+        self.finish = len(self.track_points) - 1
+        self.round_points = tuple(data["round_points_2p"] if g.n == 2 else data["round_points"])
+        self.finish_point = data["finish_point"]
+        self.chariots = [0] * g.n  # track space of each player's chariot (0 = start)
+        self.spaces: list[int] = []  # owners of the filled stone spaces, in fill order
+        self.overflow: list[int] = []  # owners of stones beyond the stone spaces
+        self.count = [0] * g.n  # stones per player here
+
+    def deliver(self, g: Game, owner: int) -> None:
+        self.count[owner] += 1
+        i = len(self.spaces)
+        if i < len(self.arrowheads):
+            self.spaces.append(owner)
+            move = self.arrowheads[i]
+        else:
+            self.overflow.append(owner)
+            move = self.overflow_move
+        chariots = self.chariots
+        pos, finish = chariots[owner], self.finish
+        if pos >= finish:
+            g.score(owner, "temple", self.finish_point)
+            return
+        if move <= 0:
+            return
+        to = min(pos + move, finish)
+        while to < finish and to in chariots:  # held by another chariot (ours is behind)
+            to += 1
+        chariots[owner] = to
+
+    def round_end(self, g: Game) -> None:
+        table = self.round_points
+        placed = sorted({pos for pos in self.chariots if pos > 0}, reverse=True)
+        for rank, pos in enumerate(placed):
+            if rank >= len(table):
+                break
+            tied = [p for p, q in enumerate(self.chariots) if q == pos]
+            for p in tied:
+                g.score(p, "temple", table[rank])
+            if len(tied) > 1:  # several chariots lead on the finish: no second place
+                break
+
+    def game_end(self, g: Game) -> None:
+        for p, pos in enumerate(self.chariots):
+            g.score(p, "temple", self.track_points[pos])
+
+    def stones(self) -> int:
+        return len(self.spaces) + len(self.overflow)
+
+    def stones_of(self, p: int) -> int:
+        return self.count[p]
+
+
+SIDES = {"A": TempleA, "B": TempleB, "C": TempleC, "D": TempleD}

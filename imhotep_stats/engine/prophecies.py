@@ -1,0 +1,144 @@
+"""The gods' prophecies, an optional module of the expansion (RULES.md 9).
+
+Setup: ``cards_in_play`` of the gods are drawn at random (the game's own ``prophecies``
+chance stream); each player has ``scarabs`` scarabs. At the start of each of their turns a
+player may place one scarab on a god card, as a free addition before the turn's action:
+at most one scarab per window (``windows``: rounds 1-2, 3-4, 5-6) and at most one per card
+per player. Game end: a fulfilled prophecy gains ``fulfilled[w]``, a failed one loses
+``failed[w]`` (negative numbers in the data), ``w`` the window the scarab was placed in;
+source ``prophecy``. All numbers: ``[prophecies]`` in data/game.toml.
+
+Decision kinds and their notation:
+
+==========  ================  =====================================================
+kind        action text       meaning
+==========  ================  =====================================================
+prophecy    ``scarab amun``   place a scarab on the Amun card now (window of the
+                              current round); then the turn goes on as usual
+prophecy    ``no scarab``     place nothing this turn
+==========  ================  =====================================================
+
+The question is only asked when a placement is possible (a scarab left, none placed in the
+current window yet, a card without the player's scarab); it is asked once per turn, then
+the same player's normal turn decision follows.
+
+Tasks (all "most" tasks are fulfilled by a shared majority):
+
+=======  ==========================================================================
+god      the player must have, at game end, the most (ties included) ...
+=======  ==========================================================================
+amun     red market cards kept face up (``g.red_kept``)
+ra       stones in the Temple
+horus    stones at the Pyramid
+osiris   stones in the Burial Chamber
+thoth    stones at the Obelisks
+hathor   market cards in front of them: every card held (blue not yet played, green,
+         purple, kept cards) plus the used red cards kept face up
+anubis   stones on their sled
+=======  ==========================================================================
+
+Ruling for a gap in the rules: a "most" task needs at least 1 (of the cards or stones it
+counts); a shared majority of nothing fulfils nobody's prophecy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from imhotep_stats.engine.actions import act
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
+    from imhotep_stats.engine.game import Game
+
+PROPHECY = "prophecy"
+NO_SCARAB = act("no", "scarab")
+
+# The site each stone-majority god counts (site indexes: rules.SITES).
+GOD_SITE = {"ra": 2, "horus": 1, "osiris": 3, "thoth": 4}
+
+
+def _counts(g: Game, god: str) -> list[int]:
+    """What the god's task counts, per player, at game end."""
+    n = g.n
+    if god == "amun":
+        return list(g.red_kept)
+    if god == "hathor":
+        return [sum(g.hand[p].values()) + g.red_kept[p] for p in range(n)]
+    if god == "anubis":
+        return list(g.sled)
+    site = g.sites[GOD_SITE[god]]
+    return [site.stones_of(p) for p in range(n)]
+
+
+class Prophecies:
+    """The module's state: public information (cards and scarabs are on the table)."""
+
+    def __init__(self, g: Game):
+        table = g.board.tables["prophecies"]
+        gods = list(table["gods"])
+        unknown = [x for x in gods if x not in GOD_SITE and x not in ("amun", "hathor", "anubis")]
+        if unknown:
+            raise ValueError(f"prophecies.gods: unknown gods {unknown}")
+        rng = g.chance_stream("prophecies")
+        self.gods: tuple[str, ...] = tuple(rng.sample(gods, table["cards_in_play"]))
+        self.scarab_action = {god: act("scarab", god) for god in self.gods}
+        self.fulfilled = tuple(table["fulfilled"])
+        self.failed = tuple(table["failed"])
+        self.window_of: dict[int, int] = {r: w for w, rounds in enumerate(table["windows"]) for r in rounds}
+        windows = len(table["windows"])
+        self.left = [table["scarabs"]] * g.n  # scarabs not yet placed
+        self.window_used = [[False] * windows for _ in range(g.n)]
+        self.placed: list[list[tuple[str, int]]] = [[] for _ in range(g.n)]  # (god, window)
+        self.answered = False  # the current turn's question was answered: do not ask again
+
+    def hook(self, g: Game, p: int) -> None:
+        """At the start of each turn (``Game.turn_start_hooks``)."""
+        if self.answered:
+            # The question of this very turn was just answered: the turn decision follows
+            # (the engine calls the hooks again right after a hook's decision).
+            self.answered = False
+            return
+        if not self.left[p]:
+            return
+        w = self.window_of.get(g.round, -1)
+        if w < 0 or self.window_used[p][w]:
+            return
+        mine = [god for god, _ in self.placed[p]]
+        opts = [self.scarab_action[god] for god in self.gods if god not in mine]
+        if opts:
+            opts.append(NO_SCARAB)
+            g.ask(PROPHECY, p, opts, self._resolve, p, w)
+
+    def _resolve(self, g: Game, a: Action, p: int, w: int) -> None:
+        self.answered = True
+        if a is not NO_SCARAB:
+            self.left[p] -= 1
+            self.window_used[p][w] = True
+            self.placed[p].append((a.args[0], w))
+
+    def outcome(self, g: Game) -> list[list[tuple[str, int, bool, int]]]:
+        """Per player: (god, window, fulfilled, points) for each scarab placed."""
+        counts = {god: _counts(g, god) for god in self.gods}
+        out = []
+        for p in range(g.n):
+            mine = []
+            for god, w in self.placed[p]:
+                c = counts[god]
+                ok = c[p] >= 1 and c[p] == max(c)
+                mine.append((god, w, ok, self.fulfilled[w] if ok else self.failed[w]))
+            out.append(mine)
+        return out
+
+
+def setup(g: Game) -> None:
+    """Draw the god cards, hand out the scarabs, register the turn-start question."""
+    state = g.prophecy = Prophecies(g)
+    g.turn_start_hooks.append(state.hook)
+
+
+def score(g: Game) -> None:
+    """Game end (RULES.md 2.5: last): each scarab gains or loses by its window."""
+    for p, results in enumerate(g.prophecy.outcome(g)):
+        for _, _, _, pts in results:
+            g.score(p, "prophecy", pts)

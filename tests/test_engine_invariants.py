@@ -1,0 +1,53 @@
+"""Conformance and invariants over random legal play (hypothesis over seeds)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.result import result_of
+from tests.helpers import play_random
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_conformance_hundreds_of_random_games(players):
+    for seed in range(200):
+        g = play_random(Game(players, seed=seed), seed=seed, check=False)
+        assert g.over and g.round == g.rounds + 1
+        r = result_of(g)
+        assert sum(r.win_share) == pytest.approx(1.0)
+        assert min(r.ranks) == 1
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), deal=st.integers(0, 2**32), play=st.integers(0, 2**32))
+def test_invariants_after_every_decision(players, deal, play):
+    # stones conserved per colour, sled within capacity, ships within size, a legal action
+    # exists until the end, score = sum of events (tests/helpers.py check_invariants)
+    g = play_random(Game(players, seed=deal), seed=play, check=True)
+    r = result_of(g)
+    for p in range(players):
+        assert r.totals[p] == sum(e[2] for e in g.events if e[0] == p)
+
+
+def test_same_seed_same_game():
+    a = play_random(Game(3, seed=5), seed=9, check=False)
+    b = play_random(Game(3, seed=5), seed=9, check=False)
+    assert a.events == b.events and a.decisions == b.decisions
+
+
+def test_engine_imports_no_heavy_libraries():
+    # DESIGN.md: dependencies point one way; the engine imports neither polars, scipy nor Click.
+    import subprocess
+
+    code = (
+        "import sys; import imhotep_stats.engine.game, imhotep_stats.engine.play, "
+        "imhotep_stats.engine.transcript; "
+        "bad = [m for m in ('polars', 'scipy', 'click') if m in sys.modules]; print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
