@@ -161,14 +161,19 @@ def bench(sides, players, bots, games, seed, prophecies, as_json):
     Game(players, sides, prophecies=prophecies)  # fail fast on bad sides, load data outside the timing
     decisions = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for i in range(games):
         g = Game(players, sides, seed=chance_seed(seed, i), prophecies=prophecies)
         decisions += play_game(g, bot_objs, [bot_rng(seed, i, p) for p in range(players)]).decisions
     seconds = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     out = {
         "games": games,
         "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 1),
+        # CPU time is what one core spent: steadier than wall time on a busy machine
+        "cpu_seconds": round(cpu, 4),
+        "games_per_cpu_second": round(games / cpu, 1) if cpu > 0 else None,
         "decisions_per_game": round(decisions / games, 1),
         "sides": "-".join(Game(players, sides).sides),
         "players": players,
@@ -178,8 +183,146 @@ def bench(sides, players, bots, games, seed, prophecies, as_json):
         click.echo(json.dumps(out))
     else:
         click.echo(f"{games} games in {seconds:.2f} s: {out['games_per_second']:.0f} games/s "
+                   f"(CPU {cpu:.2f} s: {out['games_per_cpu_second']:.0f} games per CPU second) "
                    f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
                    f"bots {','.join(names)})")
+
+
+@main.command()
+@click.argument("name", required=False, metavar="[SITE.SIDE]")
+@click.option("--json", "as_json", is_flag=True)
+@expected_errors
+def sides(name, as_json):
+    """The board data: every side with its provenance, or one side's numbers (e.g. pyramid.D).
+
+    Provisional values are placeholders no source gave us: correct them in
+    imhotep_stats/data/board.toml or override them in a study config."""
+    from tabulate import tabulate
+
+    from imhotep_stats.engine.sites import MODULES
+    from imhotep_stats.rules.board import SIDES, SITES, BoardDataError, default_board
+
+    board = default_board()
+    if name is None:
+        rows = []
+        for i, site in enumerate(SITES):
+            for side in SIDES:
+                sd = board.side(site, side)
+                implemented = side in MODULES[i].SIDES
+                rows.append({
+                    "side": sd.name, "provenance": sd.provenance,
+                    "provisional_keys": list(sd.provisional_keys), "implemented": implemented,
+                })
+        if as_json:
+            click.echo(json.dumps(rows, indent=2))
+        else:
+            click.echo(tabulate(
+                [[r["side"], r["provenance"], ", ".join(r["provisional_keys"]) or "-",
+                  "yes" if r["implemented"] else "not yet"] for r in rows],
+                headers=["side", "provenance", "provisional values", "implemented"]))
+        return
+    if name not in board.sides:
+        raise BoardDataError([(name, f"unknown side (expected SITE.SIDE, e.g. pyramid.D; sites: {', '.join(SITES)})")])
+    sd = board.sides[name]
+    values = {k: _plain(v) for k, v in sd.values.items()}
+    if as_json:
+        click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
+                               "provisional_keys": list(sd.provisional_keys), "values": values}, indent=2))
+        return
+    click.echo(f"{sd.name}  provenance: {sd.provenance}")
+    rows = [[k, json.dumps(v), "provisional" if (k in sd.provisional_keys or
+             (sd.provisional and not sd.provisional_keys)) else "rulebook"] for k, v in values.items()]
+    click.echo(tabulate(rows, headers=["key", "value", "provenance"]))
+    click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
+
+
+def _plain(v):
+    from collections.abc import Mapping
+
+    if isinstance(v, Mapping):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    return v
+
+
+# --- studies: validate and run (issue 6) ---------------------------------------------------
+
+
+@main.command()
+@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@expected_errors
+def validate(config):
+    """Check a study config; print its size, or every problem with its dotted key."""
+    from imhotep_stats.config import load_config
+
+    cfg = load_config(config)
+    n = len(cfg.cells)
+    click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
+
+
+@main.command()
+@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Run directory [default: reports/<study name>].")
+@click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in this "
+              "process [default: run.workers, else all cores].")
+@click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 "
+              "[default: run.cluster].")
+@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games).")
+@click.option("--seed", type=int, help="Root seed (overrides study.seed).")
+@click.option("--resume", is_flag=True, help="Continue an interrupted run in the run directory.")
+@click.option("--force", is_flag=True, help="Overwrite a run already in the run directory.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per cell.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar or messages on stderr.")
+@expected_errors
+def run(config, out, workers, cluster, games, seed, resume, force, as_json, quiet):
+    """Simulate a study into a run directory and print win rates and points per cell."""
+    from imhotep_stats.config import cluster_address_problem, load_config
+    from imhotep_stats.reporting.summary import cell_summaries, format_cell
+    from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.store import RunStoreError, load_manifest, load_results
+
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
+    if cluster and cluster_address_problem(cluster):
+        raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
+    cfg = load_config(config)
+    if games is not None:
+        cfg = cfg.replace(games=games)
+    if seed is not None:
+        cfg = cfg.replace(seed=seed)
+    if cluster is None and workers is None:
+        cluster, workers = cfg.cluster, cfg.workers
+    run_dir = out or Path("reports") / cfg.name
+
+    def say(msg: str) -> None:
+        if not quiet:
+            click.echo(msg, err=True)
+
+    try:
+        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=resume,
+                            force=force, progress=False if quiet else None, log=say,
+                            warn=lambda m: click.echo(m, err=True))
+        manifest = load_manifest(run_dir)
+        summaries = cell_summaries(load_results(run_dir), manifest)
+    except RunStoreError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted; continue with: imhotep-stats run {config} --resume "
+                   f"--out {run_dir}", err=True)
+        sys.exit(130)
+    rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
+    say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
+        f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
+        f"{outcome.reused:,} reused; {outcome.seconds:.1f} s, {rate:,.0f} games/s; "
+        f"{outcome.executor})")
+    if as_json:
+        for s in summaries:
+            click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
+    else:
+        click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,28 +1,112 @@
-"""Bots and the bot registry (``--bots random,greedy`` and config lineups)."""
+"""Bots and the bot registry (``--bots random,greedy,pyramid`` and config lineups).
+
+A bot spec is either a registered name (``"greedy"``, ``"random"``, a persona such as
+``"pyramid"``) or a table that defines a persona by weights, without code::
+
+    {"base": "greedy", "weights": {"pyramid": 1.6, "deny": 0.8}, "name": "builder"}
+
+``base`` is a registered greedy-family bot (default ``"greedy"``) whose weights are the
+starting point; ``weights`` overrides some of them (keys: ``weights.WEIGHT_DOCS``; an
+unknown key is an error naming it); ``name`` labels the bot in reports (default: the base
+name plus ``+``). ``register_persona(name, weights)`` adds a named persona.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from imhotep_stats.bots.base import Bot, RandomBot
+from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
+from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
+
+
+class UnknownBot(BotSpecError):
+    """A bot name or spec that names nothing known (the CLI reports it as bad input)."""
+
 
 # name -> factory; the scripted bots register themselves here.
 REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+# greedy-family names -> their full weights (the base a spec table may start from)
+PERSONAS: dict[str, dict[str, float]] = {}
+
+# The built-in personas: the greedy evaluator with one source (or style) emphasised.
+BUILTIN_PERSONAS: dict[str, dict[str, float]] = {
+    "greedy": {},
+    "balanced": {"deny": 0.6, "optimism": 0.5},
+    "pyramid": {"pyramid": 1.8, "temple": 0.8, "burial_chamber": 0.8, "obelisk": 0.8},
+    "temple": {"temple": 1.8, "pyramid": 0.8, "burial_chamber": 0.8, "obelisk": 0.8},
+    "burial": {"burial_chamber": 1.8, "pyramid": 0.8, "temple": 0.8, "obelisk": 0.8},
+    "obelisk": {"obelisk": 1.8, "pyramid": 0.8, "temple": 0.8, "burial_chamber": 0.8},
+    "market": {"market": 1.5, "card_statue": 1.4, "card_decoration": 1.2,
+               "pyramid": 0.8, "temple": 0.8, "burial_chamber": 0.8, "obelisk": 0.8},
+}
 
 
-class UnknownBot(ValueError):
-    pass
+def register_persona(name: str, weights: Mapping[str, float], base: str = "greedy") -> None:
+    """Register a greedy-family bot ``name`` with ``weights`` over ``base``'s weights."""
+    if not isinstance(name, str) or not name or "," in name:
+        raise BotSpecError(f"persona name: expected a non-empty name without commas, got {name!r}")
+    if name == "random":
+        raise BotSpecError("persona name: 'random' is the random bot")
+    start = _base_weights(base, f"persona {name!r}")
+    full = {**start, **check_weights(weights, f"persona {name!r} weights")}
+    PERSONAS[name] = full
+    REGISTRY[name] = lambda: GreedyBot(name, full)
 
 
-def make_bot(name: str) -> Bot:
-    try:
-        return REGISTRY[name]()
-    except KeyError:
-        raise UnknownBot(f"unknown bot {name!r} (known: {', '.join(sorted(REGISTRY))})") from None
+def _base_weights(base: object, where: str) -> dict[str, float]:
+    if base not in PERSONAS:
+        raise UnknownBot(
+            f"{where}: base {base!r} is not a greedy-family bot "
+            f"(known: {', '.join(sorted(PERSONAS))})"
+        )
+    return PERSONAS[base]  # type: ignore[index]
+
+
+def bot_from_spec(spec: str | Mapping[str, object]) -> Bot:
+    """A bot from a spec: a registered name, or a table ``{base, weights, name}``."""
+    if isinstance(spec, str):
+        try:
+            return REGISTRY[spec]()
+        except KeyError:
+            raise UnknownBot(
+                f"unknown bot {spec!r} (known: {', '.join(sorted(REGISTRY))})"
+            ) from None
+    if not isinstance(spec, Mapping):
+        raise BotSpecError(f"bot spec: expected a name or a table, got {type(spec).__name__}")
+    unknown = sorted(set(spec) - {"base", "weights", "name"})
+    if unknown:
+        raise BotSpecError(f"bot spec: unknown key {unknown[0]!r} (known: base, name, weights)")
+    base = spec.get("base", "greedy")
+    start = _base_weights(base, "bot spec")
+    weights = spec.get("weights", {})
+    full = {**start, **check_weights(weights, "bot spec weights")}  # type: ignore[arg-type]
+    name = spec.get("name", f"{base}+")
+    if not isinstance(name, str) or not name:
+        raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}")
+    return GreedyBot(name, full)
+
+
+def make_bot(name: str | Mapping[str, object]) -> Bot:
+    """A fresh bot for one seat: ``name`` is a registered name or a spec table."""
+    return bot_from_spec(name)
 
 
 def bot_names() -> list[str]:
     return sorted(REGISTRY)
 
 
-__all__ = ["REGISTRY", "Bot", "RandomBot", "UnknownBot", "bot_names", "make_bot"]
+def persona_weights(name: str) -> dict[str, float]:
+    """The full weights of a greedy-family bot (reports, docs)."""
+    return dict(_base_weights(name, "persona_weights"))
+
+
+PERSONAS["greedy"] = dict(DEFAULT_WEIGHTS)
+for _name, _w in BUILTIN_PERSONAS.items():
+    register_persona(_name, _w, base="greedy")
+
+__all__ = [
+    "BUILTIN_PERSONAS", "REGISTRY", "WEIGHT_DOCS", "Bot", "BotSpecError", "GreedyBot",
+    "RandomBot", "UnknownBot", "UnknownDecision", "bot_from_spec", "bot_names",
+    "handled_kinds", "make_bot", "persona_weights", "register_persona",
+]

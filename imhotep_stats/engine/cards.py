@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
+from imhotep_stats.rules.board import SITES
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
@@ -24,6 +25,9 @@ DECORATION_SITE = {
 }
 RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
 PLAY = {name: act("play", name) for name in BLUE}
+# Loading Platform: "platform <ship> <site>"; Barge: "deliver <site>" (any site but the Market).
+PLATFORM = [[act("platform", s, SITES[i]) for i in range(5)] for s in range(4)]
+BARGE_SITES = [act("deliver", SITES[i]) for i in range(1, 5)]
 
 
 class CardPoints:
@@ -107,14 +111,13 @@ def _sail_card_ships(g: Game) -> list[int]:
 
 
 def _platform_options(g: Game, p: int) -> list[Action]:
-    taken = [i for i in range(5) if g.dock_used[i] == 1]  # a dock holds at most two ships
+    """Loading Platform (RULES.md 3.2): an unsailed ship holding a stone of ``p`` and its
+    minimum, to a site whose dock already holds one ship (a dock holds at most two)."""
+    taken = [i for i in range(5) if g.dock_used[i] == 1]
     if not taken:
         return []
-    from imhotep_stats.engine.game import SITE_INDEX  # noqa: F401  (names for notation)
-    from imhotep_stats.rules.board import SITES
-
     return [
-        act("platform", s, SITES[i])
+        PLATFORM[s][i]
         for s in range(4)
         if g.ship_dock[s] < 0 and g.ship_load[s] >= g.ship_min[s] and p in g.ship_slots[s]
         for i in taken
@@ -165,11 +168,9 @@ def play_blue(g: Game, p: int, name: str) -> None:
         g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), _sail_place, p)
     elif name == "barge":
         # Return 2 sled stones to the quarry, deliver 1 sled stone to a site but the Market.
-        from imhotep_stats.rules.board import SITES
-
         g.sled[p] -= 2
         g.quarry[p] += 2
-        g.ask("barge_site", p, [act("deliver", SITES[i]) for i in range(1, 5)], _barge, p)
+        g.ask("barge_site", p, list(BARGE_SITES), _barge, p)
     elif name == "loading_platform":
         g.ask("platform_sail", p, _platform_options(g, p), _platform, p)
 

@@ -119,12 +119,14 @@ class Prophecies:
 
     def outcome(self, g: Game) -> list[list[tuple[str, int, bool, int]]]:
         """Per player: (god, window, fulfilled, points) for each scarab placed."""
-        counts = {god: _counts(g, god) for god in self.gods}
+        counts: dict[str, list[int]] = {}
         out = []
         for p in range(g.n):
             mine = []
             for god, w in self.placed[p]:
-                c = counts[god]
+                c = counts.get(god)
+                if c is None:
+                    c = counts[god] = _counts(g, god)
                 ok = c[p] >= 1 and c[p] == max(c)
                 mine.append((god, w, ok, self.fulfilled[w] if ok else self.failed[w]))
             out.append(mine)

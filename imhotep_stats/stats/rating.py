@@ -38,7 +38,10 @@ ELO = 400.0 / math.log(10.0)
 
 @dataclass(frozen=True)
 class Pairwise:
-    """Pairwise results: ``wins[i, j]`` = (fractional) wins of i over j; ``games = wins + wins.T``."""
+    """Pairwise results: ``wins[i, j]`` = (fractional) wins of i over j.
+
+    ``games[i, j]`` = ``wins[i, j] + wins[j, i]``, the comparisons between i and j.
+    """
 
     names: tuple[str, ...]
     wins: np.ndarray

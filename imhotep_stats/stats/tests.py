@@ -121,8 +121,9 @@ def equivalence_test(wins: float, n: int, expected: float, margin: float) -> flo
         H0+: p >= expected + margin   p+ = P(Z <= (p-hat - b+) / se(b+))
 
     The p-value is max(p-, p+); rejecting at alpha is the same as the (1 - 2 alpha) Wilson
-    interval lying inside the margin band. A boundary outside (0, 1) is a null that cannot
-    hold: its one-sided p is 0. No games: p = 1.
+    interval lying inside the margin band. A boundary outside [0, 1] is a null that cannot
+    hold: its one-sided p is 0 (a boundary at exactly 0 or 1 is refuted only by a win, or a
+    loss). No games: p = 1.
     """
     if not 0.0 < expected < 1.0:
         raise ValueError(f"expected must be in (0, 1), got {expected}")
@@ -132,8 +133,18 @@ def equivalence_test(wins: float, n: int, expected: float, margin: float) -> flo
         return 1.0
     phat = wins / n
     lo, hi = expected - margin, expected + margin
-    p_lo = 0.0 if lo <= 0.0 else norm_sf((phat - lo) / math.sqrt(lo * (1 - lo) / n))
-    p_hi = 0.0 if hi >= 1.0 else norm_cdf((phat - hi) / math.sqrt(hi * (1 - hi) / n))
+    if lo < 0.0:
+        p_lo = 0.0
+    elif lo == 0.0:  # H0: p = 0 is refuted by any win, and only by a win
+        p_lo = 0.0 if phat > 0.0 else 1.0
+    else:
+        p_lo = norm_sf((phat - lo) / math.sqrt(lo * (1 - lo) / n))
+    if hi > 1.0:
+        p_hi = 0.0
+    elif hi == 1.0:
+        p_hi = 0.0 if phat < 1.0 else 1.0
+    else:
+        p_hi = norm_cdf((phat - hi) / math.sqrt(hi * (1 - hi) / n))
     return max(p_lo, p_hi)
 
 

@@ -212,7 +212,7 @@ class BurialChamberD(Site):
         g.chance_stream("burial_chamber.D").shuffle(tokens)
         self._hidden_tokens = tokens  # face-down supply; the next token turned up is last
         self.face_up: list[int] = []  # face-up tokens, ascending
-        self.acts = [None] + [act("tomb", t) for t in range(1, size + 1)]  # by token number
+        self.acts = _tomb_acts(size)  # by token number
         self.grid = [-1] * size  # per space (token t is space t - 1): -1 empty, else owner
         self.edge = [0] * g.n  # stones delivered with no token up, per player
         self.count = [0] * g.n  # stones here per player (grid + edge)
@@ -267,6 +267,11 @@ class BurialChamberD(Site):
 
 
 @lru_cache(maxsize=16)
+def _tomb_acts(size: int) -> tuple:
+    return (None, *(act("tomb", t) for t in range(1, size + 1)))
+
+
+@lru_cache(maxsize=16)
 def _mound_shape(levels: tuple[int, ...]) -> tuple:
     """The mound's static structure, shared by all games on the same shape: per space id
     its (level, index), action, supports below, spaces resting on it, neighbours; the action
@@ -287,7 +292,14 @@ def _mound_shape(levels: tuple[int, ...]) -> tuple:
         supports.append(tuple(below) if below is not None else None)
         for b in below or ():
             above[b].append(s)
-        near = ((lv, i - 1), (lv, i + 1), (lv - 1, i), (lv - 1, i + 1), (lv + 1, i - 1), (lv + 1, i))
+        near = (
+            (lv, i - 1),
+            (lv, i + 1),
+            (lv - 1, i),
+            (lv - 1, i + 1),
+            (lv + 1, i - 1),
+            (lv + 1, i),
+        )
         adj.append(tuple(ids[x] for x in near if x in ids))
     act_space = {a: s for s, a in enumerate(acts)}
     start = tuple(s for s in range(len(space)) if supports[s] == ())

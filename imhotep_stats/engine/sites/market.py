@@ -191,7 +191,11 @@ class MarketC(Site):
             else:
                 opts += [act("take", name, i) for i in where]
         if self.coins[owner] > 0:
-            opts += [a for i, a in enumerate(self.pair_actions) if d[i] is not None and d[i + 1] is not None]
+            opts += [
+                a
+                for i, a in enumerate(self.pair_actions)
+                if d[i] is not None and d[i + 1] is not None
+            ]
         return opts
 
     def deliver(self, g: Game, owner: int) -> None:
@@ -272,7 +276,7 @@ class MarketD(Site):
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
         opts = [_take(name) for name in dict.fromkeys(self.display)]
-        opts += [a for a, k in zip(self.stack_actions, self.stack_count) if k]
+        opts += [a for a, k in zip(self.stack_actions, self.stack_count, strict=False) if k]
         if len(opts) > 1:
             g.ask(MARKET_PICK, owner, opts, self._pick, owner)
         elif opts:

@@ -304,8 +304,10 @@ class ObeliskD(Site):
     def deliver(self, g: Game, owner: int) -> None:
         o = self.working[owner]
         if o >= 0:
+            self.placed[owner] += 1
             self._add(owner, o)
         elif self.free:
+            self.placed[owner] += 1  # counted at once: the stone is here while its owner chooses
             opts = list(dict.fromkeys(self.claim_action[i] for i in self.free))
             g.ask(OBELISK_CLAIM, owner, opts, self._claim, owner)
         else:
@@ -314,7 +316,6 @@ class ObeliskD(Site):
 
     def _add(self, owner: int, o: int) -> None:
         self.height[o] += 1
-        self.placed[owner] += 1
         self.working[owner] = o if self.height[o] < self.target[o] else -1
 
     def _claim(self, g: Game, a: Action, owner: int) -> None:

@@ -21,6 +21,7 @@ slot of an unsailed ship, `""` nothing. All points score under "pyramid".
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
@@ -59,9 +60,21 @@ def parse_reward(text: str, where: str) -> tuple[int, int]:
     m = _REWARD.match(text)
     if m is None:
         raise ValueError(
-            f"{where}: unknown reward {text!r} (expected pN, sN, stonesN, card, ship or \"\")"
+            f'{where}: unknown reward {text!r} (expected pN, sN, stonesN, card, ship or "")'
         )
     return (POINTS if m.group(1) else STONES, int(m.group(3)))
+
+
+@lru_cache(maxsize=64)
+def parse_rewards(
+    table: tuple[tuple[str, ...], ...], where: str
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A data table of reward strings (rows of spaces) -> rows of (kind, amount), parsed
+    once per table (board data is immutable)."""
+    return tuple(
+        tuple(parse_reward(r, f"{where}[{i}][{j}]") for j, r in enumerate(row))
+        for i, row in enumerate(table)
+    )
 
 
 def give_reward(g: Game, p: int, kind: int, n: int) -> None:
@@ -121,12 +134,12 @@ class _Counted(Site):
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.count = [0] * g.n
-        self.overflow_points = data["overflow_points"]
-        self.overflow: list[int] = []  # owners of the overflow stones, in order
+        self.overflow = data["overflow_points"]  # points per stone once full (as PyramidA)
+        self.overflow_owners: list[int] = []  # owners of the overflow stones, in order
 
     def _overflow(self, g: Game, owner: int) -> None:
-        self.overflow.append(owner)
-        g.score(owner, SOURCE, self.overflow_points)
+        self.overflow_owners.append(owner)
+        g.score(owner, SOURCE, self.overflow)
 
     def stones(self) -> int:
         return sum(self.count)
@@ -147,11 +160,14 @@ class PyramidB(_Counted):
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         points, bonus = data["points"], data["bonus"]
-        if len(points) != len(bonus) or any(len(a) != len(b) for a, b in zip(points, bonus)):
+        if len(points) != len(bonus) or any(
+            len(a) != len(b) for a, b in zip(points, bonus, strict=False)
+        ):
             raise ValueError("pyramid.B: bonus must have the shape of points")
+        rewards = parse_rewards(bonus, "pyramid.B.bonus")
         self.spaces = [
-            [(pt, *parse_reward(b, f"pyramid.B.bonus[{i}][{j}]")) for j, (pt, b) in enumerate(zip(pp, bb))]
-            for i, (pp, bb) in enumerate(zip(points, bonus))
+            [(pt, *r) for pt, r in zip(pp, rr, strict=True)]
+            for pp, rr in zip(points, rewards, strict=True)
         ]
         names = PYRAMID_NAMES if len(points) == len(PYRAMID_NAMES) else range(len(points))
         self.choices = [act("pyramid", name) for name in names]
@@ -201,10 +217,7 @@ class PyramidC(_Counted):
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
-        self.tiles = [
-            [parse_reward(r, f"pyramid.C.tiles[{t}][{j}]") for j, r in enumerate(tile)]
-            for t, tile in enumerate(data["tiles"])
-        ]
+        self.tiles = parse_rewards(data["tiles"], "pyramid.C.tiles")
         self.majority_points = data["majority_points"]
         self.tie_points = data["majority_tie_points"]
         order = list(range(len(self.tiles)))
@@ -287,7 +300,9 @@ class PyramidD(_Counted):
 
     def _update_get(self, g: Game) -> None:
         # A move needs a free space other than the figure's own.
-        free_elsewhere = self.size - self.filled - (1 if self.size and self.spaces[self.figure] < 0 else 0)
+        free_elsewhere = (
+            self.size - self.filled - (1 if self.size and self.spaces[self.figure] < 0 else 0)
+        )
         g.get_actions = GET_WITH_MOVE if free_elsewhere > 0 else GET_ONLY
 
     def deliver(self, g: Game, owner: int) -> None:

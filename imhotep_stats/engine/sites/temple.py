@@ -28,11 +28,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
-from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.actions import Action, act
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
-    from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
 
 TEMPLE_BONUS = "temple_bonus"
@@ -41,6 +40,7 @@ TEMPLE_KEEP = "temple_keep"
 # Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
 # keep 1; "card" is draw 1).
 POINTS, STONES, DRAW = "points", "stones", "draw"
+_KEEP: dict[str, Action] = {}  # card name -> the interned "keep <card>" action
 
 
 def parse_reward(text: str, where: str) -> tuple[tuple[str, int], ...]:
@@ -128,7 +128,9 @@ class TempleRewards(TempleLayers):
             raise ValueError(f"{where}: {len(table)} columns, but the temple is {self.width} wide")
         # Per column: the alternatives, and the actions offered when there is a choice.
         self.columns = [parse_reward(table[c], f"{where}[{c}]") for c in range(self.width)]
-        self.choices = [[act(kind, k) for kind, k in alts] for alts in self.columns]
+        self.choices = [
+            list(dict.fromkeys(act(kind, k) for kind, k in alts)) for alts in self.columns
+        ]
 
     def round_end(self, g: Game) -> None:
         vis = self.visible()
@@ -188,7 +190,9 @@ class TempleRewards(TempleLayers):
             g.discard.extend(drawn[1:])
             cards.gain(g, owner, drawn[0])
             return
-        g.ask(TEMPLE_KEEP, owner, [act("keep", name) for name in names], self._keep, owner, drawn)
+        keep = _KEEP
+        opts = [keep.get(name) or keep.setdefault(name, act("keep", name)) for name in names]
+        g.ask(TEMPLE_KEEP, owner, opts, self._keep, owner, drawn)
 
     def _keep(self, g: Game, a: Action, owner: int, drawn: list[str]) -> None:
         name = a.args[0]
@@ -274,16 +278,16 @@ class TempleD(Site):
         chariots[owner] = to
 
     def round_end(self, g: Game) -> None:
-        table = self.round_points
-        placed = sorted({pos for pos in self.chariots if pos > 0}, reverse=True)
-        for rank, pos in enumerate(placed):
-            if rank >= len(table):
-                break
-            tied = [p for p, q in enumerate(self.chariots) if q == pos]
-            for p in tied:
-                g.score(p, "temple", table[rank])
-            if len(tied) > 1:  # several chariots lead on the finish: no second place
-                break
+        table, chariots, finish = self.round_points, self.chariots, self.finish
+        if chariots.count(finish) > 1:  # several chariots lead on the finish: no second place
+            for p, pos in enumerate(chariots):
+                if pos == finish:
+                    g.score(p, "temple", table[0])
+            return
+        # Otherwise every chariot off the start is on a space of its own.
+        placed = sorted(((pos, p) for p, pos in enumerate(chariots) if pos > 0), reverse=True)
+        for rank, (_, p) in enumerate(placed[: len(table)]):
+            g.score(p, "temple", table[rank])
 
     def game_end(self, g: Game) -> None:
         for p, pos in enumerate(self.chariots):

@@ -1,0 +1,521 @@
+"""The greedy bot and its personas: one-step look-ahead with a value estimate.
+
+Every legal action is scored as the change it makes to "my expected final score minus
+``deny`` times the opponents' mean", and the best is taken (ties: the bot's own rng).
+The estimate is cheap by design (DESIGN.md "Speed is a feature"): no copies of the game,
+per-site tables (``sitevals``) that price "a stone of player o unloaded j-th at site i",
+rebuilt only when that site changes, and per-ship results cached by the ship's contents.
+
+How the actions are priced:
+
+- **sail s to i**: the delivery's value at i, minus what the ship was already expected to
+  bring (so sailing wins when the ship is better now than in others' hands).
+- **place s k**: how much the ship's expected value rises with my stone in that slot, minus
+  the stone's worth on my sled. A ship's expected value mixes its best destination for me
+  (share ``optimism``) with where an opponent would send it (the worst for me in 2-player
+  games; half worst, half average with more players, since they chase their own points).
+- **get**: stones on the sled are worth ``stones`` x a value that falls with each stone
+  already there (an empty sled leaves only sailing), and less in the last round.
+- **blue cards**: the best use of the card now minus what holding it is worth.
+
+Personas are this bot with other weights (``weights.WEIGHT_DOCS``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from imhotep_stats.bots import sitevals
+from imhotep_stats.bots.weights import SITE_KEYS, full_weights
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
+    from imhotep_stats.engine.view import View
+
+SITE_INDEX = {name: i for i, name in enumerate(SITE_KEYS)}
+BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its unused point)
+    "chisel": 2.0, "lever": 1.6, "hammer": 1.7, "sail": 2.0, "barge": 1.4,
+    "loading_platform": 1.4,
+}
+RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
+DECORATION_SITE = {
+    "pyramid_decoration": 1, "temple_decoration": 2, "burial_chamber_decoration": 3,
+    "obelisk_decoration": 4,
+}
+STONE = 1.0  # worth of the first stone on an empty sled, in points (see Ctx.sled_value)
+DECAY = 0.55  # each further stone on the sled is worth this much of the previous one
+
+
+class UnknownDecision(NotImplementedError):
+    """A decision kind no scripted bot knows: add a handler (bots/greedy.py, sitevals.py)."""
+
+
+class CardValues:
+    """What a card is worth to each player now (mine weighted by my weights)."""
+
+    def __init__(self, ctx: Ctx):
+        self.ctx = ctx
+        self.w = ctx.w
+        self.epoch = 0
+        self._cache: dict[tuple[int, str], float] = {}
+        self._hands: dict[int, dict[str, int]] = {}
+        board = ctx.view.board
+        statues = board.tables["statue_points"]
+        self.statue_table = tuple(statues["table"])
+        self.statue_extra = statues["extra"]
+        self.unused_blue = board.tables["unused_blue_points"]["points"]
+        self.per_decoration = board.tables["decoration"]["stones_per_point"]
+        cargo = board.cards.get("cargo_sled")
+        self.cargo = cargo["capacity"] if cargo else 2
+
+    def new_epoch(self) -> None:
+        self.epoch += 1
+        self._cache.clear()
+        self._hands.clear()
+
+    def hand(self, p: int) -> dict[str, int]:
+        h = self._hands.get(p)
+        if h is None:
+            h = self._hands[p] = self.ctx.view.hand_of(p)
+        return h
+
+    def statues(self, k: int) -> int:
+        t = self.statue_table
+        if k <= 0:
+            return 0
+        return t[k - 1] if k <= len(t) else t[-1] + self.statue_extra * (k - len(t))
+
+    def value(self, p: int, name: str) -> float:
+        key = (p, name)
+        v = self._cache.get(key)
+        if v is None:
+            v = self._cache[key] = self._value(p, name)
+        return v
+
+    def _value(self, p: int, name: str) -> float:
+        ctx = self.ctx
+        mine = p == ctx.me
+        w = self.w
+        left = ctx.left_fraction()
+        site = RED_SITE.get(name)
+        if site is not None:  # delivered at once: worth a stone at that site
+            v = ctx.evals[site].raw[p][0]
+            return v * w[SITE_KEYS[site]] if mine else v
+        if name == "statue":
+            k = self.hand(p).get("statue", 0)
+            v = float(self.statues(k + 1) - self.statues(k))
+            kind = "card_statue"
+        elif name in DECORATION_SITE:
+            v = ctx.expected_stones(DECORATION_SITE[name]) / self.per_decoration
+            kind = "card_decoration"
+        elif name in BLUE_BASE:
+            v = self.unused_blue + (BLUE_BASE[name] - 1.0) * left
+            kind = "card_blue"
+        elif name == "cargo_sled":
+            v = 0.3 * self.cargo * left
+            kind = "card_other"
+        elif name == "private_quarry":
+            v = 1.0 + 0.4 * left
+            kind = "card_other"
+        elif name == "stone_ornament":
+            v = 2.0
+            kind = "card_other"
+        else:
+            raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
+        return v * w["market"] * w[kind] if mine else v
+
+
+class Ctx:
+    """Per game and seat: the view, the site evaluators, caches. Built at first sight.
+
+    ``begin`` runs at every decision and notices, from a cheap key, when anything a site
+    table depends on may have changed (a sail, a card taken or played, a new round); only
+    then are the site keys checked and the per-ship cache dropped.
+    """
+
+    def __init__(self, bot: GreedyBot, view: View):
+        self.view = view
+        self.me = view.me
+        self.n = view.n
+        self.rounds = view.rounds
+        self.w = bot.weights
+        self.cop = -self.w["deny"] / (self.n - 1)
+        self.lam = self.w["optimism"]
+        self.mu = 1.0 if self.n == 2 else 0.5
+        self.stone = STONE * self.w["stones"]
+        # Lists the game mutates in place (never reassigned during a game): read each time.
+        self.sled = view.sled
+        self.quarry = view.quarry
+        self.sled_cap = view.sled_cap
+        self.cards_taken = view.cards_taken
+        self.round = 0
+        self.sailed = 0
+        self.ekey: tuple = ()
+        self.cards = CardValues(self)
+        self.evals: list[sitevals.SiteEval] = []
+        self.evals = [sitevals.make_eval(self, i, view.sides[i]) for i in range(5)]
+        self.volatile = [ev for ev in self.evals if getattr(ev, "volatile", False)]
+        self.ships: dict[tuple, tuple] = {}
+        self._stones: list[float] | None = None
+
+    def begin(self) -> None:
+        """Per decision: start a new epoch when the cheap key says something moved."""
+        v = self.view
+        key = (v.round, v.sailed, sum(self.cards_taken), len(v.discard))
+        if self.volatile:
+            key += tuple(ev.key() for ev in self.volatile)
+        if key != self.ekey:
+            self.ekey = key
+            self._new_epoch(key[0], key[1])
+
+    def _new_epoch(self, rnd: int, sailed: int) -> None:
+        v = self.view
+        if rnd != self.round:  # a new round: new ships
+            self.slots = v.ship_slots
+            self.dock = v.ship_dock
+            self.used = v.dock_used
+            self.sizes = v.ship_sizes
+            self.mins = v.ship_min
+        self.round = rnd
+        self.sailed = sailed
+        self._stones = None
+        self.cards.new_epoch()
+        self.refresh_sites()
+        self.ships.clear()
+
+    def refresh_sites(self) -> None:
+        """Rebuild changed site tables (market last: its cards may deliver elsewhere)."""
+        ev = self.evals
+        changed = False
+        for i in (1, 2, 3, 4, 0):
+            changed |= ev[i].refresh()
+        if changed:
+            self.ships.clear()
+        used = self.used
+        self.free = [i for i in range(5) if not used[i]]
+        self.free_obj = [(SITE_KEYS[i], ev[i].obj) for i in self.free]
+
+    def left_fraction(self) -> float:
+        """Share of the game still to play (1 at the start, 0 at the end)."""
+        return max(0.0, (self.rounds - self.round + 1 - self.sailed / 4) / self.rounds)
+
+    def expected_stones(self, i: int) -> float:
+        """Stones expected at site i at game end (decorations): now plus its pace so far."""
+        if self._stones is None:
+            done = self.round - 1 + self.sailed / 4
+            left = self.rounds - done
+            st = [0.0] * 5
+            for j in range(1, 5):
+                s = self.view.site(j).stones()
+                st[j] = s + (s + 4.0) / (done + 2.0) * left
+            self._stones = st
+        return self._stones[i]
+
+    def sled_value(self, k: int) -> float:
+        """Worth of the (k+1)-th stone on my sled: high when it is the only one."""
+        if k < 0:
+            return 0.0
+        base = self.stone
+        if self.round >= self.rounds:  # last round: only worth it if it can still go out
+            base *= 0.5 * (1 - self.sailed / 4)
+        return base * DECAY**k
+
+    def expect(self, vals: list[float]) -> float:
+        """A ship's expected value over its possible destinations (see module doc)."""
+        mx = max(vals)
+        mn = min(vals)
+        if self.mu < 1.0:
+            mn = self.mu * mn + (1 - self.mu) * (sum(vals) / len(vals))
+        return self.lam * mx + (1 - self.lam) * mn
+
+    def ship(self, slots: list[int]) -> tuple:
+        """(expected value, {slot: gain of my stone there}, {site: sail gain}) for a ship."""
+        key = tuple(slots)
+        r = self.ships.get(key)
+        if r is None:
+            r = self.ships[key] = self._ship(slots)
+        return r
+
+    def _ship(self, slots: list[int]) -> tuple:
+        owners = [o for o in slots if o >= 0]
+        m = len(owners)
+        free = self.free_obj
+        if not free:
+            return 0.0, {k: 0.0 for k, o in enumerate(slots) if o == -1}, {}
+        me = self.me
+        base = []
+        for _, t in free:
+            v = 0.0
+            for j in range(m):
+                v += t[owners[j]][j]
+            base.append(v)
+        e = self.expect(base) if m else 0.0
+        places: dict[int, float] = {}
+        if m < len(slots):
+            expect = self.expect
+            ins = []
+            for j in range(m + 1):
+                vals = []
+                for _, t in free:
+                    v = t[me][j]
+                    for q in range(m):
+                        v += t[owners[q]][q if q < j else q + 1]
+                    vals.append(v)
+                ins.append(expect(vals) - e)
+            j = 0
+            for k, o in enumerate(slots):
+                if o >= 0:
+                    j += 1
+                elif o == -1:
+                    places[k] = ins[j]
+        sails = {name: base[x] - e for x, (name, _) in enumerate(free)}
+        return e, places, sails
+
+
+class GreedyBot:
+    """One-step greedy over a cheap value model; ``weights`` make the personas."""
+
+    def __init__(self, name: str = "greedy", weights: Mapping[str, float] | None = None):
+        self.name = name
+        self.weights = full_weights(weights)
+        self._ctx: dict[int, tuple[View, Ctx]] = {}
+
+    def __repr__(self) -> str:
+        return f"GreedyBot({self.name!r})"
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        entry = self._ctx.get(id(view))
+        if entry is None or entry[0] is not view:
+            if len(self._ctx) > 16:
+                self._ctx.clear()
+            entry = (view, Ctx(self, view))
+            self._ctx[id(view)] = entry
+        ctx = entry[1]
+        if len(legal) == 1:
+            return legal[0]
+        ctx.begin()
+        kind = view.kind
+        if kind == "turn":
+            scores = _turn(ctx, legal)
+        else:
+            ctx.refresh_sites()  # mid-unload: sites may have changed without a new epoch
+            handler = HANDLERS.get(kind)
+            if handler is not None:
+                scores = handler(ctx, view, legal)
+            else:
+                scores = _site_handler(ctx, kind).decide(kind, view, legal)
+        best = max(scores)
+        idx = [i for i, s in enumerate(scores) if s >= best - 1e-9]
+        if len(idx) == 1:
+            return legal[idx[0]]
+        return legal[idx[int(rng.random() * len(idx))]]
+
+
+def _site_handler(ctx: Ctx, kind: str) -> sitevals.SiteEval:
+    for ev in ctx.evals:
+        if kind in ev.kinds:
+            return ev
+    raise UnknownDecision(
+        f"no scripted-bot handler for decision kind {kind!r} (sides {'-'.join(ctx.view.sides)}): "
+        "add one to imhotep_stats/bots/greedy.py or sitevals.py"
+    )
+
+
+# ---------------------------------------------------------------------- the turn
+def _turn(ctx: Ctx, legal: list) -> list[float]:
+    """Score every turn action (RULES.md 2.2) on one scale: change in my objective."""
+    me = ctx.me
+    slots_all = ctx.slots
+    dock = ctx.dock
+    ship = ctx.ship
+    res = [ship(slots_all[s]) if dock[s] < 0 else None for s in range(4)]
+    sled = ctx.sled[me]
+    place_cost = ctx.sled_value(sled - 1)
+    out: list[float] = []
+    cards = False
+    for a in legal:
+        k = a.kind
+        if k == "place":
+            s, slot = a.args
+            out.append(res[s][1][slot] - place_cost)
+        elif k == "sail":
+            s, site = a.args
+            out.append(res[s][2][site])
+        elif k == "get":
+            v = _get_value(ctx, sled, me)
+            if a.args:
+                v += _get_extra(ctx, a)
+            out.append(v)
+        elif k == "play":
+            cards = True
+            out.append(0.0)
+        elif k == "pass":
+            out.append(0.0)
+        else:
+            raise UnknownDecision(f"no scripted-bot handler for turn action {a}")
+    if cards:
+        for i, a in enumerate(legal):
+            if a.kind == "play":
+                out[i] = _card_play(ctx, a.args[0], res, sled)
+    return out
+
+
+def _get_value(ctx: Ctx, sled: int, me: int) -> float:
+    gain = min(ctx.view.get_stones, ctx.sled_cap[me] - sled, ctx.quarry[me])
+    v = 0.0
+    for j in range(gain):
+        v += ctx.sled_value(sled + j)
+    return v
+
+
+def _get_extra(ctx: Ctx, a) -> float:
+    """Extras of a get action (Pyramid D's figure move): the pyramid evaluator prices them."""
+    fn = getattr(ctx.evals[1], "get_extra", None)
+    if fn is None:
+        raise UnknownDecision(f"no scripted-bot handler for turn action {a}")
+    return fn(a)
+
+
+def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
+    """A blue card now: its best use minus what holding it is worth (RULES.md 3)."""
+    me = ctx.me
+    keep = ctx.cards.value(me, name)
+    evals = ctx.evals
+    slots_all = ctx.slots
+    dock = ctx.dock
+    places = sorted((v for r in res if r is not None for v in r[1].values()), reverse=True)
+    if name == "chisel":
+        if len(places) < 2:
+            return -keep
+        return places[0] + places[1] - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
+            + ctx.sled_value(0) - keep
+    if name == "hammer":
+        gain = _get_value(ctx, sled, me)
+        return gain + (places[0] if places else 0.0) - keep
+    if name == "lever":
+        best = -1e9
+        for s in range(4):
+            r = res[s]
+            if r is not None and sum(o >= 0 for o in slots_all[s]) >= ctx.mins[s]:
+                owners = [o for o in slots_all[s] if o >= 0]
+                for i in ctx.free:
+                    best = max(best, _lever_value(ctx, owners, i) - r[0])
+        return best - keep
+    if name == "sail":
+        best = -1e9
+        for s in range(4):
+            r = res[s]
+            if r is None:
+                continue
+            owners = [o for o in slots_all[s] if o >= 0]
+            m = len(owners)
+            if m < ctx.sizes[s] and m + 1 >= ctx.mins[s]:
+                for j in range(m + 1):
+                    new = owners[:j] + [me] + owners[j:]
+                    for i in ctx.free:
+                        best = max(best, evals[i].batch_obj(new) - r[0])
+        return best - ctx.sled_value(sled - 1) - keep
+    if name == "barge":
+        best = max(evals[i].obj[me][0] for i in range(1, 5))
+        return best - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
+            - ctx.sled_value(sled - 3) - keep
+    if name == "loading_platform":
+        used = ctx.used
+        best = -1e9
+        for s in range(4):
+            r = res[s]
+            if r is not None and me in slots_all[s] and \
+                    sum(o >= 0 for o in slots_all[s]) >= ctx.mins[s]:
+                owners = [o for o in slots_all[s] if o >= 0]
+                for i in range(5):
+                    if used[i] == 1:
+                        best = max(best, evals[i].batch_obj(owners) - r[0])
+        return best - ctx.sled_value(sled - 1) - keep
+    raise UnknownDecision(f"no scripted-bot handler for blue card {name!r}")
+
+
+def _lever_value(ctx: Ctx, owners: list[int], i: int) -> float:
+    """Lever: the better of the normal order, my stones first and my stones last."""
+    ev = ctx.evals[i]
+    me = ctx.me
+    mine = [o for o in owners if o == me]
+    rest = [o for o in owners if o != me]
+    return max(ev.batch_obj(owners), ev.batch_obj(mine + rest), ev.batch_obj(rest + mine))
+
+
+# ---------------------------------------------------------------------- sub-decisions
+def _place_only(ctx: Ctx, view, legal) -> list[float]:
+    """chisel_place / hammer_place: the slot that raises its ship's expectation most."""
+    slots_all = ctx.slots
+    return [ctx.ship(slots_all[a.args[0]])[1][a.args[1]] for a in legal]
+
+
+def _sail_place(ctx: Ctx, view, legal) -> list[float]:
+    """Sail card, step 1: the slot whose ship then sails best."""
+    me = ctx.me
+    out = []
+    for a in legal:
+        s, k = a.args
+        slots = list(ctx.slots[s])
+        slots[k] = me
+        owners = [o for o in slots if o >= 0]
+        out.append(max(ctx.evals[i].batch_obj(owners) for i in ctx.free) if ctx.free else 0.0)
+    return out
+
+
+def _sail_to(ctx: Ctx, view, legal) -> list[float]:
+    """sail_sail / lever_sail / platform_sail: the delivery's value at that site."""
+    lever = view.kind == "lever_sail"
+    out = []
+    for a in legal:
+        owners = [o for o in ctx.slots[a.args[0]] if o >= 0]
+        i = SITE_INDEX[a.args[1]]
+        out.append(_lever_value(ctx, owners, i) if lever else ctx.evals[i].batch_obj(owners))
+    return out
+
+
+def _lever_unload(ctx: Ctx, view, legal) -> list[float]:
+    """Lever: which stone unloads next; the rest follow bow to stern."""
+    slots_all = ctx.slots
+    dock = ctx.dock
+    s = next(s for s in range(4) if dock[s] >= 0 and any(o >= 0 for o in slots_all[s]))
+    slots = slots_all[s]
+    ev = ctx.evals[dock[s]]
+    out = []
+    for a in legal:
+        k = a.args[0]
+        rest = [o for j, o in enumerate(slots) if o >= 0 and j != k]
+        out.append(ev.batch_obj([slots[k], *rest]))
+    return out
+
+
+def _barge_site(ctx: Ctx, view, legal) -> list[float]:
+    me = ctx.me
+    return [ctx.evals[SITE_INDEX[a.args[0]]].obj[me][0] for a in legal]
+
+
+def _market_pick(ctx: Ctx, view, legal) -> list[float]:
+    """A card from the display: what it is worth to me."""
+    value = ctx.cards.value
+    me = ctx.me
+    return [value(me, a.args[0]) for a in legal]
+
+
+HANDLERS: dict[str, Callable[..., list[float]]] = {
+    "market_pick": _market_pick,
+    "chisel_place": _place_only,
+    "hammer_place": _place_only,
+    "sail_place": _sail_place,
+    "sail_sail": _sail_to,
+    "lever_sail": _sail_to,
+    "lever_unload": _lever_unload,
+    "platform_sail": _sail_to,
+    "barge_site": _barge_site,
+}
+
+
+def handled_kinds() -> set[str]:
+    """Every decision kind the scripted bots make a reasoned choice for."""
+    return {"turn"} | set(HANDLERS) | set(sitevals.site_kinds())

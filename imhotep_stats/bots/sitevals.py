@@ -1,0 +1,359 @@
+"""Site evaluators: what a stone delivered to a site is worth, per player.
+
+The greedy bot asks one question over and over: "a stone of player o is unloaded j-th at
+site i now: how many points does each player gain, now or expected by the game's end?"
+Each site side answers it from the public site state (``view.site(i)``, never ``_hidden``
+attributes) with a cheap model, as a table ``deltas[o][j]`` (points per seat) that is
+rebuilt only when the site's state changes (``key``). A ship's value at a site is then the
+sum of its stones' entries, a few list look-ups (DESIGN.md "Speed is a feature").
+
+Choices a stone's owner makes on arrival (which pyramid, which mound space...) are modelled
+as that owner taking the best option for themselves; the same evaluator scores those
+choices when the bot has to make them (``decide``).
+
+The bot turns deltas into one number, its objective: own points times the site's weight,
+minus ``deny`` times the opponents' mean (``obj[o][j]``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from imhotep_stats.bots.greedy import Ctx
+
+POSITIONS = 4  # a ship unloads at most 4 stones
+
+
+class UnsupportedSide(NotImplementedError):
+    """The bots have no evaluator for a site side (a new side must add one here)."""
+
+
+# ----------------------------------------------------------------------------- helpers
+def group_value(size: int, table, extra: int) -> int:
+    if size <= 0:
+        return 0
+    return table[size - 1] if size <= len(table) else table[-1] + extra * (size - len(table))
+
+
+def rank_estimate(heights, table, sigma: float, minimum: int = 1) -> list[float]:
+    """Expected rank points for each player when the final heights are uncertain.
+
+    Pairwise "p ends above q" probabilities are logistic in the height gap, scaled by how
+    much of the game is left (``sigma``); the expected number of players beaten gives a
+    fractional rank, and the table is interpolated there. Smooth, so one more stone is
+    worth something even when it does not change the current order yet.
+    """
+    n = len(heights)
+    out = [0.0] * n
+    last = len(table) - 1
+    for p in range(n):
+        hp = heights[p]
+        beaten = 0.0
+        for q in range(n):
+            if q != p:
+                x = (hp - heights[q]) / sigma
+                if x > 30:
+                    beaten += 1.0
+                elif x > -30:
+                    beaten += 1.0 / (1.0 + math.exp(-x))
+        pos = n - 1 - beaten
+        i = int(pos)
+        frac = pos - i
+        a = table[i] if i <= last else 0
+        b = table[i + 1] if i + 1 <= last else 0
+        v = a + (b - a) * frac
+        if hp < minimum:  # must still deliver to score at all
+            v *= 0.5
+        out[p] = v
+    return out
+
+
+class SiteEval:
+    """Base: the table, the objective, no choices. Subclasses fill ``build``."""
+
+    source = ""  # weight key of the site's points
+    kinds: tuple[str, ...] = ()  # decision kinds this site asks (handled by ``decide``)
+
+    def __init__(self, ctx: Ctx, index: int):
+        self.ctx = ctx
+        self.index = index
+        self.site = ctx.view.site(index)
+        self.n = ctx.n
+        self.me = ctx.me
+        self.wme = ctx.w[self.source] if self.source else 1.0
+        self._key: object = None
+        self.deltas: list[list[list[float]]] = []  # [owner][position] -> points per seat
+        self.obj: list[list[float]] = []  # [owner][position] -> my objective
+        self.raw: list[list[float]] = []  # [owner][position] -> the owner's own points
+
+    def key(self) -> object:
+        """Anything that changes whenever this site's value model changes."""
+        raise NotImplementedError
+
+    def refresh(self) -> bool:
+        """Rebuild the tables if the site changed; True if it did."""
+        k = self.key()
+        if k == self._key:
+            return False
+        self._key = k
+        d = self.deltas = self.build()
+        me, wme, cop, n = self.me, self.wme, self.ctx.cop, self.n
+        self.obj = [
+            [wme * row[me] + cop * (sum(row) - row[me]) for row in d[o]] for o in range(n)
+        ]
+        self.raw = [[row[o] for row in d[o]] for o in range(n)]
+        return True
+
+    def build(self) -> list[list[list[float]]]:
+        """deltas[o][j]: points per seat when a stone of o is unloaded j-th here now."""
+        raise NotImplementedError
+
+    def batch_obj(self, owners) -> float:
+        """My objective for stones of ``owners`` unloaded here in this order."""
+        obj = self.obj
+        return sum(obj[o][j] for j, o in enumerate(owners))
+
+    def decide(self, kind: str, view, legal: list) -> list[float]:
+        """Scores of the legal options at one of this site's own decisions."""
+        raise NotImplementedError(kind)
+
+
+def own_rows(n: int, values: list[list[float]]) -> list[list[list[float]]]:
+    """deltas from own points only: values[o][j] -> row with values[o][j] at seat o."""
+    out = []
+    for o in range(n):
+        rows = []
+        for v in values[o]:
+            row = [0.0] * n
+            row[o] = v
+            rows.append(row)
+        out.append(rows)
+    return out
+
+
+# ----------------------------------------------------------------------------- market
+class MarketAEval(SiteEval):
+    """4.1: owners pick in unloading order, each the card worth most to them. The j-th
+    picker is assumed to find their best card gone with probability j/(cards shown)."""
+
+    source = "market"
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self.wme = 1.0  # card values for me are already weighted by the card valuer
+
+    def key(self):
+        return (tuple(self.site.display), self.ctx.cards.epoch)
+
+    def build(self):
+        value = self.ctx.cards.value
+        disp = self.site.display
+        k = len(disp)
+        vals = []
+        for o in range(self.n):
+            s = sorted((value(o, c) for c in disp), reverse=True)
+            row = []
+            for j in range(POSITIONS):
+                if j >= k:
+                    row.append(0.0)
+                else:
+                    row.append(s[0] + (s[j] - s[0]) * 0.5)  # earlier picks took some
+            vals.append(row)
+        return own_rows(self.n, vals)
+
+
+# ----------------------------------------------------------------------------- pyramid
+class PyramidAEval(SiteEval):
+    """5.1: fixed fill order, points at once."""
+
+    source = "pyramid"
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self.points = tuple(self.site.points)
+        self.overflow = self.site.overflow
+
+    def key(self):
+        return len(self.site.owners)
+
+    def build(self):
+        i = len(self.site.owners)
+        pts = [self.points[i + j] if i + j < len(self.points) else self.overflow
+               for j in range(POSITIONS)]
+        return own_rows(self.n, [list(map(float, pts))] * self.n)
+
+
+# ----------------------------------------------------------------------------- temple
+class TempleAEval(SiteEval):
+    """6.1: a visible stone scores each round end until a stone lands on its column.
+
+    A stone delivered now is covered after ``width`` more deliveries; with about ``rate``
+    temple stones per round it stays visible for roughly 1 + width / rate round ends
+    (capped by the rounds left). The stone it covers loses about one round end.
+    """
+
+    source = "temple"
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self.width = self.site.width
+
+    def stone_points(self, column: int) -> float:
+        return float(self.site.visible_points)
+
+    def key(self):
+        return (len(self.site.owners), self.ctx.round)
+
+    def build(self):
+        ctx = self.ctx
+        left = ctx.rounds - ctx.round + 1  # round ends still to score, this one included
+        seq = self.site.owners
+        n0, w, n = len(seq), self.width, self.n
+        rate = (n0 + 2.2 * 2) / (max(ctx.round - 1, 0) + 2)
+        vis = 1.0 + min(left - 1, w / rate)
+        lost = min(left, 1.3)
+        out = [[None] * POSITIONS for _ in range(n)]
+        for j in range(POSITIONS):
+            pos = n0 + j
+            col = pos % w
+            pts = self.stone_points(col)
+            c = pos - w
+            q = seq[c] if 0 <= c < n0 else -1
+            for o in range(n):
+                row = [0.0] * n
+                row[o] = pts * vis
+                if q >= 0:
+                    row[q] -= lost * pts
+                out[o][j] = row
+        return out
+
+
+# ----------------------------------------------------------------------------- burial
+class BurialAEval(SiteEval):
+    """7.1: groups of one colour, scored at game end. A stone is worth the growth of the
+    group it joins (its left and upper neighbours are on the board when it lands), plus a
+    little for the open neighbours its owner may fill later."""
+
+    source = "burial_chamber"
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self.rows = self.site.rows
+        data = self.site.data
+        self.table = tuple(data["group_points"])
+        self.extra = data["group_extra"]
+        self.parent: list[int] = []
+        self.size: list[int] = []
+
+    def key(self):
+        return len(self.site.owners)
+
+    def _find(self, i: int) -> int:
+        parent = self.parent
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def _extend(self) -> None:
+        """Union-find over the stones placed so far, extended incrementally."""
+        owners, rows = self.site.owners, self.rows
+        parent, size = self.parent, self.size
+        for i in range(len(parent), len(owners)):
+            parent.append(i)
+            size.append(1)
+            o = owners[i]
+            for nb in (i - rows, i - 1 if i % rows else -1):
+                if nb >= 0 and owners[nb] == o:
+                    a, b = self._find(nb), self._find(i)
+                    if a != b:
+                        if size[a] < size[b]:
+                            a, b = b, a
+                        parent[b] = a
+                        size[a] += size[b]
+
+    def gain(self, i: int, o: int) -> float:
+        """Points o gains by a stone at index i (neighbours already on the board only)."""
+        seq, rows, n0 = self.site.owners, self.rows, len(self.site.owners)
+        roots = set()
+        for nb in (i - rows, i - 1 if i % rows else -1):
+            if 0 <= nb < n0 and seq[nb] == o:
+                roots.add(self._find(nb))
+        total, before = 1, 0
+        for r in roots:
+            s = self.size[r]
+            total += s
+            before += group_value(s, self.table, self.extra)
+        g = group_value(total, self.table, self.extra) - before
+        # open neighbours (below, right) its owner may fill later: a small option value
+        return g + 0.35 * (i % rows != rows - 1) + 0.35
+
+    def build(self):
+        self._extend()
+        n0 = len(self.site.owners)
+        vals = [[self.gain(n0 + j, o) for j in range(POSITIONS)] for o in range(self.n)]
+        return own_rows(self.n, vals)
+
+
+# ----------------------------------------------------------------------------- obelisk
+class ObeliskAEval(SiteEval):
+    """8.1: game-end points by height rank, estimated smoothly (see ``rank_estimate``)."""
+
+    source = "obelisk"
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self.table = tuple(self.site.table)
+
+    def key(self):
+        return (tuple(self.site.heights), self.ctx.round)
+
+    def build(self):
+        ctx = self.ctx
+        left = ctx.rounds - ctx.round + 1
+        sigma = 0.35 + 0.55 * max(left, 0)
+        h = list(self.site.heights)
+        base = rank_estimate(h, self.table, sigma)
+        out = []
+        n = self.n
+        for o in range(n):
+            h[o] += 1
+            est = rank_estimate(h, self.table, sigma)
+            h[o] -= 1
+            row = [est[p] - base[p] for p in range(n)]
+            out.append([row] * POSITIONS)
+        return out
+
+
+# ----------------------------------------------------------------------------- registry
+EVALS: dict[tuple[int, str], type[SiteEval]] = {
+    (0, "A"): MarketAEval,
+    (1, "A"): PyramidAEval,
+    (2, "A"): TempleAEval,
+    (3, "A"): BurialAEval,
+    (4, "A"): ObeliskAEval,
+}
+
+
+def make_eval(ctx: Ctx, index: int, side: str) -> SiteEval:
+    try:
+        cls = EVALS[(index, side)]
+    except KeyError:
+        from imhotep_stats.rules.board import SITES
+
+        raise UnsupportedSide(
+            f"the scripted bots have no evaluator for {SITES[index]} side {side}: "
+            "add one to imhotep_stats/bots/sitevals.py"
+        ) from None
+    return cls(ctx, index)
+
+
+def site_kinds() -> dict[str, tuple[int, str]]:
+    """Decision kinds the site evaluators handle -> (site index, side) that asks them."""
+    out: dict[str, tuple[int, str]] = {}
+    for key, cls in EVALS.items():
+        for k in cls.kinds:
+            out.setdefault(k, key)
+    return out

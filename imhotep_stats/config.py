@@ -1,0 +1,465 @@
+"""Study configs (TOML): load, validate, resolve into an immutable value.
+
+A study config says which board sides, player counts and bot lineups to simulate, how many
+games per cell, the root seed, the modules, board-data overrides (RULES.md section 10) and
+report/run options. Validation collects every problem at once, each with its dotted key and
+what was expected, so a designer fixes a config in one pass. See docs/studies.md.
+
+The resolved config has a canonical JSON form; its hash covers exactly what determines the
+result rows (study, sides, bots, modules, overrides), so a resumed run can refuse a changed
+config while report and run options (margin, workers, ...) stay free to change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib.util
+import itertools
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from imhotep_stats.rules.board import SIDES, SITES, Board, BoardDataError, default_board
+
+PLAYER_COUNTS = (2, 3, 4)
+TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run")
+HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the rows depend on
+DEFAULT_MARGIN = 0.02
+DEFAULT_CONFIDENCE = 0.95
+DEFAULT_BATCH_SIZE = 500
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+class ConfigError(ValueError):
+    """A study config with problems; ``problems`` lists (dotted key, what was expected)."""
+
+    def __init__(self, problems: list[tuple[str, str]], source: str = "config"):
+        self.problems = problems
+        self.source = source
+        n = len(problems)
+        head = f"{source}: {n} problem{'s' if n != 1 else ''}"
+        super().__init__(head + "".join(f"\n  {key}: {msg}" for key, msg in problems))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination the study simulates: sides, player count and bot lineup."""
+
+    index: int
+    sides: str  # market-pyramid-temple-burial_chamber-obelisk, e.g. "D-A-C-B-D"
+    players: int
+    lineup: tuple[str, ...]  # rotated through the seats game by game
+
+    @property
+    def id(self) -> str:
+        return f"{self.sides}|{self.players}p|{','.join(self.lineup)}"
+
+    def seat_bots(self, game: int) -> list[str]:
+        """Bots by seat in game ``game``: seat s gets lineup[(s + game) % len(lineup)], so
+        over len(lineup) consecutive games every lineup entry sits in every seat once."""
+        n = len(self.lineup)
+        return [self.lineup[(s + game) % n] for s in range(self.players)]
+
+
+@dataclass(frozen=True)
+class StudyConfig:
+    """A validated study config. Immutable; derive changed copies with :meth:`replace`."""
+
+    name: str
+    seed: int
+    games: int  # per cell
+    players: tuple[int, ...]
+    sides: tuple[tuple[str, ...], ...]  # per site in SITES order
+    lineups: tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]  # (players, lineups)
+    prophecies: bool = False
+    expansion: bool | None = None  # None: automatic (C/D sides or prophecies)
+    overrides_json: str = "{}"  # canonical JSON of the overrides table
+    margin: float = DEFAULT_MARGIN
+    confidence: float = DEFAULT_CONFIDENCE
+    gates_json: str = "{}"  # accepted as-is for the report (issue 7 validates it)
+    workers: int | None = None  # None: all cores
+    batch_size: int = DEFAULT_BATCH_SIZE
+    cluster: str | None = None  # a Dask scheduler address
+    source: str = "config"
+
+    # -- derived values ------------------------------------------------------------------
+    @property
+    def overrides(self) -> dict[str, Any]:
+        return json.loads(self.overrides_json)
+
+    @property
+    def gates(self) -> dict[str, Any]:
+        return json.loads(self.gates_json)
+
+    def lineups_for(self, players: int) -> tuple[tuple[str, ...], ...]:
+        return dict(self.lineups)[players]
+
+    @property
+    def cells(self) -> list[Cell]:
+        """The cartesian product sides x players x lineups, in a fixed order."""
+        out = []
+        for combo in itertools.product(*self.sides):
+            for n in self.players:
+                for lineup in self.lineups_for(n):
+                    out.append(Cell(len(out), "-".join(combo), n, lineup))
+        return out
+
+    @property
+    def total_games(self) -> int:
+        return self.games * len(self.cells)
+
+    def board(self) -> Board:
+        """The board data of this study (the package's data with the overrides applied)."""
+        return board_for(self.overrides_json)
+
+    def to_json(self) -> dict[str, Any]:
+        """The canonical form: every default filled in, ``"all"`` expanded."""
+        return {
+            "study": {"name": self.name, "seed": self.seed, "games": self.games,
+                      "players": list(self.players)},
+            "sides": {site: list(s) for site, s in zip(SITES, self.sides, strict=True)},
+            "bots": {"lineup": {str(n): [list(lu) for lu in lus] for n, lus in self.lineups}},
+            "modules": {"prophecies": self.prophecies,
+                        "expansion": "auto" if self.expansion is None else self.expansion},
+            "overrides": self.overrides,
+            "report": {"margin": self.margin, "confidence": self.confidence},
+            "gates": self.gates,
+            "run": {"workers": self.workers, "batch_size": self.batch_size,
+                    "cluster": self.cluster},
+        }
+
+    @property
+    def hash(self) -> str:
+        """sha256 over the canonical JSON of what determines the result rows."""
+        full = self.to_json()
+        return hashlib.sha256(canonical_json({k: full[k] for k in HASHED_KEYS}).encode()).hexdigest()
+
+    def replace(self, **changes: Any) -> StudyConfig:
+        """A copy with ``changes`` (e.g. ``games=``, ``seed=`` from the command line)."""
+        return dataclasses.replace(self, **changes)
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+_BOARDS: dict[str, Board] = {}
+
+
+def board_for(overrides_json: str) -> Board:
+    """The board for a canonical overrides JSON, built once per process: the engine caches
+    per board identity, so workers must reuse one Board object across batches."""
+    board = _BOARDS.get(overrides_json)
+    if board is None:
+        overrides = json.loads(overrides_json)
+        board = default_board().with_overrides(overrides) if overrides else default_board()
+        _BOARDS[overrides_json] = board
+    return board
+
+
+# -- loading and validation -----------------------------------------------------------------
+
+
+def load_config(path: str | Path) -> StudyConfig:
+    """Read and validate a TOML study config; raises ConfigError with every problem."""
+    path = Path(path)
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError([("", f"cannot read the file ({exc.strerror})")], source) from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([("", f"not valid TOML: {exc}")], source) from None
+    return parse_config(raw, source)
+
+
+def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
+    """Validate a parsed config table into a StudyConfig (all problems at once)."""
+    v = _Validator()
+    for key in raw:
+        if key not in TOP_KEYS:
+            v.problem(key, f"unknown key (expected one of {', '.join(TOP_KEYS)})")
+
+    study = v.table(raw, "study", required=True)
+    v.known(study, "study", ("name", "seed", "games", "players"))
+    name = v.get(study, "study.name", str, required=True, default="study")
+    if isinstance(name, str) and not _NAME.match(name):
+        v.problem("study.name", "expected a name of letters, digits, '.', '_' or '-' "
+                  f"(it names the run directory), got {name!r}")
+    seed = v.integer(study, "study.seed", default=0)
+    games = v.integer(study, "study.games", required=True, minimum=1, default=1)
+    players = v.players(study)
+
+    sides = v.sides(v.table(raw, "sides"))
+    lineups = v.lineups(v.table(raw, "bots"), players)
+
+    modules = v.table(raw, "modules")
+    v.known(modules, "modules", ("prophecies", "expansion"))
+    prophecies = v.get(modules, "modules.prophecies", bool, default=False)
+    expansion = modules.get("expansion", "auto")
+    if expansion == "auto":
+        expansion = None
+    elif not isinstance(expansion, bool):
+        v.problem("modules.expansion", f'expected true, false or "auto", got {expansion!r}')
+        expansion = None
+    if prophecies is True and importlib.util.find_spec("imhotep_stats.engine.prophecies") is None:
+        v.problem("modules.prophecies", "the prophecies module is not implemented yet")
+
+    overrides = raw.get("overrides", {})
+    overrides_json = "{}"
+    if not isinstance(overrides, Mapping):
+        v.problem("overrides", f"expected a table, got {_describe(overrides)}")
+    elif overrides:
+        if v.json_safe(overrides, "overrides"):
+            try:
+                board = default_board().with_overrides(overrides, prefix="overrides")
+            except BoardDataError as exc:
+                v.problems.extend(exc.problems)
+            else:
+                overrides_json = canonical_json(overrides)
+                rounds = board.game["rounds"]
+                from imhotep_stats.sim.schema import ROUNDS
+
+                if rounds > ROUNDS:
+                    v.problem("overrides.game.rounds", f"expected at most {ROUNDS} (the results "
+                              f"table has {ROUNDS} round columns), got {rounds}")
+
+    report = v.table(raw, "report")
+    v.known(report, "report", ("margin", "confidence"))
+    margin = v.number(report, "report.margin", DEFAULT_MARGIN, 0.0, 0.5,
+                      "a seat-fairness margin above 0 and at most 0.5, e.g. 0.02")
+    confidence = v.number(report, "report.confidence", DEFAULT_CONFIDENCE, 0.0, 0.999999,
+                          "a confidence level between 0 and 1, e.g. 0.95")
+    gates = v.table(raw, "gates")
+    gates_json = canonical_json(gates) if v.json_safe(gates, "gates") else "{}"
+
+    run = v.table(raw, "run")
+    v.known(run, "run", ("workers", "batch_size", "cluster"))
+    workers = v.integer(run, "run.workers", minimum=1, default=None)
+    batch_size = v.integer(run, "run.batch_size", minimum=1, default=DEFAULT_BATCH_SIZE)
+    cluster = v.get(run, "run.cluster", str, default=None)
+    if isinstance(cluster, str):
+        problem = cluster_address_problem(cluster)
+        if problem:
+            v.problem("run.cluster", problem)
+
+    if v.problems:
+        raise ConfigError(v.problems, source)
+    return StudyConfig(
+        name=name, seed=seed, games=games, players=tuple(players), sides=sides,
+        lineups=lineups, prophecies=prophecies, expansion=expansion,
+        overrides_json=overrides_json, margin=float(margin), confidence=float(confidence),
+        gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
+        source=source,
+    )
+
+
+def cluster_address_problem(address: str) -> str | None:
+    """Why ``address`` is not a Dask scheduler address (None when it looks like one)."""
+    if re.match(r"^[a-z][a-z0-9+]*://[^\s/:]+(:\d+)?/?$", address):
+        return None
+    return f"expected a scheduler address like tcp://host:8786, got {address!r}"
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"an integer ({value})"
+    if isinstance(value, float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({value!r})"
+    if isinstance(value, list):
+        return f"a list of {len(value)} items"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+_TYPE_WORDS = {str: "a string", bool: "true or false", int: "an integer"}
+
+
+class _Validator:
+    """Collects problems instead of stopping at the first one."""
+
+    def __init__(self) -> None:
+        self.problems: list[tuple[str, str]] = []
+
+    def problem(self, key: str, message: str) -> None:
+        self.problems.append((key, message))
+
+    def table(self, raw: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
+        if key not in raw:
+            if required:
+                self.problem(key, f"missing (a [{key}] table is required)")
+            return {}
+        value = raw[key]
+        if not isinstance(value, Mapping):
+            self.problem(key, f"expected a table, got {_describe(value)}")
+            return {}
+        return value
+
+    def known(self, table: Mapping[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
+        for k in table:
+            if k not in keys:
+                self.problem(f"{prefix}.{k}", f"unknown key (expected one of {', '.join(keys)})")
+
+    def get(self, table: Mapping[str, Any], key: str, typ: type, *, required: bool = False,
+            default: Any = None) -> Any:
+        name = key.rsplit(".", 1)[-1]
+        if name not in table:
+            if required:
+                self.problem(key, f"missing (expected {_TYPE_WORDS[typ]})")
+            return default
+        value = table[name]
+        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+            self.problem(key, f"expected {_TYPE_WORDS[typ]}, got {_describe(value)}")
+            return default
+        return value
+
+    def integer(self, table: Mapping[str, Any], key: str, *, required: bool = False,
+                minimum: int | None = None, default: Any = None) -> Any:
+        value = self.get(table, key, int, required=required, default=None)
+        if value is None:
+            return default
+        if minimum is not None and value < minimum:
+            self.problem(key, f"expected an integer >= {minimum}, got {value}")
+            return default
+        return value
+
+    def number(self, table: Mapping[str, Any], key: str, default: float, low: float,
+               high: float, expected: str) -> float:
+        name = key.rsplit(".", 1)[-1]
+        if name not in table:
+            return default
+        value = table[name]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not low < value <= high:
+            self.problem(key, f"expected {expected}, got {_describe(value)}")
+            return default
+        return float(value)
+
+    def players(self, study: Mapping[str, Any]) -> list[int]:
+        if "players" not in study:
+            self.problem("study.players", "missing (expected a player count 2-4 or a list of them)")
+            return [3]
+        value = study["players"]
+        items = value if isinstance(value, list) else [value]
+        good: list[int] = []
+        if not items:
+            self.problem("study.players", "expected at least one player count (2, 3 or 4)")
+        for i, n in enumerate(items):
+            key = f"study.players[{i}]" if isinstance(value, list) else "study.players"
+            if isinstance(n, bool) or not isinstance(n, int) or n not in PLAYER_COUNTS:
+                self.problem(key, f"expected a player count 2, 3 or 4, got {_describe(n)}")
+            elif n in good:
+                self.problem(key, f"player count {n} is listed twice")
+            else:
+                good.append(n)
+        return good
+
+    def sides(self, table: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+        from imhotep_stats.engine.game import RulesError
+        from imhotep_stats.engine.sites import side_class
+
+        self.known(table, "sides", SITES)
+        out = []
+        for index, site in enumerate(SITES):
+            key = f"sides.{site}"
+            value = table.get(site, ["A"])
+            if value == "all":
+                letters = list(SIDES)
+            elif isinstance(value, str) and value in SIDES:
+                letters = [value]
+            elif isinstance(value, list) and value:
+                letters = []
+                for i, s in enumerate(value):
+                    if not isinstance(s, str) or s not in SIDES:
+                        self.problem(f"{key}[{i}]", f"expected a side letter A, B, C or D, "
+                                     f"got {_describe(s)}")
+                    elif s in letters:
+                        self.problem(f"{key}[{i}]", f"side {s} is listed twice")
+                    else:
+                        letters.append(s)
+            else:
+                self.problem(key, 'expected a list of side letters (e.g. ["A", "C"]) or "all", '
+                             f"got {_describe(value)}")
+                letters = []
+            missing = []
+            for s in letters:
+                try:
+                    side_class(index, s)
+                except RulesError:
+                    missing.append(s)
+            if missing:
+                have = [s for s in SIDES if s not in missing and _implemented(index, s)]
+                self.problem(key, f"{site} side{'s' if len(missing) > 1 else ''} "
+                             f"{', '.join(missing)} not implemented yet "
+                             f"(implemented: {', '.join(have) or 'none'})")
+            out.append(tuple(s for s in letters if s not in missing) or ("A",))
+        return tuple(out)
+
+    def lineups(self, bots: Mapping[str, Any], players: list[int]
+                ) -> tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]:
+        """``bots.lineup``: a list of names, a list of such lists (several lineups, one cell
+        each), or a table per player count ("2", "3", "4") of either."""
+        self.known(bots, "bots", ("lineup",))
+        value = bots.get("lineup", ["random"])
+        if isinstance(value, Mapping):
+            for k in value:
+                if k not in {str(n) for n in players}:
+                    self.problem(f"bots.lineup.{k}", "unknown player count (the study plays "
+                                 f"{', '.join(map(str, players)) or 'none'})")
+            out = []
+            for n in players:
+                if str(n) not in value:
+                    self.problem(f"bots.lineup.{n}", f"missing: the study plays {n} players "
+                                 "(expected a list of bot names)")
+                    continue
+                out.append((n, self._lineup_list(value[str(n)], f"bots.lineup.{n}")))
+            return tuple(out)
+        lineups = self._lineup_list(value, "bots.lineup")
+        return tuple((n, lineups) for n in players)
+
+    def _lineup_list(self, value: Any, key: str) -> tuple[tuple[str, ...], ...]:
+        if isinstance(value, list) and value and all(isinstance(x, list) for x in value):
+            return tuple(self._lineup(x, f"{key}[{i}]") for i, x in enumerate(value))
+        return (self._lineup(value, key),)
+
+    def _lineup(self, value: Any, key: str) -> tuple[str, ...]:
+        from imhotep_stats.bots import REGISTRY
+
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not value:
+            self.problem(key, f"expected a non-empty list of bot names, got {_describe(value)}")
+            return ("random",)
+        for i, name in enumerate(value):
+            if not isinstance(name, str) or name not in REGISTRY:
+                self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(REGISTRY))}), "
+                             f"got {_describe(name)}")
+        return tuple(str(x) for x in value)
+
+    def json_safe(self, value: Any, key: str) -> bool:
+        """TOML dates and times have no JSON form; nothing in a study needs them."""
+        if isinstance(value, Mapping):
+            return all([self.json_safe(v, f"{key}.{k}") for k, v in value.items()])
+        if isinstance(value, list):
+            return all([self.json_safe(v, f"{key}[{i}]") for i, v in enumerate(value)])
+        if isinstance(value, str | int | float | bool):
+            return True
+        self.problem(key, f"expected a number, string, boolean, list or table, got {_describe(value)}")
+        return False
+
+
+def _implemented(index: int, side: str) -> bool:
+    from imhotep_stats.engine.sites import MODULES
+
+    return side in MODULES[index].SIDES

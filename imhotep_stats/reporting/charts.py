@@ -1,0 +1,131 @@
+"""Self-contained SVG charts for the HTML report (no network, no JavaScript).
+
+Small and dependency-free on purpose: a report must open anywhere, offline, from a CI
+artifact. Each function takes plain lists and returns an ``<svg>`` string.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac"]
+FONT = 'font-family="system-ui, sans-serif" font-size="12"'
+
+
+def _nice_max(v: float) -> float:
+    if v <= 0:
+        return 1.0
+    for step in (0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
+        if v <= step * 5:
+            return step * (int(v / step) + 1)
+    return v * 1.1
+
+
+def interval_bars(labels: list[str], values: list[float], lows: list[float], highs: list[float],
+                  *, title: str, reference: float | None = None, percent: bool = True,
+                  width: int = 560) -> str:
+    """Vertical bars with 95% interval whiskers and an optional reference line (fair share)."""
+    n = max(len(labels), 1)
+    h, top, bottom, left = 260, 30, 40, 50
+    plot_w, plot_h = width - left - 20, h - top - bottom
+    vmax = _nice_max(max([*highs, *values, reference or 0, 0.01]))
+    y = lambda v: top + plot_h * (1 - v / vmax)  # noqa: E731
+    bw = plot_w / n * 0.6
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
+             f'aria-label="{escape(title)}" {FONT}>',
+             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+    for k in range(5):
+        v = vmax * k / 4
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">'
+                     f'{v * 100:.0f}%</text>' if percent else
+                     f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">'
+                     f'{v:.1f}</text>')
+    for i, (lab, v, lo, hi) in enumerate(zip(labels, values, lows, highs, strict=True)):
+        cx = left + plot_w * (i + 0.5) / n
+        parts.append(f'<rect x="{cx - bw / 2:.1f}" y="{y(v):.1f}" width="{bw:.1f}" '
+                     f'height="{max(y(0) - y(v), 0):.1f}" fill="{PALETTE[i % len(PALETTE)]}">'
+                     f'<title>{escape(lab)}: {v:.4f} [{lo:.4f}, {hi:.4f}]</title></rect>')
+        parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
+                     f'stroke="#222" stroke-width="1.5"/>')
+        for yy in (y(lo), y(hi)):
+            parts.append(f'<line x1="{cx - 6:.1f}" x2="{cx + 6:.1f}" y1="{yy:.1f}" y2="{yy:.1f}" '
+                         f'stroke="#222" stroke-width="1.5"/>')
+        parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle">{escape(lab)}</text>')
+    if reference is not None:
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(reference):.1f}" '
+                     f'y2="{y(reference):.1f}" stroke="#c00" stroke-dasharray="5,4"/>'
+                     f'<text x="{left + plot_w}" y="{y(reference) - 4:.1f}" text-anchor="end" '
+                     f'fill="#c00">fair share</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: str,
+                 width: int = 560) -> str:
+    """Horizontal stacked bars: one bar per label, one segment per series (score sources)."""
+    n = max(len(labels), 1)
+    row, top, left = 26, 30, 110
+    legend_rows = (len(series) + 3) // 4
+    h = top + n * row + 20 + legend_rows * 18
+    plot_w = width - left - 20
+    totals = [sum(vals[i] for vals in series.values()) for i in range(len(labels))]
+    vmax = _nice_max(max([*totals, 1]))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
+             f'aria-label="{escape(title)}" {FONT}>',
+             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+    for i, lab in enumerate(labels):
+        yy = top + i * row
+        parts.append(f'<text x="{left - 6}" y="{yy + 15}" text-anchor="end">{escape(lab)}</text>')
+        x = left
+        for j, (name, vals) in enumerate(series.items()):
+            w = plot_w * vals[i] / vmax
+            if w <= 0:
+                continue
+            parts.append(f'<rect x="{x:.1f}" y="{yy + 3}" width="{w:.1f}" height="{row - 8}" '
+                         f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(lab)} · {escape(name)}: '
+                         f'{vals[i]:.2f}</title></rect>')
+            x += w
+        parts.append(f'<text x="{x + 4:.1f}" y="{yy + 15}">{totals[i]:.1f}</text>')
+    ly = top + n * row + 14
+    for j, name in enumerate(series):
+        lx = left + (j % 4) * (plot_w / 4)
+        yy = ly + (j // 4) * 18
+        parts.append(f'<rect x="{lx:.1f}" y="{yy - 10}" width="10" height="10" '
+                     f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{lx + 14:.1f}" y="{yy}">{escape(name)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: int = 560) -> str:
+    """Overlaid step histograms: ``series`` maps a label to (bin start, count) pairs."""
+    h, top, bottom, left = 240, 30, 36, 50
+    plot_w, plot_h = width - left - 20, h - top - bottom
+    xs = sorted({b for pts in series.values() for b, _ in pts}) or [0.0]
+    bin_w = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1) or 1
+    xmin, xmax = xs[0], xs[-1] + bin_w
+    cmax = max([c for pts in series.values() for _, c in pts] + [1])
+    X = lambda v: left + plot_w * (v - xmin) / max(xmax - xmin, 1e-9)  # noqa: E731
+    Y = lambda c: top + plot_h * (1 - c / cmax)  # noqa: E731
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
+             f'aria-label="{escape(title)}" {FONT}>',
+             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>',
+             f'<line x1="{left}" x2="{left + plot_w}" y1="{Y(0)}" y2="{Y(0)}" stroke="#999"/>']
+    ticks = 8
+    for k in range(ticks + 1):
+        v = xmin + (xmax - xmin) * k / ticks
+        parts.append(f'<text x="{X(v):.1f}" y="{h - bottom + 16}" text-anchor="middle">{v:.0f}</text>')
+    for j, (name, pts) in enumerate(series.items()):
+        d = [f"M{X(xmin):.1f},{Y(0):.1f}"]
+        for b, c in sorted(pts):
+            d.append(f"H{X(b):.1f} V{Y(c):.1f} H{X(b + bin_w):.1f} V{Y(0):.1f}")
+        parts.append(f'<path d="{" ".join(d)}" stroke="{PALETTE[j % len(PALETTE)]}" '
+                     f'stroke-width="2" fill="{PALETTE[j % len(PALETTE)]}" fill-opacity="0.12">'
+                     f'<title>{escape(name)}</title></path>')
+        parts.append(f'<rect x="{left + 10 + j * 90}" y="{top}" width="10" height="10" '
+                     f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{left + 24 + j * 90}" '
+                     f'y="{top + 9}">{escape(name)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

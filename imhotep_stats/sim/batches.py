@@ -1,0 +1,104 @@
+"""Batches of games: what a worker is sent and the rows it sends back.
+
+A task is a small picklable value naming a cell and a range of game indices; the worker
+plays those games and returns one polars DataFrame with one row per game and seat, in the
+exact schema of ``sim/schema.py``, sorted by (game, seat). Seeds derive from the root seed
+and the game index only (``engine.play.chance_seed``/``bot_rng``), and seats from the game
+index (``Cell.seat_bots``), so a batch's rows never depend on which worker ran it, when, or
+how the games were cut into batches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from imhotep_stats import __version__
+from imhotep_stats.bots import make_bot
+from imhotep_stats.config import Cell, board_for
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.sim.schema import COLUMNS, ROUNDS, SOURCES
+
+SCHEMA: dict[str, pl.DataType] = {name: getattr(pl, dtype) for name, dtype in COLUMNS.items()}
+
+
+@dataclass(frozen=True)
+class Task:
+    """Games [start, stop) of one cell: shard (cell.index, batch)."""
+
+    cell: Cell
+    batch: int
+    start: int
+    stop: int
+    seed: int
+    prophecies: bool
+    expansion: bool | None
+    overrides_json: str
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+    @property
+    def rows(self) -> int:
+        return self.games * self.cell.players
+
+
+def plan(cells: list[Cell], games: int, batch_size: int, seed: int, prophecies: bool,
+         expansion: bool | None, overrides_json: str) -> list[Task]:
+    """Every cell's games cut into batches of ``batch_size`` (the last one shorter)."""
+    return [
+        Task(cell, b, start, min(start + batch_size, games), seed, prophecies, expansion,
+             overrides_json)
+        for cell in cells
+        for b, start in enumerate(range(0, games, batch_size))
+    ]
+
+
+def run_batch(task: Task) -> pl.DataFrame:
+    """Play the task's games; one row per game and seat, sorted by (game, seat)."""
+    cell = task.cell
+    n = cell.players
+    board = board_for(task.overrides_json)
+    cols: dict[str, list] = {name: [] for name in COLUMNS}
+    src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
+    round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]
+    for i in range(task.start, task.stop):
+        names = cell.seat_bots(i)
+        # Fresh bots every game: a bot that remembered anything between games would make
+        # the rows depend on where the batches were cut.
+        bots = [make_bot(b) for b in names]
+        g = Game(n, cell.sides, board=board, seed=chance_seed(task.seed, i),
+                 expansion=task.expansion, prophecies=task.prophecies)
+        r = play_game(g, bots, [bot_rng(task.seed, i, p) for p in range(n)])
+        rounds = len(r.by_round[0]) - 1
+        for p in range(n):
+            cols["game"].append(i)
+            cols["seat"].append(p)
+            cols["bot"].append(names[p])
+            cols["score"].append(r.totals[p])
+            cols["rank"].append(r.ranks[p])
+            cols["win_share"].append(r.win_share[p])
+            cols["sled"].append(r.sled[p])
+            for col, s in src_cols:
+                col.append(r.by_source[p][s])
+            by_round = r.by_round[p]
+            for k, col in enumerate(round_cols):
+                col.append(by_round[k] if k < rounds else 0)
+            cols["round_end"].append(by_round[rounds])
+        cols["decisions"].extend([r.decisions] * n)
+        cols["lead_changes"].extend([r.lead_changes] * n)
+        cols["margin"].extend([r.margin] * n)
+    rows = task.rows
+    cols["cell"] = [cell.id] * rows
+    cols["sides"] = [cell.sides] * rows
+    cols["players"] = [n] * rows
+    cols["lineup"] = [",".join(cell.lineup)] * rows
+    return pl.DataFrame(cols, schema=SCHEMA)
+
+
+def package_version() -> str:
+    """Asked of every Dask worker: a worker with another version would play other games."""
+    return __version__

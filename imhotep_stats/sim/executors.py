@@ -1,0 +1,152 @@
+"""Where batches run: in this process, on a local process pool, or on a Dask cluster.
+
+All three take the same tasks and hand each batch's rows to ``on_result`` as it finishes,
+in whatever order; the run store keys shards by (cell, batch), so completion order never
+shows in the results. A bounded number of batches is in flight at a time, so neither this
+process nor the scheduler holds more than a few batches of rows, however long the study.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from itertools import islice
+
+import polars as pl
+
+from imhotep_stats.sim.batches import Task, package_version, run_batch
+from imhotep_stats.sim.store import RunStoreError
+
+OnResult = Callable[[Task, pl.DataFrame], None]
+IN_FLIGHT_PER_WORKER = 2  # keeps every worker busy while the driver writes a shard
+
+
+def default_workers() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_serial(tasks: Iterable[Task], on_result: OnResult) -> None:
+    """In this process, one batch after another (``--workers 1``; easiest to debug)."""
+    for task in tasks:
+        on_result(task, run_batch(task))
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the driver, which stops handing out batches."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool_context():
+    """forkserver: workers fork from a clean server that has imported the engine once, so
+    they start fast and never inherit the driver's polars threads (fork after threads can
+    deadlock)."""
+    try:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["imhotep_stats.sim.batches"])
+        return ctx
+    except ValueError:  # pragma: no cover - no forkserver on this platform
+        return multiprocessing.get_context("spawn")
+
+
+def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
+    """On ``workers`` local processes."""
+    todo = iter(tasks)
+    window = workers * IN_FLIGHT_PER_WORKER
+    with ProcessPoolExecutor(workers, mp_context=_pool_context(),
+                             initializer=_ignore_sigint) as pool:
+        pending = {pool.submit(run_batch, t): t for t in islice(todo, window)}
+        try:
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    task = pending.pop(fut)
+                    on_result(task, fut.result())
+                for t in islice(todo, len(done)):
+                    pending[pool.submit(run_batch, t)] = t
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
+             log: Callable[[str], None] | None = None) -> None:
+    """On the Dask cluster whose scheduler is at ``address``.
+
+    Every worker needs this package installed (same version: a worker with other code
+    would play other games); the rows come back to this process, which writes the shards,
+    so the workers need no shared file system.
+    """
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise RunStoreError(
+            "--cluster needs Dask distributed: pip install 'imhotep-stats[dask]'"
+        ) from None
+    try:
+        client = Client(address, timeout="20s", set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise RunStoreError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=60)
+        except TimeoutError:
+            raise RunStoreError(f"no Dask workers joined the scheduler at {address} "
+                                "within 60 s (start some with `dask worker ADDRESS`)") from None
+        try:
+            versions = client.run(package_version)
+        except ModuleNotFoundError as exc:
+            raise RunStoreError(f"Dask workers at {address} cannot import imhotep_stats "
+                                f"({exc}); install the package on every worker") from None
+        ours = package_version()
+        other = {w: v for w, v in versions.items() if v != ours}
+        if other:
+            raise RunStoreError(f"Dask workers run another imhotep-stats version than this "
+                                f"one ({ours}): {other}")
+        threads = sum(client.nthreads().values())
+        if log:
+            log(f"Dask cluster {address}: {len(versions)} workers, {threads} threads")
+        todo = iter(tasks)
+        window = max(1, threads) * IN_FLIGHT_PER_WORKER
+        pending: dict[str, tuple] = {}
+        stream = as_completed(loop=client.loop)
+
+        def submit(t: Task) -> None:
+            fut = client.submit(run_batch, t, pure=False)
+            pending[fut.key] = (fut, t)
+            stream.add(fut)
+
+        for t in islice(todo, window):
+            submit(t)
+        try:
+            for fut in stream:
+                _, task = pending.pop(fut.key)
+                df = fut.result()
+                fut.release()
+                on_result(task, df)
+                for t in islice(todo, 1):
+                    submit(t)
+        except BaseException:
+            client.cancel([f for f, _ in pending.values()])
+            raise
+
+
+def execute(tasks: list[Task], on_result: OnResult, workers: int | None = None,
+            cluster: str | None = None, log: Callable[[str], None] | None = None) -> str:
+    """Run ``tasks`` on the executor the options pick; returns its description."""
+    if cluster:
+        run_dask(tasks, on_result, cluster, log)
+        return f"dask {cluster}"
+    workers = workers or default_workers()
+    workers = max(1, min(workers, len(tasks)))
+    if workers == 1:
+        run_serial(tasks, on_result)
+        return "serial"
+    run_pool(tasks, on_result, workers)
+    return f"{workers} processes"

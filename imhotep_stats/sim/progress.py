@@ -1,0 +1,67 @@
+"""A one-line progress bar on stderr: games done, rate, time left.
+
+Drawn only on a terminal (a log file or CI output should not fill with carriage returns)
+and at most a few times a second, so it costs nothing next to the games.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+
+def _clock(seconds: float) -> str:
+    s = int(round(seconds))
+    h, rem = divmod(s, 3600)
+    m, s = divmod(rem, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class Progress:
+    """Counts games; ``done`` starts at the games a resumed run already had."""
+
+    def __init__(self, total: int, done: int = 0, enabled: bool | None = None,
+                 stream: TextIO | None = None, interval: float = 0.2):
+        self.stream = stream or sys.stderr
+        if enabled is None:
+            enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.enabled = enabled
+        self.total = total
+        self.done = done
+        self.first = done
+        self.start = time.monotonic()
+        self.interval = interval
+        self._last = 0.0
+        self._width = 0
+
+    def update(self, games: int) -> None:
+        self.done += games
+        now = time.monotonic()
+        if self.enabled and (now - self._last >= self.interval or self.done >= self.total):
+            self._last = now
+            self._draw(now)
+
+    def line(self, now: float | None = None) -> str:
+        now = time.monotonic() if now is None else now
+        elapsed = max(now - self.start, 1e-9)
+        rate = (self.done - self.first) / elapsed
+        frac = self.done / self.total if self.total else 1.0
+        bar = "#" * int(frac * 24)
+        left = (self.total - self.done) / rate if rate > 0 else None
+        eta = _clock(left) if left is not None else "?"
+        return (f"[{bar:<24}] {self.done:,}/{self.total:,} games  {rate:,.0f} games/s  "
+                f"{_clock(elapsed)} elapsed, {eta} left")
+
+    def _draw(self, now: float) -> None:
+        text = self.line(now)
+        pad = " " * max(0, self._width - len(text))
+        self._width = len(text)
+        self.stream.write("\r" + text + pad)
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self._width:
+            self._draw(time.monotonic())
+            self.stream.write("\n")
+            self.stream.flush()

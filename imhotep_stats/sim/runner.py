@@ -1,0 +1,282 @@
+"""Running a study into a run directory: plan, skip what is done, execute, record.
+
+The manifest is written before the first shard (status ``running``) and rewritten with
+status ``complete`` after the last, so a directory always says what it holds. A resume
+checks that the config (its hash) and the board data are unchanged, removes temporary
+files a killed run left behind, re-reads every shard and redoes any that is not the
+complete result of its batch; since rows depend only on (seed, cell, game index), the
+finished directory is the same as an uninterrupted run's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from imhotep_stats import __version__
+from imhotep_stats.config import StudyConfig, canonical_json
+from imhotep_stats.rules.board import SITES, Board
+from imhotep_stats.sim import store
+from imhotep_stats.sim.batches import Task, plan
+from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.progress import Progress
+from imhotep_stats.sim.schema import COLUMNS
+from imhotep_stats.sim.store import MANIFEST, SHARDS, TMP_SUFFIX, RunStoreError
+
+Log = Callable[[str], None]
+
+
+@dataclass
+class RunOutcome:
+    run_dir: Path
+    games: int  # all games of the study
+    simulated: int  # games played by this invocation
+    reused: int  # games found complete on disk (resume)
+    redone: list[str] = field(default_factory=list)  # shards found bad and played again
+    executor: str = ""
+    seconds: float = 0.0
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def board_record(config: StudyConfig, board: Board) -> dict[str, Any]:
+    """Provenance of every side the study uses, and the full values of changed tables."""
+    sides = {}
+    for site, letters in zip(SITES, config.sides, strict=True):
+        for s in letters:
+            sd = board.side(site, s)
+            sides[sd.name] = {"provenance": sd.provenance,
+                              "provisional_keys": list(sd.provisional_keys),
+                              "overridden": list(sd.overridden)}
+    changed = {}
+    for name in board.overridden:
+        values = board.sides[name].values if name in board.sides else board.tables[name]
+        changed[name] = _thaw(values)
+    return {"sides": sides, "overridden": changed}
+
+
+def data_hash(config: StudyConfig, board: Board) -> str:
+    """sha256 of the board data the study plays on (used sides and every shared table), so a
+    resume refuses when someone edited data/*.toml in between."""
+    used = {f"{site}.{s}" for site, letters in zip(SITES, config.sides, strict=True)
+            for s in letters}
+    data = {"sides": {n: _thaw(board.sides[n].values) for n in sorted(used)},
+            "tables": {n: _thaw(t) for n, t in sorted(board.tables.items())}}
+    return hashlib.sha256(canonical_json(data).encode()).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def build_manifest(config: StudyConfig, board: Board, batch_size: int) -> dict[str, Any]:
+    cells = config.cells
+    batches = -(-config.games // batch_size)
+    return {
+        "format": store.FORMAT,
+        "tool": "imhotep-stats",
+        "version": __version__,
+        "status": "running",
+        "study": config.name,
+        "config_source": config.source,
+        "config_hash": config.hash,
+        "data_hash": data_hash(config, board),
+        "config": config.to_json(),
+        "seeds": {
+            "root": config.seed,
+            "games": [0, config.games - 1],
+            "chance": "engine.play.chance_seed(root, game) = '<root>:<game>', same in every cell",
+            "bots": "engine.play.bot_rng(root, game, seat) = Random('<root>:<game>:bot<seat>')",
+            "seats": "game i, seat s: lineup[(s + i) % len(lineup)]",
+        },
+        "games_per_cell": config.games,
+        "batch_size": batch_size,
+        "cells": [
+            {"index": c.index, "id": c.id, "sides": c.sides, "players": c.players,
+             "lineup": list(c.lineup), "games": config.games, "batches": batches}
+            for c in cells
+        ],
+        "board": board_record(config, board),
+        "schema": dict(COLUMNS),
+        "environment": {"python": platform.python_version(), "polars": pl.__version__},
+        "started": _now(),
+        "finished": None,
+    }
+
+
+def _diff_keys(old: Any, new: Any, prefix: str = "") -> list[str]:
+    """Dotted keys whose values differ between two canonical configs."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        out = []
+        for k in sorted(set(old) | set(new)):
+            out += _diff_keys(old.get(k), new.get(k), f"{prefix}.{k}" if prefix else k)
+        return out
+    return [] if old == new else [prefix or "(all)"]
+
+
+def _clean_dir(run_dir: Path) -> None:
+    """--force: remove what a run writes (manifest, shards), nothing else."""
+    (run_dir / MANIFEST).unlink(missing_ok=True)
+    shards = run_dir / SHARDS
+    if shards.is_dir():
+        for p in shards.iterdir():
+            if store.SHARD_RE.match(p.name) or p.name.endswith(TMP_SUFFIX):
+                p.unlink()
+
+
+def _remove_temp_files(run_dir: Path, warn: Log) -> None:
+    """Temporary files of writes a killed run never finished: never results, just remove."""
+    count = 0
+    for folder in (run_dir, run_dir / SHARDS):
+        if folder.is_dir():
+            for p in folder.iterdir():
+                if p.name.startswith(".") and p.name.endswith(TMP_SUFFIX) and p.is_file():
+                    p.unlink()
+                    count += 1
+    if count:
+        warn(f"removed {count} unfinished temporary file{'s' if count > 1 else ''} "
+             "of the interrupted run")
+
+
+def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn: Log,
+            log: Log) -> tuple[dict[str, Any], list[Task], int, list[str]]:
+    """Decide what to (re)do in ``run_dir``: returns manifest, tasks, games reused, redone."""
+    board = config.board()
+    manifest_path = run_dir / MANIFEST
+    old: dict[str, Any] | None = None
+    if manifest_path.exists() and not force:
+        old = store.load_manifest(run_dir)
+        status = old.get("status")
+        if not resume:
+            what = "a finished run" if status == "complete" else "an unfinished run"
+            raise RunStoreError(
+                f"{run_dir} already holds {what} of study {old.get('study')!r}. Use --resume "
+                "to continue it (or re-report a finished one), --out DIR for a new "
+                "directory, or --force to overwrite it."
+            )
+        if old.get("config_hash") != config.hash:
+            keys = _diff_keys({k: old.get("config", {}).get(k) for k in _hashed()},
+                              {k: config.to_json()[k] for k in _hashed()})
+            raise RunStoreError(
+                f"cannot resume {run_dir}: the config changed since the run started "
+                f"(changed: {', '.join(keys) or 'unknown'}; config hash "
+                f"{str(old.get('config_hash'))[:12]} -> {config.hash[:12]}). Use --out DIR "
+                "for a new run, or --force to discard the old one."
+            )
+        if old.get("data_hash") != data_hash(config, board):
+            raise RunStoreError(
+                f"cannot resume {run_dir}: the board data (imhotep_stats/data/*.toml) "
+                "changed since the run started. Use --out DIR or --force."
+            )
+        if old.get("version") != __version__:
+            warn(f"warning: {run_dir} was started by imhotep-stats {old.get('version')}, "
+                 f"this is {__version__}")
+    elif force:
+        _clean_dir(run_dir)
+    elif resume:
+        log(f"nothing to resume in {run_dir}: starting a new run")
+    shards_dir = run_dir / SHARDS
+    if old is None and shards_dir.is_dir() and store.shard_files(run_dir):
+        raise RunStoreError(f"{run_dir} holds result shards but no {MANIFEST}; use --out DIR "
+                            "or --force to overwrite them")
+
+    batch_size = int(old["batch_size"]) if old else config.batch_size
+    if old and batch_size != config.batch_size:
+        log(f"resuming with the run's batch size {batch_size}")
+    manifest = build_manifest(config, board, batch_size)
+    if old:
+        manifest["started"] = old.get("started", manifest["started"])
+        manifest["finished"] = old.get("finished")
+    tasks = plan(config.cells, config.games, batch_size, config.seed, config.prophecies,
+                 config.expansion, config.overrides_json)
+
+    shards_dir.mkdir(parents=True, exist_ok=True)
+    _remove_temp_files(run_dir, warn)
+    reused = 0
+    redone: list[str] = []
+    todo = tasks
+    if old:
+        by_name = {store.shard_name(t.cell.index, t.batch): t for t in tasks}
+        done: set[str] = set()
+        for path in store.shard_files(run_dir):
+            t = by_name.get(path.name)
+            problem = ("not part of this study's plan" if t is None else
+                       store.shard_problem(path, t.cell.id, t.start, t.stop, t.cell.players))
+            if problem:
+                warn(f"shard {path.name}: {problem}; playing it again")
+                redone.append(path.name)
+                path.unlink()
+            else:
+                done.add(path.name)
+                reused += t.games
+        todo = [t for t in tasks if store.shard_name(t.cell.index, t.batch) not in done]
+        if done:
+            log(f"resuming {run_dir}: {reused:,} of {config.total_games:,} games already done")
+    return manifest, todo, reused, redone
+
+
+def _hashed() -> tuple[str, ...]:
+    from imhotep_stats.config import HASHED_KEYS
+
+    return HASHED_KEYS
+
+
+def run_study(
+    config: StudyConfig,
+    run_dir: str | Path,
+    *,
+    workers: int | None = None,
+    cluster: str | None = None,
+    resume: bool = False,
+    force: bool = False,
+    progress: bool | None = None,
+    log: Log | None = None,
+    warn: Log | None = None,
+) -> RunOutcome:
+    """Simulate ``config`` into ``run_dir`` (see the module docstring).
+
+    ``workers``: local processes (1 = in this process; None = all cores); ``cluster``: a
+    Dask scheduler address, which takes precedence. ``progress``: None draws the bar only
+    when stderr is a terminal.
+    """
+    log = log or (lambda _msg: None)
+    warn = warn or log
+    run_dir = Path(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    manifest, todo, reused, redone = prepare(config, run_dir, resume, force, warn, log)
+    store.write_manifest(run_dir, manifest)
+
+    bar = Progress(config.total_games, reused, enabled=progress)
+
+    def on_result(task: Task, df: pl.DataFrame) -> None:
+        store.write_shard(run_dir, task.cell.index, task.batch, df)
+        bar.update(task.games)
+
+    executor = "none (all shards done)"
+    try:
+        if todo:
+            executor = execute(todo, on_result, workers=workers, cluster=cluster, log=log)
+    finally:
+        bar.close()
+    if todo or not manifest["finished"]:
+        manifest["finished"] = _now()
+    manifest["status"] = "complete"
+    store.write_manifest(run_dir, manifest)
+    simulated = sum(t.games for t in todo)
+    return RunOutcome(run_dir, config.total_games, simulated, reused, redone, executor,
+                      time.monotonic() - t0)

@@ -1,0 +1,144 @@
+"""The run store: a directory with a manifest and Parquet result shards.
+
+::
+
+    <run dir>/manifest.json                  resolved config, hash, version, seeds, provenance
+    <run dir>/shards/c00000-b000000.parquet  cell 0, batch 0: one row per game and seat
+
+Every file is written atomically (a temporary file in the same directory, fsync, then
+``os.replace``), so a run killed at any moment leaves complete shards and at most some
+temporary files, which a resume removes. Readers scan the shards lazily
+(:func:`load_results`), so memory does not grow with the number of games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+MANIFEST = "manifest.json"
+SHARDS = "shards"
+FORMAT = 1
+SHARD_RE = re.compile(r"^c(\d{5})-b(\d{6})\.parquet$")
+TMP_SUFFIX = ".tmp"
+
+
+class RunStoreError(ValueError):
+    """A run directory that cannot be used as asked (exists, changed config, not a run)."""
+
+
+def shard_name(cell: int, batch: int) -> str:
+    return f"c{cell:05d}-b{batch:06d}.parquet"
+
+
+def _fsync_dir(path: Path) -> None:
+    """Make a rename durable (POSIX); a no-op where directories cannot be opened."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # pragma: no cover - e.g. Windows
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, write) -> None:
+    """Write ``path`` via ``write(binary_file)`` so that it is either absent, old, or
+    complete: temp file in the same directory, flush, fsync, rename over, fsync the dir."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            write(fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def write_shard(run_dir: Path, cell: int, batch: int, df: pl.DataFrame) -> Path:
+    path = Path(run_dir) / SHARDS / shard_name(cell, batch)
+    atomic_write(path, lambda fh: df.write_parquet(fh, compression="zstd", statistics=True))
+    return path
+
+
+def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
+    text = json.dumps(manifest, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    atomic_write(Path(run_dir) / MANIFEST, lambda fh: fh.write(text.encode("utf-8")))
+
+
+def load_manifest(run_dir: str | Path) -> dict[str, Any]:
+    """The run's manifest; RunStoreError when the directory holds no readable run."""
+    path = Path(run_dir) / MANIFEST
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RunStoreError(f"{run_dir}: not a run directory (no {MANIFEST})") from None
+    except (OSError, ValueError) as exc:
+        raise RunStoreError(f"{path}: unreadable manifest ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RunStoreError(f"{path}: not an imhotep-stats run manifest (format {FORMAT})")
+    return data
+
+
+def load_results(run_dir: str | Path, allow_incomplete: bool = False) -> pl.LazyFrame:
+    """All result rows of a run as a lazy scan over its shards (schema: sim/schema.py).
+
+    Refuses an unfinished run unless ``allow_incomplete``: statistics over a partial run
+    would silently describe fewer games than the manifest says.
+    """
+    manifest = load_manifest(run_dir)
+    if manifest.get("status") != "complete" and not allow_incomplete:
+        raise RunStoreError(f"{run_dir}: the run is not finished (resume it with "
+                            "`imhotep-stats run CONFIG --resume --out DIR`)")
+    from imhotep_stats.sim.batches import SCHEMA
+
+    files = shard_files(run_dir)
+    if not files:
+        return pl.LazyFrame(schema=SCHEMA)
+    return pl.scan_parquet([str(f) for f in files], schema=SCHEMA)
+
+
+def shard_files(run_dir: str | Path) -> list[Path]:
+    """The shard files of a run, in (cell, batch) order."""
+    folder = Path(run_dir) / SHARDS
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if SHARD_RE.match(p.name))
+
+
+def shard_problem(path: Path, cell_id: str, start: int, stop: int, players: int) -> str | None:
+    """Why a shard on disk is not the complete result of its batch (None when it is).
+
+    Reads the whole file: a truncated or bit-rotten shard fails here, not in a report.
+    """
+    from imhotep_stats.sim.batches import SCHEMA
+
+    try:
+        df = pl.read_parquet(path)
+    except Exception as exc:  # polars raises several types for a bad file
+        return f"unreadable ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})"
+    if dict(df.schema) != SCHEMA:
+        return "columns or types differ from the results schema"
+    expected = (stop - start) * players
+    if df.height != expected:
+        return f"{df.height} rows, expected {expected}"
+    games = df["game"]
+    if games.min() != start or games.max() != stop - 1 or df["cell"].n_unique() != 1 \
+            or df["cell"][0] != cell_id:
+        return f"holds other games than cell {cell_id} games {start}-{stop - 1}"
+    return None
