@@ -254,7 +254,7 @@ def test_empty_table(lf):
     assert bot_ratings(empty).height == 0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(scores=st.lists(st.integers(-5, 80), min_size=1, max_size=60),
        q=st.floats(0, 1))
 def test_histogram_quantiles_match_numpy(scores, q):

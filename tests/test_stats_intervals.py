@@ -29,7 +29,7 @@ def test_wilson_81_of_263_by_hand():
     assert high == pytest.approx(0.36621, abs=5e-5)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(n=st.integers(1, 5000), frac=st.floats(0, 1), conf=st.sampled_from([0.8, 0.9, 0.95, 0.99]))
 def test_wilson_matches_scipy_for_integer_successes(n, frac, conf):
     k = round(frac * n)
@@ -39,7 +39,7 @@ def test_wilson_matches_scipy_for_integer_successes(n, frac, conf):
     assert high == pytest.approx(ref.high, abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(n=st.integers(2, 2000), frac=st.floats(0, 1))
 def test_wilson_fractional_successes_lie_between_integer_neighbours(n, frac):
     s = frac * (n - 1)

@@ -79,7 +79,7 @@ def _holm_reference(p):
     return out
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(p=pvals)
 def test_holm_properties(p):
     adj = holm(p)
@@ -89,7 +89,7 @@ def test_holm_properties(p):
     assert np.all(np.diff(np.asarray(adj)[order]) >= -1e-15)  # monotone in p
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(p=pvals)
 def test_bh_matches_scipy_and_is_monotone(p):
     adj = benjamini_hochberg(p)
@@ -115,7 +115,7 @@ def test_equivalence_test_by_hand():
     assert p == pytest.approx(stats.norm.cdf((0.1 - 0.3) / math.sqrt(0.3 * 0.7 / 100)))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(n=st.integers(10, 20000), frac=st.floats(0, 1), margin=st.floats(0.005, 0.2),
        players=st.integers(2, 5), alpha=st.sampled_from([0.01, 0.05, 0.1]))
 def test_tost_is_wilson_interval_inside_margin(n, frac, margin, players, alpha):
@@ -129,7 +129,7 @@ def test_tost_is_wilson_interval_inside_margin(n, frac, margin, players, alpha):
         assert (p < alpha) == inside
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(n=st.integers(5, 20000), frac=st.floats(0, 1), players=st.integers(2, 5))
 def test_deviation_test_inverts_wilson(n, frac, players):
     p0 = 1 / players

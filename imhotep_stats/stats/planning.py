@@ -77,6 +77,7 @@ def games_needed(
     alpha: float = 0.05,
     power: float = 0.8,
     true_gap: float = 0.0,
+    family: int | None = None,
 ) -> int:
     """Games needed so a seat whose true gap is ``true_gap`` is shown balanced within +/-margin.
 
@@ -84,6 +85,9 @@ def games_needed(
     Returns the smallest n with ``equivalence_power(n, margin, 1/players,
     alpha/seat_family(players), true_gap) >= power``. Raises ValueError when
     |true_gap| >= margin: equivalence cannot be shown for a seat that really is outside.
+
+    ``family`` overrides the number of hypotheses the level is split over (default
+    ``seat_family(players)``), e.g. all seats of all cells of a Holm-corrected report.
 
     Rule of thumb for true_gap = 0 (the closed form this search refines):
     n ~ (z_{1 - alpha'} + z_{(1 + power)/2})^2 p (1 - p) / margin^2, p = 1/players;
@@ -95,7 +99,7 @@ def games_needed(
             f"true gap {true_gap:+.4f} is not inside the margin +/-{margin}: "
             "equivalence cannot be shown"
         )
-    a = alpha / seat_family(players)
+    a = alpha / (family or seat_family(players))
 
     def ok(n: int) -> bool:
         return equivalence_power(n, margin, p0, a, true_gap) >= power
@@ -115,7 +119,10 @@ def games_needed(
     return hi
 
 
-def games_to_detect(gap: float, players: int, alpha: float = 0.05, power: float = 0.8) -> int:
+def games_to_detect(
+    gap: float, players: int, alpha: float = 0.05, power: float = 0.8,
+    family: int | None = None,
+) -> int:
     """Games needed for the per-seat deviation test to call a true gap ``gap`` unbalanced.
 
     Two-sided score test of H0: p = p0 = 1/players at alpha' = alpha / seat_family(players)
@@ -123,13 +130,13 @@ def games_to_detect(gap: float, players: int, alpha: float = 0.05, power: float 
 
         n = ((z_{1 - alpha'/2} sqrt(p0 (1 - p0)) + z_{power} sqrt(p1 (1 - p1))) / |gap|)^2
 
-    with p1 = p0 + gap.
+    with p1 = p0 + gap; ``family`` as in ``games_needed``.
     """
     p0 = _check(0.5, players, alpha, power)
     if gap == 0.0:
         raise ValueError("a zero gap cannot be detected")
     p1 = min(max(p0 + gap, 0.0), 1.0)
-    za = norm_ppf(1.0 - alpha / seat_family(players) / 2.0)
+    za = norm_ppf(1.0 - alpha / (family or seat_family(players)) / 2.0)
     zb = norm_ppf(power)
     n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / abs(gap)) ** 2
     return max(1, math.ceil(n - 1e-9))

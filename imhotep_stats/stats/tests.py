@@ -154,7 +154,7 @@ class SeatVerdict:
 
     ``largest_gap`` is the largest |win rate - 1/players| over seats (the quantity the
     margin bounds), at seat index ``largest_gap_seat``; ``spread`` is best minus worst
-    seat. P-values are Holm-adjusted over the seats of this call. ``games_needed`` is the
+    seat. P-values are adjusted over the seats of the call (and its other cells). ``games_needed`` is the
     estimated total games for a verdict (None unless inconclusive); ``more_games`` is
     that minus the games played, rounded up to two significant figures as in ``text``.
     """
@@ -186,13 +186,6 @@ def _about(n: int) -> int:
     return -(-n // step) * step
 
 
-def _holm_family(p: list[float], players: int) -> list[float]:
-    """Holm over the seats; two seats are one hypothesis (their rates sum to 1)."""
-    if seat_family(players) == 1:
-        return [max(p)] * len(p)
-    return holm(p)
-
-
 def seat_verdict(
     wins_by_seat: Sequence[float],
     games: int,
@@ -214,18 +207,73 @@ def seat_verdict(
       ``games_to_detect(g, ...)`` (detection), each at least the sample at which the
       observed rates themselves would pass, so "more" is always positive.
 
-    ``margin`` is a win-rate difference (0.02 = 2 points). Seats are named "seat 1" (the
-    start player, schema seat 0), "seat 2", ... unless ``seat_names`` is given.
+    Holm runs over the seats of this call; two seats are a single hypothesis (their rates
+    sum to 1), so a two-player cell is not adjusted. ``margin`` is a win-rate difference
+    (0.02 = 2 points). Seats are named "seat 1" (the start player, schema seat 0),
+    "seat 2", ... unless ``seat_names`` is given.
     """
-    w = [float(x) for x in wins_by_seat]
-    k = len(w)
-    names = list(seat_names) if seat_names is not None else [f"seat {i + 1}" for i in range(k)]
-    if len(names) != k:
-        raise ValueError("seat_names must name every seat")
-    chi2, df, chi2_p = chi_square_equal_shares(w, games)
-    p0 = 1.0 / k
+    names = [list(seat_names)] if seat_names is not None else None
+    return seat_verdicts([(wins_by_seat, games)], margin, alpha, power, names)[0]
+
+
+def seat_verdicts(
+    cells: Sequence[tuple[Sequence[float], int]],
+    margin: float,
+    alpha: float = 0.05,
+    power: float = 0.8,
+    seat_names: Sequence[Sequence[str]] | None = None,
+    correction: str = "holm",
+) -> list[SeatVerdict]:
+    """Seat verdicts for many cells, ``(wins_by_seat, games)`` each, corrected together.
+
+    The deviation and equivalence p-values of all seats of all cells form one family,
+    adjusted with ``correction``: "holm" (family-wise error, within a report) or "bh"
+    (false discovery rate, across a sweep). Verdict rules as in ``seat_verdict``. For the
+    "more games" estimate the level is alpha / family size (Holm's strictest step) with
+    Holm, and the per-cell level with BH (whose threshold depends on the other cells).
+    """
+    if correction not in ("holm", "bh"):
+        raise ValueError(f"correction must be 'holm' or 'bh', got {correction!r}")
     if not 0.0 < margin < 1.0:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
+    adjust = holm if correction == "holm" else benjamini_hochberg
+    raw_dev: list[float] = []
+    raw_eq: list[float] = []
+    for wins, games in cells:
+        k = len(wins)
+        chi_square_equal_shares(wins, games)  # validates wins against games
+        for x in list(wins)[: seat_family(k)]:  # two seats: one hypothesis
+            raw_dev.append(deviation_test(x, games, 1.0 / k))
+            raw_eq.append(equivalence_test(x, games, 1.0 / k, margin))
+    adj_dev, adj_eq = adjust(raw_dev), adjust(raw_eq)
+    family = len(raw_dev) if correction == "holm" and len(cells) > 1 else None
+    out = []
+    pos = 0
+    for c, (wins, games) in enumerate(cells):
+        k = len(wins)
+        m = seat_family(k)
+        p_dev, p_eq = adj_dev[pos: pos + m], adj_eq[pos: pos + m]
+        pos += m
+        if m == 1:
+            p_dev, p_eq = p_dev * k, p_eq * k
+        names = list(seat_names[c]) if seat_names is not None else [
+            f"seat {i + 1}" for i in range(k)]
+        if len(names) != k:
+            raise ValueError("seat_names must name every seat")
+        out.append(_verdict(list(wins), games, margin, alpha, power, names, p_dev, p_eq,
+                            family))
+    return out
+
+
+def _verdict(
+    wins: list[float], games: int, margin: float, alpha: float, power: float,
+    names: list[str], p_dev: list[float], p_eq: list[float], family: int | None,
+) -> SeatVerdict:
+    """Assemble one cell's verdict from its adjusted p-values (rules in seat_verdict)."""
+    w = [float(x) for x in wins]
+    k = len(w)
+    chi2, df, chi2_p = chi_square_equal_shares(w, games)
+    p0 = 1.0 / k
     rates = [x / games if games > 0 else math.nan for x in w]
     gaps = [r - p0 for r in rates]
     if games > 0:
@@ -233,8 +281,6 @@ def seat_verdict(
         largest, spread = abs(gaps[j]), max(rates) - min(rates)
     else:
         j, largest, spread = 0, math.nan, math.nan
-    p_dev = _holm_family([deviation_test(x, games, p0) for x in w], k)
-    p_eq = _holm_family([equivalence_test(x, games, p0, margin) for x in w], k)
 
     needed: int | None = None
     more: int | None = None
@@ -247,7 +293,7 @@ def seat_verdict(
         text = f"unbalanced: {names[s]} wins {rates[s]:.1%} against {p0:.1%} expected"
     else:
         verdict = "inconclusive"
-        needed = _games_for_verdict(rates, games, margin, alpha, power)
+        needed = _games_for_verdict(rates, games, margin, alpha, power, family)
         if needed is None:
             text = "inconclusive: the margin is too narrow to settle with any practical run"
         else:
@@ -262,28 +308,30 @@ def seat_verdict(
 
 
 def _games_for_verdict(
-    rates: list[float], games: int, margin: float, alpha: float, power: float
+    rates: list[float], games: int, margin: float, alpha: float, power: float,
+    family: int | None = None,
 ) -> int | None:
     """Total games for a verdict if the observed rates are the truth (see seat_verdict).
 
     The smaller of two plans at the observed largest gap g: equivalence
     (``games_needed``, possible while |g| < margin) and detection (``games_to_detect``,
     possible while g != 0). Each plan is at least the sample at which the observed rates
-    themselves would pass that test. None if neither is below 10^12 games.
+    themselves would pass that test. None if neither is below 10^12 games. ``family``
+    is the number of hypotheses alpha is split over (default: this cell's seats).
     """
     k = len(rates)
     p0 = 1.0 / k
     if games == 0:
         try:
-            return games_needed(margin, k, alpha, power)
+            return games_needed(margin, k, alpha, power, family=family)
         except ValueError:
             return None
-    a = alpha / seat_family(k)
+    a = alpha / (family or seat_family(k))
     g = max((r - p0 for r in rates), key=abs)
     plans = [math.inf]
     if abs(g) < margin:
         try:
-            planned = float(games_needed(margin, k, alpha, power, true_gap=g))
+            planned = float(games_needed(margin, k, alpha, power, true_gap=g, family=family))
         except ValueError:  # more than 10^12 games
             planned = math.inf
         z = norm_ppf(1.0 - a)
@@ -295,7 +343,7 @@ def _games_for_verdict(
     if g != 0.0:
         z = norm_ppf(1.0 - a / 2.0)
         at_rates = (z * math.sqrt(p0 * (1 - p0)) / abs(g)) ** 2
-        plans.append(max(float(games_to_detect(g, k, alpha, power)), at_rates))
+        plans.append(max(float(games_to_detect(g, k, alpha, power, family)), at_rates))
     best = min(plans)
     if best > 1e12:
         return None

@@ -178,7 +178,22 @@ def placements(columns: int, token: str, heights: tuple[int, ...] | list[int]) -
                         found.append((act("stack", token, *add), add))
         found.sort(key=lambda x: x[1], reverse=True)  # deterministic: left-heavy first
         _PLACEMENTS[key] = found
+        _OPTIONS[key] = [a for a, _ in found]
     return found
+
+
+_OPTIONS: dict[tuple, list[Action]] = {}  # the same, actions only (the decision's options)
+
+
+def placement_options(columns: int, token: str, heights: list[int]) -> list[Action]:
+    """The ``stack`` actions of :func:`placements` (a fresh list: the game may keep it)."""
+    low = min(heights)
+    key = (columns, token, tuple(h - low for h in heights))
+    found = _OPTIONS.get(key)
+    if found is None:
+        placements(columns, token, heights)
+        found = _OPTIONS[key]
+    return list(found)
 
 
 class ObeliskC(Site):
@@ -218,9 +233,9 @@ class ObeliskC(Site):
             return
         self.next = i + 1
         self.on_path[owner] += 1
-        opts = placements(self.columns, self.path[i], self.cards[owner])
+        opts = placement_options(self.columns, self.path[i], self.cards[owner])
         if opts:
-            g.ask(OBELISK_TOKEN, owner, [a for a, _ in opts], self._place, owner)
+            g.ask(OBELISK_TOKEN, owner, opts, self._place, owner)
         else:
             self.discarded[owner] += 1
 
