@@ -398,3 +398,17 @@ def test_whole_game_score_equals_sum_of_events():
     for p in range(4):
         assert r.totals[p] == sum(r.by_source[p].values()) == sum(e[2] for e in g.events if e[0] == p)
         assert r.totals[p] == sum(r.by_round[p])
+
+
+def test_hammer_with_pyramid_d_may_move_the_figure():
+    # Hammer gets stones "as the action": on Pyramid D the player may move the figure too.
+    g = Game(2, "A-D-A-A-A", round_cards=[[4, 3, 2, 1]] * 6)
+    gain(g, 0, "hammer")
+    g.options = g._turn_options(0)
+    pyr = g.sites[PYRAMID]
+    before = pyr.figure
+    apply(g, act("play", "hammer"))
+    assert g.kind == "hammer_get"
+    assert [str(a) for a in g.options] == ["get", "get move"]
+    apply(g, act("get", "move"))
+    assert pyr.figure != before and g.sled[0] == 5 and g.kind == "hammer_place"

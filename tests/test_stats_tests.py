@@ -17,6 +17,7 @@ from imhotep_stats.stats.tests import (
     equivalence_test,
     holm,
     seat_verdict,
+    seat_verdicts,
 )
 
 pvals = st.lists(st.floats(0, 1), min_size=1, max_size=30)
@@ -232,3 +233,30 @@ def test_inconclusive_outside_margin_points_to_detection():
     assert v.games_needed > 100
     with pytest.raises(ValueError):
         seat_verdict([1, 2], 3, 0.02, seat_names=["only one"])
+
+
+def test_many_cells_corrected_together():
+    cells = [([1040, 960], 2000), ([700, 650, 650], 2000), ([260, 240, 250, 250], 1000)]
+    raw = [deviation_test(1040, 2000, 1 / 2)]  # two seats: one hypothesis
+    raw += [deviation_test(w, 2000, 1 / 3) for w in (700, 650, 650)]
+    raw += [deviation_test(w, 1000, 1 / 4) for w in (260, 240, 250, 250)]
+    for correction, adjust in (("holm", holm), ("bh", benjamini_hochberg)):
+        vs = seat_verdicts(cells, 0.02, correction=correction)
+        flat = [vs[0].p_deviation[0], *vs[1].p_deviation, *vs[2].p_deviation]
+        assert flat == pytest.approx(adjust(raw))
+        assert vs[0].p_deviation[0] == vs[0].p_deviation[1]
+    assert seat_verdicts(cells[1:2], 0.02)[0] == seat_verdict(*cells[1], 0.02)
+    # A Holm-corrected report needs more games than its cells would alone.
+    inc = seat_verdicts([([340, 330, 330], 1000)] * 5, 0.02)
+    assert inc[0].games_needed > seat_verdict([340, 330, 330], 1000, 0.02).games_needed
+    with pytest.raises(ValueError):
+        seat_verdicts(cells, 0.02, correction="bonferroni")
+
+
+def test_sweep_with_bh_finds_the_planted_cell():
+    rng = np.random.default_rng(123)
+    cells = [(_simulate_wins(rng, [1 / 3] * 3, 2000), 2000) for _ in range(40)]
+    cells[17] = (_simulate_wins(rng, [0.40, 0.30, 0.30], 2000), 2000)
+    vs = seat_verdicts(cells, 0.02, correction="bh")
+    flagged = [i for i, v in enumerate(vs) if v.verdict == "unbalanced"]
+    assert 17 in flagged and len(flagged) <= 3

@@ -153,6 +153,7 @@ class Ctx:
         self.round = 0
         self.sailed = 0
         self.ekey: tuple = ()
+        self.ckey: tuple = ()
         self.cards = CardValues(self)
         self.evals: list[sitevals.SiteEval] = []
         self.evals = [sitevals.make_eval(self, i, view.sides[i]) for i in range(5)]
@@ -178,10 +179,13 @@ class Ctx:
             self.used = v.dock_used
             self.sizes = v.ship_sizes
             self.mins = v.ship_min
+        ckey = (rnd, self.ekey[2], self.ekey[3])
+        if ckey != self.ckey:
+            self.ckey = ckey
+            self.cards.new_epoch()
+            self._stones = None
         self.round = rnd
         self.sailed = sailed
-        self._stones = None
-        self.cards.new_epoch()
         self.refresh_sites()
         self.ships.clear()
 
@@ -196,6 +200,10 @@ class Ctx:
         used = self.used
         self.free = [i for i in range(5) if not used[i]]
         self.free_obj = [(SITE_KEYS[i], ev[i].obj) for i in self.free]
+        self.free_names = [SITE_KEYS[i] for i in self.free]
+        self.free_tabs = [ev[i].obj for i in self.free]
+        self.free_mine = [ev[i].obj[self.me] for i in self.free]
+        self.zeros = [0.0] * len(self.free)
 
     def left_fraction(self) -> float:
         """Share of the game still to play (1 at the start, 0 at the end)."""
@@ -239,38 +247,40 @@ class Ctx:
         return r
 
     def _ship(self, slots: list[int]) -> tuple:
-        owners = [o for o in slots if o >= 0]
-        m = len(owners)
+        # Positions shift when a stone is inserted before others; that second-order effect
+        # is ignored here (sub-decisions and sails price exact orders).
         free = self.free_obj
         if not free:
             return 0.0, {k: 0.0 for k, o in enumerate(slots) if o == -1}, {}
-        me = self.me
-        base = []
-        for _, t in free:
-            v = 0.0
-            for j in range(m):
-                v += t[owners[j]][j]
-            base.append(v)
-        e = self.expect(base) if m else 0.0
+        owners = [o for o in slots if o >= 0]
+        m = len(owners)
+        if m == 0:
+            base = self.zeros
+            e = 0.0
+        elif m == 1:
+            o = owners[0]
+            base = [t[o][0] for t in self.free_tabs]
+            e = self.expect(base)
+        else:
+            base = []
+            for t in self.free_tabs:
+                v = 0.0
+                for j in range(m):
+                    v += t[owners[j]][j]
+                base.append(v)
+            e = self.expect(base)
         places: dict[int, float] = {}
         if m < len(slots):
             expect = self.expect
-            ins = []
-            for j in range(m + 1):
-                vals = []
-                for _, t in free:
-                    v = t[me][j]
-                    for q in range(m):
-                        v += t[owners[q]][q if q < j else q + 1]
-                    vals.append(v)
-                ins.append(expect(vals) - e)
+            mine = self.free_mine
+            ins = [expect([b + t[j] for b, t in zip(base, mine)]) - e for j in range(m + 1)]
             j = 0
             for k, o in enumerate(slots):
                 if o >= 0:
                     j += 1
                 elif o == -1:
                     places[k] = ins[j]
-        sails = {name: base[x] - e for x, (name, _) in enumerate(free)}
+        sails = {name: b - e for b, name in zip(base, self.free_names)}
         return e, places, sails
 
 
@@ -300,7 +310,8 @@ class GreedyBot:
         if kind == "turn":
             scores = _turn(ctx, legal)
         else:
-            ctx.refresh_sites()  # mid-unload: sites may have changed without a new epoch
+            if kind not in NO_REFRESH:
+                ctx.refresh_sites()  # mid-unload: sites may have changed without a new epoch
             handler = HANDLERS.get(kind)
             if handler is not None:
                 scores = handler(ctx, view, legal)
@@ -503,6 +514,7 @@ def _market_pick(ctx: Ctx, view, legal) -> list[float]:
     return [value(me, a.args[0]) for a in legal]
 
 
+NO_REFRESH = frozenset({"market_pick", "chisel_place", "hammer_place"})  # card values, ships only
 HANDLERS: dict[str, Callable[..., list[float]]] = {
     "market_pick": _market_pick,
     "chisel_place": _place_only,

@@ -160,10 +160,12 @@ def play_blue(g: Game, p: int, name: str) -> None:
     elif name == "lever":
         g.ask("lever_sail", p, g.sail_actions(), _lever_sail, p)
     elif name == "hammer":
-        g.sled_to_capacity(p, g.get_stones)
-        slots = g.empty_slots() if g.sled[p] else []
-        if slots:  # not optional (RULES.md 3.1)
-            g.ask("hammer_place", p, slots, _place_one, p)
+        if len(g.get_actions) > 1:
+            # Hammer gets stones "as the action": with Pyramid D the player may also move the
+            # Imhotep figure (RULES.md 5.4), so they choose `get` or `get move` first.
+            g.ask("hammer_get", p, list(g.get_actions), _hammer_get, p)
+        else:
+            _hammer_get(g, g.get_actions[0], p)
     elif name == "sail":
         g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), _sail_place, p)
     elif name == "barge":
@@ -173,6 +175,16 @@ def play_blue(g: Game, p: int, name: str) -> None:
         g.ask("barge_site", p, list(BARGE_SITES), _barge, p)
     elif name == "loading_platform":
         g.ask("platform_sail", p, _platform_options(g, p), _platform, p)
+
+
+def _hammer_get(g: Game, a: Action, p: int) -> None:
+    """Hammer: get new stones, then place 1 sled stone on a ship if a slot is free."""
+    g.sled_to_capacity(p, g.get_stones)
+    if a.args:
+        g.sites[1].on_get(g, p, a)  # the Pyramid D figure
+    slots = g.empty_slots() if g.sled[p] else []
+    if slots:  # not optional (RULES.md 3.1)
+        g.ask("hammer_place", p, slots, _place_one, p)
 
 
 def _place_one(g: Game, a: Action, p: int) -> None:

@@ -52,6 +52,7 @@ _PUBLIC = frozenset(
         "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
         "to_move", "kind", "sled", "quarry", "sled_cap", "ship_sizes", "ship_slots", "ship_min",
         "ship_load", "ship_dock", "dock_used", "sailed", "totals", "red_kept", "cards_taken",
-        "discard", "board", "events", "passes", "get_stones", "round_cards_seen",
+        "discard", "board", "events", "passes", "get_stones", "get_actions", "prophecy",
+        "options",
     }
 )

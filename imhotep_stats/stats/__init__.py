@@ -30,6 +30,7 @@ from imhotep_stats.stats.tests import (
     equivalence_test,
     holm,
     seat_verdict,
+    seat_verdicts,
 )
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "points_by_source",
     "score_distribution",
     "seat_verdict",
+    "seat_verdicts",
     "wilson_interval",
     "win_rates",
     "winner_separation",
