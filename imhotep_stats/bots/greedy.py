@@ -202,8 +202,11 @@ class Ctx:
         self.free_obj = [(SITE_KEYS[i], ev[i].obj) for i in self.free]
         self.free_names = [SITE_KEYS[i] for i in self.free]
         self.free_tabs = [ev[i].obj for i in self.free]
-        self.free_mine = [ev[i].obj[self.me] for i in self.free]
-        self.zeros = [0.0] * len(self.free)
+        mine = self.free_mine = [ev[i].obj[self.me] for i in self.free]
+        if mine:
+            cols = [[t[j] for t in mine] for j in range(sitevals.POSITIONS)]
+            self.mine_mean = [sum(c) / len(c) for c in cols]
+            self.empty_gain = [self.expect(c) for c in cols]
 
     def left_fraction(self) -> float:
         """Share of the game still to play (1 at the start, 0 at the end)."""
@@ -247,39 +250,54 @@ class Ctx:
         return r
 
     def _ship(self, slots: list[int]) -> tuple:
-        # Positions shift when a stone is inserted before others; that second-order effect
-        # is ignored here (sub-decisions and sails price exact orders).
-        free = self.free_obj
+        # A ship's expectation is piecewise linear in its per-site values, so the gain of
+        # one more stone of mine is taken along its current slope (the destinations that
+        # set the max, the min and the mean); exact for an empty ship. Positions that shift
+        # when a stone is inserted before others are ignored (a second-order effect).
+        free = self.free_tabs
         if not free:
             return 0.0, {k: 0.0 for k, o in enumerate(slots) if o == -1}, {}
         owners = [o for o in slots if o >= 0]
         m = len(owners)
+        places: dict[int, float] = {}
         if m == 0:
-            base = self.zeros
-            e = 0.0
-        elif m == 1:
+            e0 = self.empty_gain
+            for k in range(len(slots)):
+                places[k] = e0[0]
+            return 0.0, places, {}
+        if m == 1:
             o = owners[0]
-            base = [t[o][0] for t in self.free_tabs]
-            e = self.expect(base)
+            base = [t[o][0] for t in free]
         else:
             base = []
-            for t in self.free_tabs:
+            for t in free:
                 v = 0.0
                 for j in range(m):
                     v += t[owners[j]][j]
                 base.append(v)
-            e = self.expect(base)
-        places: dict[int, float] = {}
+        mx = max(base)
+        mn = min(base)
+        lam = self.lam
+        mine = self.free_mine
         if m < len(slots):
-            expect = self.expect
-            mine = self.free_mine
-            ins = [expect([b + t[j] for b, t in zip(base, mine)]) - e for j in range(m + 1)]
+            imax = base.index(mx)
+            imin = base.index(mn)
+            mu = self.mu
+            ins = []
+            for j in range(m + 1):
+                lo = mine[imin][j]
+                if mu < 1.0:
+                    lo = mu * lo + (1 - mu) * self.mine_mean[j]
+                ins.append(lam * mine[imax][j] + (1 - lam) * lo)
             j = 0
             for k, o in enumerate(slots):
                 if o >= 0:
                     j += 1
                 elif o == -1:
                     places[k] = ins[j]
+        if self.mu < 1.0:
+            mn = self.mu * mn + (1 - self.mu) * (sum(base) / len(base))
+        e = lam * mx + (1 - lam) * mn
         sails = {name: b - e for b, name in zip(base, self.free_names)}
         return e, places, sails
 

@@ -84,7 +84,6 @@ class SiteEval:
         self.me = ctx.me
         self.wme = ctx.w[self.source] if self.source else 1.0
         self._key: object = None
-        self.deltas: list[list[list[float]]] = []  # [owner][position] -> points per seat
         self.obj: list[list[float]] = []  # [owner][position] -> my objective
         self.raw: list[list[float]] = []  # [owner][position] -> the owner's own points
 
@@ -98,16 +97,23 @@ class SiteEval:
         if k == self._key:
             return False
         self._key = k
-        d = self.deltas = self.build()
-        me, wme, cop, n = self.me, self.wme, self.ctx.cop, self.n
-        self.obj = [
-            [wme * row[me] + cop * (sum(row) - row[me]) for row in d[o]] for o in range(n)
-        ]
-        self.raw = [[row[o] for row in d[o]] for o in range(n)]
+        own, side = self.build()
+        me, n = self.me, self.n
+        coef = [self.ctx.cop] * n
+        coef[me] = self.wme
+        if side is None:
+            self.obj = [[coef[o] * v for v in own[o]] for o in range(n)]
+        else:
+            self.obj = [
+                [coef[o] * v + sum(coef[q] * d for q, d in side[o][j]) for j, v in enumerate(own[o])]
+                for o in range(n)
+            ]
+        self.raw = own
         return True
 
-    def build(self) -> list[list[list[float]]]:
-        """deltas[o][j]: points per seat when a stone of o is unloaded j-th here now."""
+    def build(self) -> tuple[list[list[float]], list | None]:
+        """(own, side): own[o][j] = points the owner of a stone unloaded j-th here gets;
+        side[o][j] = [(seat, points), ...] what it does to others (None: nothing)."""
         raise NotImplementedError
 
     def batch_obj(self, owners) -> float:
@@ -118,19 +124,6 @@ class SiteEval:
     def decide(self, kind: str, view, legal: list) -> list[float]:
         """Scores of the legal options at one of this site's own decisions."""
         raise NotImplementedError(kind)
-
-
-def own_rows(n: int, values: list[list[float]]) -> list[list[list[float]]]:
-    """deltas from own points only: values[o][j] -> row with values[o][j] at seat o."""
-    out = []
-    for o in range(n):
-        rows = []
-        for v in values[o]:
-            row = [0.0] * n
-            row[o] = v
-            rows.append(row)
-        out.append(rows)
-    return out
 
 
 # ----------------------------------------------------------------------------- market
@@ -161,7 +154,7 @@ class MarketAEval(SiteEval):
                 else:
                     row.append(s[0] + (s[j] - s[0]) * 0.5)  # earlier picks took some
             vals.append(row)
-        return own_rows(self.n, vals)
+        return vals, None
 
 
 # ----------------------------------------------------------------------------- pyramid
@@ -182,7 +175,7 @@ class PyramidAEval(SiteEval):
         i = len(self.site.owners)
         pts = [self.points[i + j] if i + j < len(self.points) else self.overflow
                for j in range(POSITIONS)]
-        return own_rows(self.n, [list(map(float, pts))] * self.n)
+        return [pts] * self.n, None
 
 
 # ----------------------------------------------------------------------------- temple
@@ -214,20 +207,20 @@ class TempleAEval(SiteEval):
         rate = (n0 + 2.2 * 2) / (max(ctx.round - 1, 0) + 2)
         vis = 1.0 + min(left - 1, w / rate)
         lost = min(left, 1.3)
-        out = [[None] * POSITIONS for _ in range(n)]
+        own = [[0.0] * POSITIONS for _ in range(n)]
+        side = [[()] * POSITIONS for _ in range(n)]
         for j in range(POSITIONS):
             pos = n0 + j
-            col = pos % w
-            pts = self.stone_points(col)
+            pts = self.stone_points(pos % w)
             c = pos - w
             q = seq[c] if 0 <= c < n0 else -1
             for o in range(n):
-                row = [0.0] * n
-                row[o] = pts * vis
-                if q >= 0:
-                    row[q] -= lost * pts
-                out[o][j] = row
-        return out
+                own[o][j] = pts * vis
+                if q == o:
+                    own[o][j] -= lost * pts
+                elif q >= 0:
+                    side[o][j] = ((q, -lost * pts),)
+        return own, side
 
 
 # ----------------------------------------------------------------------------- burial
@@ -293,8 +286,7 @@ class BurialAEval(SiteEval):
     def build(self):
         self._extend()
         n0 = len(self.site.owners)
-        vals = [[self.gain(n0 + j, o) for j in range(POSITIONS)] for o in range(self.n)]
-        return own_rows(self.n, vals)
+        return [[self.gain(n0 + j, o) for j in range(POSITIONS)] for o in range(self.n)], None
 
 
 # ----------------------------------------------------------------------------- obelisk
@@ -316,15 +308,15 @@ class ObeliskAEval(SiteEval):
         sigma = 0.35 + 0.55 * max(left, 0)
         h = list(self.site.heights)
         base = rank_estimate(h, self.table, sigma)
-        out = []
+        own, side = [], []
         n = self.n
         for o in range(n):
             h[o] += 1
             est = rank_estimate(h, self.table, sigma)
             h[o] -= 1
-            row = [est[p] - base[p] for p in range(n)]
-            out.append([row] * POSITIONS)
-        return out
+            own.append([est[o] - base[o]] * POSITIONS)
+            side.append([tuple((q, est[q] - base[q]) for q in range(n) if q != o)] * POSITIONS)
+        return own, side
 
 
 # ----------------------------------------------------------------------------- registry
