@@ -278,8 +278,10 @@ def validate(config):
 @expected_errors
 def run(config, out, workers, cluster, games, seed, resume, force, as_json, quiet):
     """Simulate a study into a run directory and print win rates and points per cell."""
+    import importlib
+    import threading
+
     from imhotep_stats.config import cluster_address_problem, load_config
-    from imhotep_stats.reporting.summary import cell_summaries, format_cell
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import RunStoreError, load_manifest, load_results
 
@@ -300,10 +302,15 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
         if not quiet:
             click.echo(msg, err=True)
 
+    # The summary's statistics import scipy (about a second): do it while workers play.
+    threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
+                     daemon=True).start()
     try:
         outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=resume,
                             force=force, progress=False if quiet else None, log=say,
                             warn=lambda m: click.echo(m, err=True))
+        from imhotep_stats.reporting.summary import cell_summaries, format_cell
+
         manifest = load_manifest(run_dir)
         summaries = cell_summaries(load_results(run_dir), manifest)
     except RunStoreError as exc:

@@ -27,12 +27,20 @@ from typing import Any
 from imhotep_stats.rules.board import SIDES, SITES, Board, BoardDataError, default_board
 
 PLAYER_COUNTS = (2, 3, 4)
-TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run")
+TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
+            "whatif", "sweep")
 HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the rows depend on
 DEFAULT_MARGIN = 0.02
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH_SIZE = 500
+WHATIF_KEYS = ("label", "sides", "overrides")  # [whatif]: what `compare CONFIG` changes
+SWEEP_DEFAULTS = {"budget": 0, "rounds": 4, "top": 10, "rank_by": "seat_gap"}
+RANK_BY = ("seat_gap", "bot_gap", "dominance")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 class ConfigError(ValueError):
@@ -81,11 +89,13 @@ class StudyConfig:
     overrides_json: str = "{}"  # canonical JSON of the overrides table
     margin: float = DEFAULT_MARGIN
     confidence: float = DEFAULT_CONFIDENCE
-    gates_json: str = "{}"  # accepted as-is for the report (issue 7 validates it)
+    gates_json: str = "{}"  # [gates]: balance gates (reporting/gates.py checks the keys)
     workers: int | None = None  # None: all cores
     batch_size: int = DEFAULT_BATCH_SIZE
     cluster: str | None = None  # a Dask scheduler address
     source: str = "config"
+    whatif_json: str = "{}"  # [whatif]: label, sides, overrides (docs/designers-guide.md)
+    sweep_json: str = canonical_json(SWEEP_DEFAULTS)  # [sweep]: adaptive budget, ranking
 
     # -- derived values ------------------------------------------------------------------
     @property
@@ -95,6 +105,25 @@ class StudyConfig:
     @property
     def gates(self) -> dict[str, Any]:
         return json.loads(self.gates_json)
+
+    @property
+    def whatif(self) -> dict[str, Any]:
+        return json.loads(self.whatif_json)
+
+    @property
+    def sweep(self) -> dict[str, Any]:
+        return json.loads(self.sweep_json)
+
+    def whatif_config(self) -> StudyConfig:
+        """The [whatif] variant: its sides replace the base's per site, its overrides are
+        merged into the base's key by key; seeds, games and lineups stay the base's, so
+        the two runs are paired game by game."""
+        w = self.whatif
+        sides = tuple(tuple(w.get("sides", {}).get(site, base))
+                      for site, base in zip(SITES, self.sides, strict=True))
+        overrides = _deep_merge(self.overrides, w.get("overrides", {}))
+        return self.replace(sides=sides, whatif_json="{}",
+                            overrides_json=canonical_json(overrides) if overrides else "{}")
 
     def lineups_for(self, players: int) -> tuple[tuple[str, ...], ...]:
         return dict(self.lineups)[players]
@@ -131,6 +160,8 @@ class StudyConfig:
             "gates": self.gates,
             "run": {"workers": self.workers, "batch_size": self.batch_size,
                     "cluster": self.cluster},
+            "whatif": self.whatif,
+            "sweep": self.sweep,
         }
 
     @property
@@ -144,8 +175,13 @@ class StudyConfig:
         return dataclasses.replace(self, **changes)
 
 
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def _deep_merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``extra``'s leaves put in (tables merge, anything else replaces)."""
+    out = dict(base)
+    for k, v in extra.items():
+        old = out.get(k)
+        out[k] = _deep_merge(old, v) if isinstance(old, Mapping) and isinstance(v, Mapping) else v
+    return out
 
 
 _BOARDS: dict[str, Board] = {}
@@ -238,6 +274,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     confidence = v.number(report, "report.confidence", DEFAULT_CONFIDENCE, 0.0, 0.999999,
                           "a confidence level between 0 and 1, e.g. 0.95")
     gates = v.table(raw, "gates")
+    from imhotep_stats.reporting.gates import gate_problems  # the gate keys live there
+
+    v.problems.extend(gate_problems(gates))
     gates_json = canonical_json(gates) if v.json_safe(gates, "gates") else "{}"
 
     run = v.table(raw, "run")
@@ -250,6 +289,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         if problem:
             v.problem("run.cluster", problem)
 
+    whatif_json = _whatif(v, v.table(raw, "whatif"), raw.get("overrides", {}))
+    sweep_json = _sweep(v, v.table(raw, "sweep"))
+
     if v.problems:
         raise ConfigError(v.problems, source)
     return StudyConfig(
@@ -257,8 +299,70 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         lineups=lineups, prophecies=prophecies, expansion=expansion,
         overrides_json=overrides_json, margin=float(margin), confidence=float(confidence),
         gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
-        source=source,
+        source=source, whatif_json=whatif_json, sweep_json=sweep_json,
     )
+
+
+def _whatif(v: _Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str:
+    """Validate [whatif] (label, sides per site, overrides) into canonical JSON."""
+    if not whatif:
+        return "{}"
+    v.known(whatif, "whatif", WHATIF_KEYS)
+    out: dict[str, Any] = {}
+    label = v.get(whatif, "whatif.label", str, default=None)
+    if label:
+        out["label"] = label
+    table = whatif.get("sides", {})
+    if not isinstance(table, Mapping):
+        v.problem("whatif.sides", f"expected a table, got {_describe(table)}")
+    elif table:
+        letters = v.sides(table, prefix="whatif.sides", keep_missing=True)
+        out["sides"] = {site: list(s) for site, s in zip(SITES, letters, strict=True)
+                        if s is not None and site in table}
+    overrides = whatif.get("overrides", {})
+    if not isinstance(overrides, Mapping):
+        v.problem("whatif.overrides", f"expected a table, got {_describe(overrides)}")
+    elif overrides and v.json_safe(overrides, "whatif.overrides"):
+        try:
+            default_board().with_overrides(overrides, prefix="whatif.overrides")
+        except BoardDataError as exc:
+            v.problems.extend(exc.problems)
+        else:
+            out["overrides"] = json.loads(canonical_json(overrides))
+            if isinstance(base_overrides, Mapping):
+                merged = _deep_merge(base_overrides, overrides)
+                rounds = _safe_rounds(merged)
+                from imhotep_stats.sim.schema import ROUNDS
+
+                if rounds is not None and rounds > ROUNDS:
+                    v.problem("whatif.overrides.game.rounds", f"expected at most {ROUNDS}, "
+                              f"got {rounds}")
+    if not out.get("sides") and not out.get("overrides"):
+        v.problem("whatif", "expected sides or overrides to change (a what-if identical to "
+                  "the base compares nothing)")
+    return canonical_json(out)
+
+
+def _safe_rounds(overrides: Mapping[str, Any]) -> int | None:
+    try:
+        return default_board().with_overrides(overrides).game["rounds"]
+    except BoardDataError:
+        return None
+
+
+def _sweep(v: _Validator, sweep: Mapping[str, Any]) -> str:
+    """Validate [sweep] (adaptive game budget and rounds, ranking) into canonical JSON."""
+    v.known(sweep, "sweep", tuple(SWEEP_DEFAULTS))
+    out = dict(SWEEP_DEFAULTS)
+    out["budget"] = v.integer(sweep, "sweep.budget", minimum=0, default=0)
+    out["rounds"] = v.integer(sweep, "sweep.rounds", minimum=1, default=4)
+    out["top"] = v.integer(sweep, "sweep.top", minimum=1, default=10)
+    rank_by = v.get(sweep, "sweep.rank_by", str, default="seat_gap")
+    if rank_by not in RANK_BY:
+        v.problem("sweep.rank_by", f"expected one of {', '.join(RANK_BY)}, got {rank_by!r}")
+        rank_by = "seat_gap"
+    out["rank_by"] = rank_by
+    return canonical_json(out)
 
 
 def cluster_address_problem(address: str) -> str | None:
@@ -365,14 +469,20 @@ class _Validator:
                 good.append(n)
         return good
 
-    def sides(self, table: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    def sides(self, table: Mapping[str, Any], prefix: str = "sides",
+              keep_missing: bool = False) -> tuple[tuple[str, ...], ...]:
+        """Side letters per site; ``keep_missing`` gives None for sites not in ``table``
+        (a [whatif] changes only the sites it names)."""
         from imhotep_stats.engine.game import RulesError
         from imhotep_stats.engine.sites import side_class
 
-        self.known(table, "sides", SITES)
-        out = []
+        self.known(table, prefix, SITES)
+        out: list = []
         for index, site in enumerate(SITES):
-            key = f"sides.{site}"
+            key = f"{prefix}.{site}"
+            if keep_missing and site not in table:
+                out.append(None)
+                continue
             value = table.get(site, ["A"])
             if value == "all":
                 letters = list(SIDES)

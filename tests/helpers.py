@@ -1,10 +1,31 @@
-"""Shared test helpers: random legal play with invariant checks."""
+"""Shared test helpers: random legal play with invariant checks, stones and points."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from imhotep_stats.engine.game import Game, apply
+
+# A random game ends after a few hundred decisions; far more means the engine loops.
+MAX_DECISIONS = 5000
+
+
+def unload(g: Game, site: int, owner: int) -> None:
+    """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run."""
+    g.kind = None
+    g.sites[site].deliver(g, owner)
+    if g.kind is None:
+        g._advance()
+
+
+def points_by_seat(g: Game, source: str) -> list[int]:
+    """Each seat's points from one source (``"temple"``, ``"prophecy"``, ...) so far."""
+    pts = [0] * g.n
+    for seat, src, k, _ in g.events:
+        if src == source:
+            pts[seat] += k
+    return pts
 
 
 def conservation_ok(g: Game) -> bool:
@@ -16,26 +37,56 @@ def conservation_ok(g: Game) -> bool:
     return True
 
 
+def where(g: Game) -> str:
+    """Where a game stands, for assertion messages."""
+    extra = " prophecies" if g.prophecies else ""
+    return f"{g.n}p {'-'.join(g.sides)}{extra} round {g.round} decision {g.decisions} ({g.kind})"
+
+
 def check_invariants(g: Game) -> None:
-    assert conservation_ok(g), "stones not conserved"
+    """Invariants that hold in every state of every game, whatever the sides and options."""
+    assert conservation_ok(g), f"stones not conserved at {where(g)}"
     for p in range(g.n):
-        assert 0 <= g.sled[p] <= g.sled_cap[p], f"sled of seat {p} out of range"
-        assert g.quarry[p] >= 0
+        assert 0 <= g.sled[p] <= g.sled_cap[p], f"sled of seat {p} out of range at {where(g)}"
+        assert g.quarry[p] >= 0, f"quarry of seat {p} negative at {where(g)}"
     for s in range(4):
         assert len(g.ship_slots[s]) == g.ship_sizes[s]
         assert 0 <= g.ship_load[s] <= g.ship_sizes[s]
-    if not g.over:
-        assert g.options, "no legal action while the game is on"
+    for site in g.sites:
+        assert site.stones() == sum(site.stones_of(p) for p in range(g.n)), (
+            f"{type(site).__name__}: stones() is not the sum of stones_of() at {where(g)}"
+        )
+    if g.over:
+        assert g.round == g.rounds + 1, f"game over in round {g.round} of {g.rounds}"
+    else:
+        assert g.options, f"no legal action while the game is on at {where(g)}"
         assert 0 <= g.to_move < g.n
-    assert sum(e[2] for e in g.events) == sum(g.totals)
+        texts = [str(a) for a in g.options]
+        assert len(set(texts)) == len(texts), f"options with the same text at {where(g)}: {texts}"
+    by_seat = [0] * g.n
+    for seat, _, pts, _ in g.events:
+        by_seat[seat] += pts
+    assert g.totals == by_seat, f"totals {g.totals} != sum of events {by_seat} at {where(g)}"
 
 
-def play_random(g: Game, seed: int = 0, check: bool = True) -> Game:
+def play_random(
+    g: Game,
+    seed: int | str = 0,
+    check: bool = True,
+    watch: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play ``g`` to the end with uniformly random legal actions (``random.Random(seed)``).
+
+    With ``check``, ``check_invariants`` runs on the first state and after every decision;
+    ``watch`` (if given) is called on the same states, after the check.
+    """
     rng = random.Random(seed)
-    while not g.over:
+    while True:
         if check:
             check_invariants(g)
+        if watch is not None:
+            watch(g)
+        if g.over:
+            return g
+        assert g.decisions < MAX_DECISIONS, f"no end after {g.decisions} decisions: {where(g)}"
         apply(g, g.options[rng.randrange(len(g.options))])
-    if check:
-        check_invariants(g)
-    return g

@@ -11,6 +11,7 @@ import pytest
 from imhotep_stats.engine import act, apply
 from imhotep_stats.engine.cards import gain, score_game_end
 from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction
+from tests.helpers import play_random
 
 MARKET, TEMPLE, BURIAL, OBELISK = 0, 2, 3, 4
 ONES = [[1, 1, 1, 1]] * 6  # four 1-slot ships each round: any loaded ship may sail
@@ -268,8 +269,6 @@ def test_platform_sailing_the_fourth_ship_ends_the_round_once():
 # ----------------------------------------------------------------------- conformance
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_with_the_expansion_cards(players):
-    from tests.helpers import play_random
-
     played = Counter()
     for seed in range(40):
         g = play_random(Game(players, "A-A-A-A-A", seed=seed, expansion=True), seed=seed)

@@ -1,26 +1,16 @@
 """Market sides B, C and D (RULES.md 4.2-4.4), worked out by hand like a rulebook, and
-random-play conformance for each side."""
+the sides' numbers read from the board data (every side in random games:
+tests/test_conformance.py)."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
-
 from imhotep_stats.engine import act, apply
 from imhotep_stats.engine.game import Game
+from tests.helpers import play_random, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 
 FILLER = ["statue"] * 20  # below the cards a test lays out, so the pile never runs dry
-
-
-def unload(g: Game, site: int, owner: int) -> None:
-    """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run."""
-    g.kind = None
-    g.sites[site].deliver(g, owner)
-    if g.kind is None:
-        g._advance()
 
 
 def names(g: Game) -> list[str]:
@@ -305,41 +295,8 @@ def test_market_d_empty_market_is_no_decision():
     assert g.kind == "turn" and g.quarry[0] == q + 1
 
 
-# ----------------------------------------------------------------------- conformance
-def conserved(g: Game) -> bool:
-    return all(
-        g.quarry[p] + g.sled[p] + g.ship_stones_of(p) + sum(s.stones_of(p) for s in g.sites)
-        == g.stones_total
-        for p in range(g.n)
-    )
-
-
-def play_checked(g: Game, seed: int) -> None:
-    rng = random.Random(seed)
-    assert conserved(g)
-    while not g.over:
-        assert g.options
-        apply(g, g.options[int(rng.random() * len(g.options))])
-        assert conserved(g)
-    assert g.round == g.rounds + 1
-    assert sum(e[2] for e in g.events) == sum(g.totals)
-
-
-@pytest.mark.parametrize("side", ["B", "C", "D"])
-def test_market_side_conformance_random_games(side):
-    for i in range(50):
-        g = Game(2 + i % 3, f"{side}-A-A-A-A", seed=f"market{side}/{i}")
-        play_checked(g, i)
-
-
-@pytest.mark.parametrize("market", ["B", "C", "D"])
-@pytest.mark.parametrize("pyramid", ["B", "C", "D"])
-def test_market_and_pyramid_sides_together(market, pyramid):
-    for i in range(6):
-        g = Game(2 + i % 3, f"{market}-{pyramid}-A-A-A", seed=f"mp/{i}")
-        play_checked(g, i)
-
-
+# ----------------------------------------------------------------------- board data
+# Every market side in random games, with every other site's sides: tests/test_conformance.py.
 def test_market_sides_read_their_numbers_from_the_data():
     from imhotep_stats.rules.board import default_board
 
@@ -362,4 +319,4 @@ def test_market_sides_read_their_numbers_from_the_data():
     assert d._hidden_stacks == [["chisel", "lever"], ["sail", "hammer"], ["barge", "cargo_sled"]]
     for side in "BCD":
         for i in range(6):
-            play_checked(Game(2 + i % 3, f"{side}-A-A-A-A", seed=i, board=board), i)
+            play_random(Game(2 + i % 3, f"{side}-A-A-A-A", seed=i, board=board), seed=i)

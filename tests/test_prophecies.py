@@ -3,13 +3,12 @@ scoring by window. Points from data/game.toml [prophecies]: fulfilled 7/5/3, fai
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from imhotep_stats.engine import cards, prophecies
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import Game, IllegalAction, apply
+from tests.helpers import play_random, points_by_seat, where
 
 GODS = ("amun", "ra", "horus", "osiris", "thoth", "hathor", "anubis")
 FULFILLED = (7, 5, 3)
@@ -29,11 +28,7 @@ def game(players: int = 3, gods=("amun", "ra", "horus"), **kw) -> Game:
 
 
 def prophecy_points(g: Game) -> list[int]:
-    out = [0] * g.n
-    for seat, source, pts, _ in g.events:
-        if source == "prophecy":
-            out[seat] += pts
-    return out
+    return points_by_seat(g, "prophecy")
 
 
 def texts(g: Game) -> list[str]:
@@ -200,43 +195,43 @@ def test_amun_counts_red_cards_kept():
 def test_scored_at_game_end_with_window_of_placement():
     g = game()
     apply(g, act("scarab", "amun"))  # window 0
-    rng = random.Random(3)
-    while not g.over:
-        apply(g, g.options[int(rng.random() * len(g.options))])
+    play_random(g, 3)
     results = g.prophecy.outcome(g)
     assert results[0][0][:2] == ("amun", 0)
     assert prophecy_points(g) == [sum(r[3] for r in res) for res in results]
     assert all(e[3] == g.rounds + 1 for e in g.events if e[1] == "prophecy")
 
 
-# ----------------------------------------------------------------------------- conformance
-def _check(g: Game, last_kind: str | None) -> None:
-    for p in range(g.n):
-        total = g.quarry[p] + g.sled[p] + g.ship_stones_of(p) + sum(s.stones_of(p) for s in g.sites)
-        assert total == g.stones_total
-    if not g.over:
-        assert g.options
-        if last_kind == "prophecy":
-            assert g.kind != "prophecy"  # asked once per turn
-    st = g.prophecy
-    for p in range(g.n):
-        gods = [god for god, _ in st.placed[p]]
-        windows = [w for _, w in st.placed[p]]
-        assert len(gods) == len(set(gods)) and len(windows) == len(set(windows))
-        assert len(gods) + st.left[p] == 2
+# ----------------------------------------------------------------------------- random games
+# Every side combination with and without prophecies: tests/test_conformance.py. Here the
+# prophecy rules themselves, checked after every decision of random games.
+class ProphecyRules:
+    """A ``play_random`` watch: the question is asked once per turn at most, each player
+    places distinct gods in distinct windows with two scarabs; counts the questions asked."""
+
+    def __init__(self) -> None:
+        self.last_kind: str | None = None
+        self.asked = 0
+
+    def __call__(self, g: Game) -> None:
+        if not g.over:
+            if self.last_kind == "prophecy":
+                assert g.kind != "prophecy", where(g)  # asked once per turn
+            self.asked += g.kind == "prophecy"
+        self.last_kind = None if g.over else g.kind  # the next game starts afresh
+        st = g.prophecy
+        for p in range(g.n):
+            gods = [god for god, _ in st.placed[p]]
+            windows = [w for _, w in st.placed[p]]
+            assert len(gods) == len(set(gods)) and len(windows) == len(set(windows)), where(g)
+            assert len(gods) + st.left[p] == 2, where(g)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_conformance_random_games_with_prophecies(players):
+def test_prophecy_rules_hold_in_random_games(players):
     sides = ["A-A-A-A-A", "A-A-A-A-B", "A-A-A-A-C", "A-A-A-A-D"]
-    asked = 0
+    rules = ProphecyRules()
     for seed in range(50):
         g = Game(players, sides[seed % 4], seed=seed, prophecies=True)
-        rng = random.Random(f"p/{seed}")
-        while not g.over:
-            kind = g.kind
-            asked += kind == "prophecy"
-            apply(g, g.options[int(rng.random() * len(g.options))])
-            _check(g, kind)
-        assert sum(e[2] for e in g.events) == sum(g.totals)
-    assert asked > 0
+        play_random(g, f"p/{seed}", watch=rules)
+    assert rules.asked > 0

@@ -1,29 +1,20 @@
 """Pyramid sides B, C and D (RULES.md 5.2-5.4), worked out by hand like a rulebook, and
-random-play conformance for each side."""
+each side's mechanics in random play (every side in random games: tests/test_conformance.py)."""
 
 from __future__ import annotations
-
-import random
 
 import pytest
 
 from imhotep_stats.engine import act, apply
 from imhotep_stats.engine.actions import GET
 from imhotep_stats.engine.game import Game
+from tests.helpers import play_random, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 
 MARKET_A = ["statue"] * 4  # the Market A display of round 1 takes the top 4 cards
 FILLER = ["statue"] * 20
 SIZES = [[4, 3, 2, 1]] * 6  # round cards: 10 slots, all empty at the start
-
-
-def unload(g: Game, site: int, owner: int) -> None:
-    """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run."""
-    g.kind = None
-    g.sites[site].deliver(g, owner)
-    if g.kind is None:
-        g._advance()
 
 
 def names(g: Game) -> list[str]:
@@ -304,44 +295,26 @@ def test_pyramid_d_figure_move_to_the_next_free_space_wrapping():
     assert py.figure == 2
 
 
-# ----------------------------------------------------------------------- conformance
-def conserved(g: Game) -> bool:
-    return all(
-        g.quarry[p] + g.sled[p] + g.ship_stones_of(p) + sum(s.stones_of(p) for s in g.sites)
-        == g.stones_total
-        for p in range(g.n)
-    )
-
-
-def play_checked(g: Game, seed: int) -> None:
-    rng = random.Random(seed)
-    assert conserved(g)
-    while not g.over:
-        assert g.options
-        apply(g, g.options[int(rng.random() * len(g.options))])
-        assert conserved(g)
-    assert g.round == g.rounds + 1
-    assert sum(e[2] for e in g.events) == sum(g.totals)
-
-
+# ----------------------------------------------------------------------- random games
+# Every pyramid side in random games, with every other site's sides: tests/test_conformance.py
+# (its checks include stones() == sum of stones_of() at every site). Here: each side's own
+# mechanics come up in random play.
 @pytest.mark.parametrize("side", ["B", "C", "D"])
-def test_pyramid_side_conformance_random_games(side):
+def test_pyramid_side_mechanics_come_up_in_random_games(side):
     kinds = set()
     tiles_done = 0
+
+    def watch(g: Game) -> None:
+        if g.over:
+            return
+        if g.kind != "turn":
+            kinds.add(g.kind)
+        elif any(a.args == ("move",) for a in g.options):
+            kinds.add("get move")
+
     for i in range(50):
         g = Game(2 + i % 3, f"A-{side}-A-A-A", seed=f"pyramid{side}/{i}")
-        rng = random.Random(i)
-        assert conserved(g)
-        while not g.over:
-            assert g.options
-            if g.kind != "turn":
-                kinds.add(g.kind)
-            elif any(a.args == ("move",) for a in g.options):
-                kinds.add("get move")
-            apply(g, g.options[int(rng.random() * len(g.options))])
-            assert conserved(g)
-        assert g.round == g.rounds + 1
-        assert sum(e[2] for e in g.events) == sum(g.totals)
+        play_random(g, i, watch=watch)
         py = g.sites[PYRAMID]
         assert py.stones() == sum(py.stones_of(p) for p in range(g.n))
         if side == "C":
@@ -384,7 +357,7 @@ def test_pyramid_sides_read_their_numbers_from_the_data():
     assert points(g, 1) == 9
     for side in "BCD":
         for i in range(6):
-            play_checked(Game(2 + i % 3, f"A-{side}-A-A-A", seed=i, board=board), i)
+            play_random(Game(2 + i % 3, f"A-{side}-A-A-A", seed=i, board=board), seed=i)
 
 
 def test_unknown_reward_in_the_data_names_its_place():

@@ -14,7 +14,7 @@ from imhotep_stats.config import parse_config
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import chance_seed
 from imhotep_stats.sim import store
-from imhotep_stats.sim.batches import SCHEMA, plan, run_batch
+from imhotep_stats.sim.batches import plan, run_batch, schema
 from imhotep_stats.sim.runner import run_study
 from imhotep_stats.sim.schema import COLUMNS
 from imhotep_stats.sim.store import RunStoreError, load_manifest, load_results
@@ -42,7 +42,7 @@ def test_batch_rows_follow_the_schema_sorted_by_game_and_seat():
     cfg = study()
     task = plan(cfg.cells, cfg.games, 10, cfg.seed, False, None, "{}")[1]
     df = run_batch(task)
-    assert dict(df.schema) == SCHEMA and list(df.columns) == list(COLUMNS)
+    assert dict(df.schema) == schema() and list(df.columns) == list(COLUMNS)
     assert df.height == 10 * task.cell.players
     assert df["game"].to_list() == [g for g in range(10, 20) for _ in range(task.cell.players)]
     assert df["seat"].to_list() == list(range(task.cell.players)) * 10

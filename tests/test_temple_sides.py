@@ -1,5 +1,6 @@
 """Temple sides B, C and D (RULES.md 6.2-6.4): hand-built states, points worked out by hand,
-and a conformance run of full random games per side."""
+and the Arena's track points in a full game (every side in random games:
+tests/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,7 @@ import pytest
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import TEMPLE, Game, apply
-
-TEMPLE_SIDES = ("B", "C", "D")
+from tests.helpers import play_random, points_by_seat
 
 
 def run_task(g: Game, fn, *args) -> None:
@@ -22,11 +22,7 @@ def run_task(g: Game, fn, *args) -> None:
 
 
 def temple_points(g: Game) -> list[int]:
-    pts = [0] * g.n
-    for p, src, k, _ in g.events:
-        if src == "temple":
-            pts[p] += k
-    return pts
+    return points_by_seat(g, "temple")
 
 
 def layered(g: Game, owners: list[int]):
@@ -227,44 +223,10 @@ def test_arena_game_end_track_points():
 
 
 def test_arena_scores_in_a_full_game():
-    g = Game(3, "A-A-D-A-A", seed=5)
-    rng = random.Random(5)
-    while not g.over:
-        apply(g, g.options[int(rng.random() * len(g.options))])
+    g = play_random(Game(3, "A-A-D-A-A", seed=5), seed=5)
     a = arena(g)
     final = [0] * 3
     for p, src, k, rnd in g.events:
         if src == "temple" and rnd == g.rounds + 1:
             final[p] += k
     assert final == [a.track_points[c] for c in a.chariots]
-
-
-# ------------------------------------------------------------------------ conformance
-def conserved(g: Game) -> bool:
-    return all(
-        g.quarry[p] + g.sled[p] + g.ship_stones_of(p) + sum(s.stones_of(p) for s in g.sites)
-        == g.stones_total
-        for p in range(g.n)
-    )
-
-
-def play_checked(players: int, sides: str, seed: int) -> Game:
-    g = Game(players, sides, seed=seed)
-    rng = random.Random(seed)
-    assert conserved(g)
-    while not g.over:
-        assert g.options, f"no legal action at a {g.kind} decision"
-        assert all(g.sled[p] <= g.sled_cap[p] for p in range(g.n))
-        apply(g, g.options[int(rng.random() * len(g.options))])
-        assert conserved(g), f"stones not conserved after decision {g.decisions} ({g.kind})"
-    assert g.round == g.rounds + 1
-    assert g.totals == [sum(k for q, _, k, _ in g.events if q == p) for p in range(g.n)]
-    return g
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("side", TEMPLE_SIDES)
-def test_conformance_random_games(side, players):
-    sides = f"A-A-{side}-A-A"
-    for seed in range(50):
-        play_checked(players, sides, seed)

@@ -25,14 +25,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals
 from imhotep_stats.bots.weights import SITE_KEYS, full_weights
+from imhotep_stats.engine.view import View
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
-    from imhotep_stats.engine.view import View
 
 SITE_INDEX = {name: i for i, name in enumerate(SITE_KEYS)}
 BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its unused point)
@@ -59,9 +60,10 @@ class CardValues:
         self.ctx = ctx
         self.w = ctx.w
         self.epoch = 0
-        self._cache: dict[tuple[int, str], float] = {}
+        self._cache: dict[tuple, float] = {}
         self._hands: dict[int, dict[str, int]] = {}
-        board = ctx.view.board
+        self._comp: list[tuple[str, int]] | None = None
+        board = ctx.get("board")
         statues = board.tables["statue_points"]
         self.statue_table = tuple(statues["table"])
         self.statue_extra = statues["extra"]
@@ -80,6 +82,37 @@ class CardValues:
         if h is None:
             h = self._hands[p] = self.ctx.view.hand_of(p)
         return h
+
+    def unknown(self, p: int, k: int = 1) -> float:
+        """Expected worth to p of the best of k cards drawn blind (deck composition)."""
+        key = (p, "?", k)
+        v = self._cache.get(key)
+        if v is None:
+            comp = self.composition()
+            total = sum(c for _, c in comp)
+            vals = sorted((self.value(p, name), c) for name, c in comp)
+            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
+            v, cum, prev = 0.0, 0, 0.0
+            for val, c in vals:
+                cum += c
+                f = (cum / total) ** k
+                v += val * (f - prev)
+                prev = f
+            self._cache[key] = v
+        return v
+
+    def composition(self) -> list[tuple[str, int]]:
+        """(card, copies) of the market deck in play (the draw pile's order is hidden)."""
+        comp = self._comp
+        if comp is None:
+            expansion = self.ctx.get("expansion")
+            merged: dict[str, int] = {}
+            for name, c in self.ctx.get("board").cards.items():
+                if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
+                    key = c.get("same_as", name)
+                    merged[key] = merged.get(key, 0) + c["count"]
+            comp = self._comp = list(merged.items())
+        return comp
 
     def statues(self, k: int) -> int:
         t = self.statue_table
@@ -101,7 +134,7 @@ class CardValues:
         left = ctx.left_fraction()
         site = RED_SITE.get(name)
         if site is not None:  # delivered at once: worth a stone at that site
-            v = ctx.evals[site].raw[p][0]
+            v = ctx.evals[site].ensure().raw[p][0]
             return v * w[SITE_KEYS[site]] if mine else v
         if name == "statue":
             k = self.hand(p).get("statue", 0)
@@ -137,76 +170,95 @@ class Ctx:
 
     def __init__(self, bot: GreedyBot, view: View):
         self.view = view
+        # The view's own public-attribute lookup, called directly: a plain ``view.x`` first
+        # fails the normal lookup (an exception inside CPython), several times slower.
+        self.get = get = partial(View.__getattr__, view)
         self.me = view.me
-        self.n = view.n
-        self.rounds = view.rounds
+        self.n = get("n")
+        self.rounds = get("rounds")
         self.w = bot.weights
         self.cop = -self.w["deny"] / (self.n - 1)
         self.lam = self.w["optimism"]
         self.mu = 1.0 if self.n == 2 else 0.5
         self.stone = STONE * self.w["stones"]
         # Lists the game mutates in place (never reassigned during a game): read each time.
-        self.sled = view.sled
-        self.quarry = view.quarry
-        self.sled_cap = view.sled_cap
-        self.cards_taken = view.cards_taken
+        self.sled = get("sled")
+        self.quarry = get("quarry")
+        self.sled_cap = get("sled_cap")
+        self.cards_taken = get("cards_taken")
+        self.get_stones = get("get_stones")
         self.round = 0
         self.sailed = 0
         self.ekey: tuple = ()
+        self.epoch = 0
         self.ckey: tuple = ()
         self.cards = CardValues(self)
         self.evals: list[sitevals.SiteEval] = []
-        self.evals = [sitevals.make_eval(self, i, view.sides[i]) for i in range(5)]
+        self.sides = get("sides")
+        self.evals = [sitevals.make_eval(self, i, self.sides[i]) for i in range(5)]
         self.volatile = [ev for ev in self.evals if getattr(ev, "volatile", False)]
         self.ships: dict[tuple, tuple] = {}
         self._stones: list[float] | None = None
 
     def begin(self) -> None:
-        """Per decision: start a new epoch when the cheap key says something moved."""
-        v = self.view
-        key = (v.round, v.sailed, sum(self.cards_taken), len(v.discard))
+        """Per decision: start a new epoch when the cheap key says something moved.
+
+        A sail alone changes only the site it docked at, whose dock is then taken, so the
+        free sites' tables stand; cards taken or played (red cards, Barge), a new round or
+        a volatile site (one that changes without a delivery) make every site re-check.
+        """
+        get = self.get
+        key = (get("round"), get("sailed"), sum(self.cards_taken), len(get("discard")))
         if self.volatile:
             key += tuple(ev.key() for ev in self.volatile)
-        if key != self.ekey:
-            self.ekey = key
-            self._new_epoch(key[0], key[1])
-
-    def _new_epoch(self, rnd: int, sailed: int) -> None:
-        v = self.view
+        old = self.ekey
+        if key == old:
+            return
+        self.ekey = key
+        rnd = key[0]
         if rnd != self.round:  # a new round: new ships
-            self.slots = v.ship_slots
-            self.dock = v.ship_dock
-            self.used = v.dock_used
-            self.sizes = v.ship_sizes
-            self.mins = v.ship_min
-        ckey = (rnd, self.ekey[2], self.ekey[3])
-        if ckey != self.ckey:
-            self.ckey = ckey
-            self.cards.new_epoch()
-            self._stones = None
-        self.round = rnd
-        self.sailed = sailed
-        self.refresh_sites()
+            self.slots = get("ship_slots")
+            self.dock = get("ship_dock")
+            self.used = get("dock_used")
+            self.sizes = get("ship_sizes")
+            self.mins = get("ship_min")
+            self.round = rnd
+            full = True
+        else:
+            full = key[2:] != old[2:]
+        self.sailed = key[1]
+        if full:
+            ckey = key[:3]
+            if ckey != self.ckey:
+                self.ckey = ckey
+                self.cards.new_epoch()
+                self._stones = None
+            self.epoch += 1
+        self.set_free()
+
+    def touch(self) -> None:
+        """Mid-unload decisions: sites may have changed without a new epoch key."""
+        self.epoch += 1
+        self.set_free()
+
+    def set_free(self) -> None:
+        """The sites a ship can still sail to, and their tables (others stay lazy)."""
+        ev = self.evals
+        used = self.used
+        free = [i for i in range(5) if not used[i]]
+        self.free = free
+        self.fpos = {SITE_KEYS[i]: x for x, i in enumerate(free)}
+        self.free_tabs = tabs = [ev[i].ensure().obj for i in free]
+        self.free_mine = [t[self.me] for t in tabs]
+        self._slope = None
         self.ships.clear()
 
-    def refresh_sites(self) -> None:
-        """Rebuild changed site tables (market last: its cards may deliver elsewhere)."""
-        ev = self.evals
-        changed = False
-        for i in (1, 2, 3, 4, 0):
-            changed |= ev[i].refresh()
-        if changed:
-            self.ships.clear()
-        used = self.used
-        self.free = [i for i in range(5) if not used[i]]
-        self.free_obj = [(SITE_KEYS[i], ev[i].obj) for i in self.free]
-        self.free_names = [SITE_KEYS[i] for i in self.free]
-        self.free_tabs = [ev[i].obj for i in self.free]
-        mine = self.free_mine = [ev[i].obj[self.me] for i in self.free]
-        if mine:
-            cols = [[t[j] for t in mine] for j in range(sitevals.POSITIONS)]
-            self.mine_mean = [sum(c) / len(c) for c in cols]
-            self.empty_gain = [self.expect(c) for c in cols]
+    def slope(self) -> tuple[list[float], list[float]]:
+        """Per position: my stone's mean value over the free sites, and its expectation."""
+        if self._slope is None:
+            cols = [[t[j] for t in self.free_mine] for j in range(sitevals.POSITIONS)]
+            self._slope = ([sum(c) / len(c) for c in cols], [self.expect(c) for c in cols])
+        return self._slope
 
     def left_fraction(self) -> float:
         """Share of the game still to play (1 at the start, 0 at the end)."""
@@ -223,6 +275,15 @@ class Ctx:
                 st[j] = s + (s + 4.0) / (done + 2.0) * left
             self._stones = st
         return self._stones[i]
+
+    def stones_worth(self, p: int, k: int) -> float:
+        """Worth to p of k stones moved from the quarry to the sled (capacity caps)."""
+        sled = self.sled[p]
+        k = min(k, self.sled_cap[p] - sled, self.quarry[p])
+        v = 0.0
+        for j in range(k):
+            v += self.sled_value(sled + j)
+        return v
 
     def sled_value(self, k: int) -> float:
         """Worth of the (k+1)-th stone on my sled: high when it is the only one."""
@@ -242,7 +303,7 @@ class Ctx:
         return self.lam * mx + (1 - self.lam) * mn
 
     def ship(self, slots: list[int]) -> tuple:
-        """(expected value, {slot: gain of my stone there}, {site: sail gain}) for a ship."""
+        """(expected value, value per free site, gain of my stone per slot) of a ship."""
         key = tuple(slots)
         r = self.ships.get(key)
         if r is None:
@@ -254,52 +315,51 @@ class Ctx:
         # one more stone of mine is taken along its current slope (the destinations that
         # set the max, the min and the mean); exact for an empty ship. Positions that shift
         # when a stone is inserted before others are ignored (a second-order effect).
-        free = self.free_tabs
-        if not free:
-            return 0.0, {k: 0.0 for k, o in enumerate(slots) if o == -1}, {}
+        tabs = self.free_tabs
+        if not tabs:
+            return 0.0, [], [0.0 if o == -1 else None for o in slots]
         owners = [o for o in slots if o >= 0]
         m = len(owners)
-        places: dict[int, float] = {}
         if m == 0:
-            e0 = self.empty_gain
-            for k in range(len(slots)):
-                places[k] = e0[0]
-            return 0.0, places, {}
+            g = self.slope()[1][0]
+            return 0.0, [0.0] * len(tabs), [g] * len(slots)
         if m == 1:
             o = owners[0]
-            base = [t[o][0] for t in free]
+            base = [t[o][0] for t in tabs]
+        elif m == 2:
+            o, p = owners
+            base = [t[o][0] + t[p][1] for t in tabs]
+        elif m == 3:
+            o, p, q = owners
+            base = [t[o][0] + t[p][1] + t[q][2] for t in tabs]
         else:
-            base = []
-            for t in free:
-                v = 0.0
-                for j in range(m):
-                    v += t[owners[j]][j]
-                base.append(v)
+            base = [sum(t[o][j] for j, o in enumerate(owners)) for t in tabs]
         mx = max(base)
         mn = min(base)
         lam = self.lam
-        mine = self.free_mine
-        if m < len(slots):
-            imax = base.index(mx)
-            imin = base.index(mn)
-            mu = self.mu
-            ins = []
-            for j in range(m + 1):
-                lo = mine[imin][j]
-                if mu < 1.0:
-                    lo = mu * lo + (1 - mu) * self.mine_mean[j]
-                ins.append(lam * mine[imax][j] + (1 - lam) * lo)
-            j = 0
-            for k, o in enumerate(slots):
-                if o >= 0:
-                    j += 1
-                elif o == -1:
-                    places[k] = ins[j]
-        if self.mu < 1.0:
-            mn = self.mu * mn + (1 - self.mu) * (sum(base) / len(base))
-        e = lam * mx + (1 - lam) * mn
-        sails = {name: b - e for b, name in zip(base, self.free_names)}
-        return e, places, sails
+        mu = self.mu
+        if mu < 1.0:
+            e = lam * mx + (1 - lam) * (mu * mn + (1 - mu) * sum(base) / len(base))
+        else:
+            e = lam * mx + (1 - lam) * mn
+        if m == len(slots):
+            return e, base, ()
+        hi = self.free_mine[base.index(mx)]
+        lo = self.free_mine[base.index(mn)]
+        if mu < 1.0:
+            mean = self.slope()[0]
+            ins = [lam * hi[j] + (1 - lam) * (mu * lo[j] + (1 - mu) * mean[j]) for j in range(m + 1)]
+        else:
+            ins = [lam * hi[j] + (1 - lam) * lo[j] for j in range(m + 1)]
+        pv: list[float | None] = []
+        j = 0
+        for o in slots:
+            if o >= 0:
+                j += 1
+                pv.append(None)
+            else:
+                pv.append(ins[j] if o == -1 else None)
+        return e, base, pv
 
 
 class GreedyBot:
@@ -324,12 +384,12 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         ctx.begin()
-        kind = view.kind
+        kind = ctx.get("kind")
         if kind == "turn":
             scores = _turn(ctx, legal)
         else:
             if kind not in NO_REFRESH:
-                ctx.refresh_sites()  # mid-unload: sites may have changed without a new epoch
+                ctx.touch()  # mid-unload: sites may have changed without a new epoch key
             handler = HANDLERS.get(kind)
             if handler is not None:
                 scores = handler(ctx, view, legal)
@@ -347,7 +407,7 @@ def _site_handler(ctx: Ctx, kind: str) -> sitevals.SiteEval:
         if kind in ev.kinds:
             return ev
     raise UnknownDecision(
-        f"no scripted-bot handler for decision kind {kind!r} (sides {'-'.join(ctx.view.sides)}): "
+        f"no scripted-bot handler for decision kind {kind!r} (sides {'-'.join(ctx.sides)}): "
         "add one to imhotep_stats/bots/greedy.py or sitevals.py"
     )
 
@@ -360,6 +420,7 @@ def _turn(ctx: Ctx, legal: list) -> list[float]:
     dock = ctx.dock
     ship = ctx.ship
     res = [ship(slots_all[s]) if dock[s] < 0 else None for s in range(4)]
+    fpos = ctx.fpos
     sled = ctx.sled[me]
     place_cost = ctx.sled_value(sled - 1)
     out: list[float] = []
@@ -368,10 +429,11 @@ def _turn(ctx: Ctx, legal: list) -> list[float]:
         k = a.kind
         if k == "place":
             s, slot = a.args
-            out.append(res[s][1][slot] - place_cost)
+            out.append(res[s][2][slot] - place_cost)
         elif k == "sail":
             s, site = a.args
-            out.append(res[s][2][site])
+            r = res[s]
+            out.append(r[1][fpos[site]] - r[0])
         elif k == "get":
             v = _get_value(ctx, sled, me)
             if a.args:
@@ -392,7 +454,7 @@ def _turn(ctx: Ctx, legal: list) -> list[float]:
 
 
 def _get_value(ctx: Ctx, sled: int, me: int) -> float:
-    gain = min(ctx.view.get_stones, ctx.sled_cap[me] - sled, ctx.quarry[me])
+    gain = min(ctx.get_stones, ctx.sled_cap[me] - sled, ctx.quarry[me])
     v = 0.0
     for j in range(gain):
         v += ctx.sled_value(sled + j)
@@ -413,8 +475,8 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
     keep = ctx.cards.value(me, name)
     evals = ctx.evals
     slots_all = ctx.slots
-    dock = ctx.dock
-    places = sorted((v for r in res if r is not None for v in r[1].values()), reverse=True)
+    places = sorted((v for r in res if r is not None for v in r[2] if v is not None),
+                    reverse=True)
     if name == "chisel":
         if len(places) < 2:
             return -keep
@@ -447,7 +509,7 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
                         best = max(best, evals[i].batch_obj(new) - r[0])
         return best - ctx.sled_value(sled - 1) - keep
     if name == "barge":
-        best = max(evals[i].obj[me][0] for i in range(1, 5))
+        best = max(evals[i].ensure().obj[me][0] for i in range(1, 5))
         return best - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
             - ctx.sled_value(sled - 3) - keep
     if name == "loading_platform":
@@ -478,7 +540,7 @@ def _lever_value(ctx: Ctx, owners: list[int], i: int) -> float:
 def _place_only(ctx: Ctx, view, legal) -> list[float]:
     """chisel_place / hammer_place: the slot that raises its ship's expectation most."""
     slots_all = ctx.slots
-    return [ctx.ship(slots_all[a.args[0]])[1][a.args[1]] for a in legal]
+    return [ctx.ship(slots_all[a.args[0]])[2][a.args[1]] for a in legal]
 
 
 def _sail_place(ctx: Ctx, view, legal) -> list[float]:
@@ -496,7 +558,7 @@ def _sail_place(ctx: Ctx, view, legal) -> list[float]:
 
 def _sail_to(ctx: Ctx, view, legal) -> list[float]:
     """sail_sail / lever_sail / platform_sail: the delivery's value at that site."""
-    lever = view.kind == "lever_sail"
+    lever = ctx.get("kind") == "lever_sail"
     out = []
     for a in legal:
         owners = [o for o in ctx.slots[a.args[0]] if o >= 0]
@@ -522,7 +584,7 @@ def _lever_unload(ctx: Ctx, view, legal) -> list[float]:
 
 def _barge_site(ctx: Ctx, view, legal) -> list[float]:
     me = ctx.me
-    return [ctx.evals[SITE_INDEX[a.args[0]]].obj[me][0] for a in legal]
+    return [ctx.evals[SITE_INDEX[a.args[0]]].ensure().obj[me][0] for a in legal]
 
 
 def _market_pick(ctx: Ctx, view, legal) -> list[float]:

@@ -18,12 +18,16 @@ minus ``deny`` times the opponents' mean (``obj[o][j]``).
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from imhotep_stats.bots.greedy import Ctx
 
 POSITIONS = 4  # a ship unloads at most 4 stones
+# Raw tables are pure functions of public site state and the evaluator's key, so the bots
+# of one game share them: site object -> {key: (own, side)} (a few recent keys).
+_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class UnsupportedSide(NotImplementedError):
@@ -37,43 +41,68 @@ def group_value(size: int, table, extra: int) -> int:
     return table[size - 1] if size <= len(table) else table[-1] + extra * (size - len(table))
 
 
-def rank_estimate(heights, table, sigma: float, minimum: int = 1) -> list[float]:
+def logistic_table(sigma: float, span: int = 64) -> list[float]:
+    """P(a player ahead by d ends above), d = -span..span, indexed by d + span."""
+    out = []
+    for d in range(-span, span + 1):
+        x = d / sigma
+        out.append(1.0 if x > 30 else 0.0 if x < -30 else 1.0 / (1.0 + math.exp(-x)))
+    return out
+
+
+def rank_estimate(heights, table, logit: list[float], minimum: int = 1) -> list[float]:
     """Expected rank points for each player when the final heights are uncertain.
 
-    Pairwise "p ends above q" probabilities are logistic in the height gap, scaled by how
-    much of the game is left (``sigma``); the expected number of players beaten gives a
-    fractional rank, and the table is interpolated there. Smooth, so one more stone is
-    worth something even when it does not change the current order yet.
+    Pairwise "p ends above q" probabilities are logistic in the height gap (``logit``,
+    from ``logistic_table``, wider the more of the game is left); the expected number of
+    players beaten gives a fractional rank, and the table is interpolated there. Smooth,
+    so one more stone is worth something even when it does not change the order yet.
     """
     n = len(heights)
     out = [0.0] * n
     last = len(table) - 1
+    span = len(logit) // 2
     for p in range(n):
-        hp = heights[p]
+        hp = heights[p] + span
         beaten = 0.0
         for q in range(n):
             if q != p:
-                x = (hp - heights[q]) / sigma
-                if x > 30:
-                    beaten += 1.0
-                elif x > -30:
-                    beaten += 1.0 / (1.0 + math.exp(-x))
+                beaten += logit[hp - heights[q]]
         pos = n - 1 - beaten
         i = int(pos)
         frac = pos - i
         a = table[i] if i <= last else 0
         b = table[i + 1] if i + 1 <= last else 0
         v = a + (b - a) * frac
-        if hp < minimum:  # must still deliver to score at all
+        if heights[p] < minimum:  # must still deliver to score at all
             v *= 0.5
         out[p] = v
     return out
+
+
+def _table(own, side) -> tuple:
+    """(own, side totals, side vectors) from a build: side[o][j] = ((seat, points), ...)."""
+    if side is None:
+        return own, None, None
+    n = len(own)
+    tot = [[sum(d for _, d in side[o][j]) for j in range(POSITIONS)] for o in range(n)]
+    vec = []
+    for o in range(n):
+        rows = []
+        for j in range(POSITIONS):
+            row = [0.0] * n
+            for q, d in side[o][j]:
+                row[q] += d
+            rows.append(row)
+        vec.append(rows)
+    return own, tot, vec
 
 
 class SiteEval:
     """Base: the table, the objective, no choices. Subclasses fill ``build``."""
 
     source = ""  # weight key of the site's points
+    shared = True  # build() depends only on public state and key(): share across bots
     kinds: tuple[str, ...] = ()  # decision kinds this site asks (handled by ``decide``)
 
     def __init__(self, ctx: Ctx, index: int):
@@ -84,6 +113,8 @@ class SiteEval:
         self.me = ctx.me
         self.wme = ctx.w[self.source] if self.source else 1.0
         self._key: object = None
+        self._epoch = -1
+        self._memo: dict | None = None
         self.obj: list[list[float]] = []  # [owner][position] -> my objective
         self.raw: list[list[float]] = []  # [owner][position] -> the owner's own points
 
@@ -91,21 +122,44 @@ class SiteEval:
         """Anything that changes whenever this site's value model changes."""
         raise NotImplementedError
 
+    def ensure(self) -> SiteEval:
+        """Tables up to date for this epoch (checked lazily: a site whose dock is taken is
+        often not looked at again until the next round)."""
+        if self._epoch != self.ctx.epoch:
+            self._epoch = self.ctx.epoch
+            self.refresh()
+        return self
+
     def refresh(self) -> bool:
         """Rebuild the tables if the site changed; True if it did."""
         k = self.key()
         if k == self._key:
             return False
         self._key = k
-        own, side = self.build()
-        me, n = self.me, self.n
-        coef = [self.ctx.cop] * n
-        coef[me] = self.wme
-        if side is None:
-            self.obj = [[coef[o] * v for v in own[o]] for o in range(n)]
+        if self.shared:
+            memo = self._memo
+            if memo is None:
+                memo = _SHARED.get(self.site)
+                if memo is None:
+                    memo = _SHARED[self.site] = {}
+                self._memo = memo
+            hit = memo.get(k)
+            if hit is None:
+                if len(memo) > 8:
+                    memo.clear()
+                hit = memo[k] = _table(*self.build())
         else:
+            hit = _table(*self.build())
+        own, tot, sidev = hit
+        me, n, cop = self.me, self.n, self.ctx.cop
+        wme = self.wme
+        if tot is None:
+            self.obj = [[(wme if o == me else cop) * v for v in own[o]] for o in range(n)]
+        else:
+            dw = wme - cop
             self.obj = [
-                [coef[o] * v + sum(coef[q] * d for q, d in side[o][j]) for j, v in enumerate(own[o])]
+                [(wme if o == me else cop) * own[o][j] + cop * tot[o][j] + dw * sidev[o][j][me]
+                 for j in range(POSITIONS)]
                 for o in range(n)
             ]
         self.raw = own
@@ -118,7 +172,7 @@ class SiteEval:
 
     def batch_obj(self, owners) -> float:
         """My objective for stones of ``owners`` unloaded here in this order."""
-        obj = self.obj
+        obj = self.ensure().obj
         return sum(obj[o][j] for j, o in enumerate(owners))
 
     def decide(self, kind: str, view, legal: list) -> list[float]:
@@ -132,6 +186,7 @@ class MarketAEval(SiteEval):
     picker is assumed to find their best card gone with probability j/(cards shown)."""
 
     source = "market"
+    shared = False  # my card values carry my weights
 
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
@@ -141,6 +196,13 @@ class MarketAEval(SiteEval):
         return (tuple(self.site.display), self.ctx.cards.epoch)
 
     def build(self):
+        for i in range(1, 5):  # red cards are priced by the sites they deliver to
+            self.ctx.evals[i].ensure()
+        return self._build()
+
+
+
+    def _build(self):
         value = self.ctx.cards.value
         disp = self.site.display
         k = len(disp)
@@ -305,18 +367,28 @@ class ObeliskAEval(SiteEval):
     def build(self):
         ctx = self.ctx
         left = ctx.rounds - ctx.round + 1
-        sigma = 0.35 + 0.55 * max(left, 0)
+        logit = _logit(0.35 + 0.55 * max(left, 0))
         h = list(self.site.heights)
-        base = rank_estimate(h, self.table, sigma)
+        base = rank_estimate(h, self.table, logit)
         own, side = [], []
         n = self.n
         for o in range(n):
             h[o] += 1
-            est = rank_estimate(h, self.table, sigma)
+            est = rank_estimate(h, self.table, logit)
             h[o] -= 1
             own.append([est[o] - base[o]] * POSITIONS)
             side.append([tuple((q, est[q] - base[q]) for q in range(n) if q != o)] * POSITIONS)
         return own, side
+
+
+_LOGITS: dict[float, list[float]] = {}
+
+
+def _logit(sigma: float) -> list[float]:
+    t = _LOGITS.get(sigma)
+    if t is None:
+        t = _LOGITS[sigma] = logistic_table(sigma)
+    return t
 
 
 # ----------------------------------------------------------------------------- registry

@@ -1,18 +1,19 @@
 """Batches of games: what a worker is sent and the rows it sends back.
 
 A task is a small picklable value naming a cell and a range of game indices; the worker
-plays those games and returns one polars DataFrame with one row per game and seat, in the
-exact schema of ``sim/schema.py``, sorted by (game, seat). Seeds derive from the root seed
-and the game index only (``engine.play.chance_seed``/``bot_rng``), and seats from the game
-index (``Cell.seat_bots``), so a batch's rows never depend on which worker ran it, when, or
-how the games were cut into batches.
+plays those games (:func:`simulate`) and sends back plain columns, one row per game and
+seat, sorted by (game, seat); :func:`to_frame` types them with the exact schema of
+``sim/schema.py``. Workers never import polars: a pool starts faster without it.
+
+Seeds derive from the root seed and the game index only (``engine.play.chance_seed`` and
+``bot_rng``), and seats from the game index (``Cell.seat_bots``), so a batch's rows never
+depend on which worker ran it, when, or how the games were cut into batches.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import polars as pl
+from typing import TYPE_CHECKING
 
 from imhotep_stats import __version__
 from imhotep_stats.bots import make_bot
@@ -21,7 +22,10 @@ from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.sim.schema import COLUMNS, ROUNDS, SOURCES
 
-SCHEMA: dict[str, pl.DataType] = {name: getattr(pl, dtype) for name, dtype in COLUMNS.items()}
+if TYPE_CHECKING:
+    import polars as pl
+
+Columns = dict[str, list]
 
 
 @dataclass(frozen=True)
@@ -57,12 +61,30 @@ def plan(cells: list[Cell], games: int, batch_size: int, seed: int, prophecies: 
     ]
 
 
+def schema() -> dict[str, pl.DataType]:
+    """The results schema as polars dtypes."""
+    import polars as pl
+
+    return {name: getattr(pl, dtype) for name, dtype in COLUMNS.items()}
+
+
+def to_frame(cols: Columns) -> pl.DataFrame:
+    import polars as pl
+
+    return pl.DataFrame(cols, schema=schema())
+
+
 def run_batch(task: Task) -> pl.DataFrame:
+    """Play the task's games in this process, as a typed frame."""
+    return to_frame(simulate(task))
+
+
+def simulate(task: Task) -> Columns:
     """Play the task's games; one row per game and seat, sorted by (game, seat)."""
     cell = task.cell
     n = cell.players
     board = board_for(task.overrides_json)
-    cols: dict[str, list] = {name: [] for name in COLUMNS}
+    cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
     round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]
     for i in range(task.start, task.stop):
@@ -96,7 +118,7 @@ def run_batch(task: Task) -> pl.DataFrame:
     cols["sides"] = [cell.sides] * rows
     cols["players"] = [n] * rows
     cols["lineup"] = [",".join(cell.lineup)] * rows
-    return pl.DataFrame(cols, schema=SCHEMA)
+    return cols
 
 
 def package_version() -> str:

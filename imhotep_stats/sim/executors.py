@@ -17,7 +17,7 @@ from itertools import islice
 
 import polars as pl
 
-from imhotep_stats.sim.batches import Task, package_version, run_batch
+from imhotep_stats.sim.batches import Task, package_version, simulate, to_frame
 from imhotep_stats.sim.store import RunStoreError
 
 OnResult = Callable[[Task, pl.DataFrame], None]
@@ -35,7 +35,7 @@ def default_workers() -> int:
 def run_serial(tasks: Iterable[Task], on_result: OnResult) -> None:
     """In this process, one batch after another (``--workers 1``; easiest to debug)."""
     for task in tasks:
-        on_result(task, run_batch(task))
+        on_result(task, to_frame(simulate(task)))
 
 
 def _ignore_sigint() -> None:
@@ -61,15 +61,15 @@ def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
     window = workers * IN_FLIGHT_PER_WORKER
     with ProcessPoolExecutor(workers, mp_context=_pool_context(),
                              initializer=_ignore_sigint) as pool:
-        pending = {pool.submit(run_batch, t): t for t in islice(todo, window)}
+        pending = {pool.submit(simulate, t): t for t in islice(todo, window)}
         try:
             while pending:
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in done:
                     task = pending.pop(fut)
-                    on_result(task, fut.result())
+                    on_result(task, to_frame(fut.result()))
                 for t in islice(todo, len(done)):
-                    pending[pool.submit(run_batch, t)] = t
+                    pending[pool.submit(simulate, t)] = t
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -118,7 +118,7 @@ def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
         stream = as_completed(loop=client.loop)
 
         def submit(t: Task) -> None:
-            fut = client.submit(run_batch, t, pure=False)
+            fut = client.submit(simulate, t, pure=False)
             pending[fut.key] = (fut, t)
             stream.add(fut)
 
@@ -127,9 +127,9 @@ def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
         try:
             for fut in stream:
                 _, task = pending.pop(fut.key)
-                df = fut.result()
+                cols = fut.result()
                 fut.release()
-                on_result(task, df)
+                on_result(task, to_frame(cols))
                 for t in islice(todo, 1):
                     submit(t)
         except BaseException:

@@ -105,12 +105,12 @@ def load_results(run_dir: str | Path, allow_incomplete: bool = False) -> pl.Lazy
     if manifest.get("status") != "complete" and not allow_incomplete:
         raise RunStoreError(f"{run_dir}: the run is not finished (resume it with "
                             "`imhotep-stats run CONFIG --resume --out DIR`)")
-    from imhotep_stats.sim.batches import SCHEMA
+    from imhotep_stats.sim.batches import schema
 
     files = shard_files(run_dir)
     if not files:
-        return pl.LazyFrame(schema=SCHEMA)
-    return pl.scan_parquet([str(f) for f in files], schema=SCHEMA)
+        return pl.LazyFrame(schema=schema())
+    return pl.scan_parquet([str(f) for f in files], schema=schema())
 
 
 def shard_files(run_dir: str | Path) -> list[Path]:
@@ -126,13 +126,13 @@ def shard_problem(path: Path, cell_id: str, start: int, stop: int, players: int)
 
     Reads the whole file: a truncated or bit-rotten shard fails here, not in a report.
     """
-    from imhotep_stats.sim.batches import SCHEMA
+    from imhotep_stats.sim.batches import schema
 
     try:
         df = pl.read_parquet(path)
     except Exception as exc:  # polars raises several types for a bad file
         return f"unreadable ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''})"
-    if dict(df.schema) != SCHEMA:
+    if dict(df.schema) != schema():
         return "columns or types differ from the results schema"
     expected = (stop - start) * players
     if df.height != expected:

@@ -1,0 +1,426 @@
+"""The report's content as a list of simple blocks, rendered by ``markdown`` and ``html``.
+
+One builder, two renderers: report.md and report.html say the same things in the same
+order, and the HTML adds charts (``Charts`` blocks, which Markdown skips). Inline text may
+use ``**bold**`` and ```code```; renderers translate that and escape the rest.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from imhotep_stats.reporting import charts
+from imhotep_stats.reporting import fmt as f
+from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
+from imhotep_stats.reporting.gates import GateResult
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+
+
+@dataclass(frozen=True)
+class Note:
+    """A call-out: ``kind`` is "warning" (data caveats), "fail" or "pass" (gates)."""
+
+    text: str
+    kind: str = "warning"
+
+
+@dataclass(frozen=True)
+class Table:
+    headers: list[str]
+    rows: list[list[str]]
+    align: str = ""  # one letter per column, "l" or "r"; default: first left, rest right
+
+    def aligns(self) -> str:
+        n = len(self.headers)
+        return (self.align or "l" + "r" * (n - 1)).ljust(n, "r")
+
+
+@dataclass(frozen=True)
+class Charts:
+    """SVG charts shown side by side (HTML only)."""
+
+    svgs: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Bullets:
+    items: list[str]
+
+
+Block = Heading | Para | Note | Table | Charts | Bullets
+
+SOURCE_NAMES = {
+    "market": "market", "pyramid": "pyramid", "temple": "temple",
+    "burial_chamber": "burial chamber", "obelisk": "obelisk", "card_statue": "statue cards",
+    "card_decoration": "decoration cards", "card_unused_blue": "unused blue cards",
+    "card_ornament": "ornament cards", "prophecy": "prophecies", "total": "total",
+}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _conf(data: ReportData) -> str:
+    return f"{100 * data.confidence:g}%"
+
+
+def _seat(s: int) -> str:
+    return f"seat {s + 1}"
+
+
+# --- front matter --------------------------------------------------------------------------
+
+
+def _header(data: ReportData) -> list[Block]:
+    m = data.manifest
+    cells = len(data.cells)
+    per_cell = int(m.get("games_per_cell") or max((c.games for c in data.cells), default=0))
+    total = sum(c.games for c in data.cells)
+    seed = (m.get("seeds") or {}).get("root", "?")
+    finished = m.get("finished")
+    source = m.get("config_source")
+    intro = (f"**{_plural(cells, 'cell')}** × {per_cell:,} games = {total:,} games, root seed "
+             f"{seed}; simulated by imhotep-stats {m.get('version', '?')}"
+             + (f", finished {finished}" if finished else "") + "."
+             + (f" Config: `{source}`." if source else ""))
+    conf = _conf(data)
+    method = (
+        f"Win rates count a k-way shared win as 1/k, with {conf} Wilson intervals; mean points "
+        f"have {conf} Student t intervals (clustered by game where one game gives a group "
+        "several rows). Seat fairness per cell: chi-square against equal shares, and a verdict "
+        f"at the margin ±{f.pp(data.margin)} (pp = percentage points of win rate): "
+        "*balanced* when every seat is shown within the margin (equivalence test), "
+        "*unbalanced* when a seat is shown off its fair share, otherwise *inconclusive*; "
+        f"Holm-corrected over the {_plural(data.family, 'seat test')} of this report at "
+        f"α = {data.alpha:g}. *Resolves ±x*: the smallest deviation of a seat from its fair "
+        "share the sample detects (80% power)."
+    )
+    return [Heading(1, f"Balance report: {data.study}"), Para(intro), Para(method)]
+
+
+def _gates(results: list[GateResult]) -> list[Block]:
+    if not results:
+        return []
+    failed = [r for r in results if not r.passed]
+    if failed:
+        note = Note(f"**{len(failed)} of {_plural(len(results), 'balance gate')} failed**: "
+                    + ", ".join(f"`{r.gate}`" for r in failed) + ".", "fail")
+    else:
+        note = Note(f"**All {_plural(len(results), 'balance gate')} passed.**", "pass")
+    rows = [[f"`{r.gate}`", "pass" if r.passed else "**FAIL**", r.detail] for r in results]
+    return [Heading(2, "Balance gates", "gates"), note,
+            Table(["gate", "result", "detail"], rows, "lll")]
+
+
+def _overview(data: ReportData) -> list[Block]:
+    rates: dict[str, list[dict[str, Any]]] = {}
+    for r in data.tables["win_rates_seat"].iter_rows(named=True):
+        rates.setdefault(r["cell"], []).append(r)
+    rows = []
+    for c in data.cells:
+        v = c.verdict
+        seat_rates = " / ".join(f.num(100 * r["win_rate"], 1) for r in rates.get(c.id, []))
+        flags = []
+        if any("provisional" in n for n in c.notes):
+            flags.append("provisional")
+        if any("overridden" in n for n in c.notes):
+            flags.append("overridden")
+        rows.append([
+            str(c.index + 1), c.sides, str(c.players), ", ".join(c.lineup), f.count(c.games),
+            seat_rates + ("%" if seat_rates else ""),
+            f.pp(v.largest_gap) if v else f.DASH, f.pval(v.chi2_p) if v else f.DASH,
+            f.pp(c.mdd), verdict_text(v) if v else "no games", ", ".join(flags) or f.DASH,
+        ])
+    blocks: list[Block] = [
+        Heading(2, "Overview", "overview"),
+        Table(["#", "sides", "players", "lineup", "games", "seat win rates",
+               "largest gap", "χ² p", "resolves ±", "verdict", "board data"],
+              rows, "llrlrrrrrll"),
+    ]
+    if len(data.detail) < len(data.cells):
+        blocks.append(Para(
+            f"Sections below for the {len(data.detail)} cells with the most doubtful seat "
+            f"balance (unbalanced first, then by largest gap); all {len(data.cells)} cells "
+            "are in `summary.json` and `tables/`."))
+    return blocks
+
+
+# --- one cell ------------------------------------------------------------------------------
+
+
+def _who(data: ReportData, c: CellInfo) -> list[tuple[str, str, Any]]:
+    """(label, table key column, key) for the seats, then the bots of a mixed lineup."""
+    out = [(_seat(s), "seat", s) for s in range(c.players)]
+    if c.mixed:
+        out += [(f"bot {b}", "bot", b) for b in sorted(set(c.lineup))]
+    return out
+
+
+def _win_rates(data: ReportData, c: CellInfo) -> list[Block]:
+    seats = data.rows("win_rates_seat", c.id)
+    bots = data.rows("win_rates_bot", c.id) if c.mixed else []
+    rows = []
+    for label, r in [(_seat(r["seat"]), r) for r in seats] + [(f"bot {r['bot']}", r)
+                                                              for r in bots]:
+        rows.append([label, f.count(r["games"]), f.count(r["wins"]), f.pct(r["win_rate"]),
+                     f.ci_pct(r["ci_low"], r["ci_high"]), f.pct(r["expected"]),
+                     f.pp(r["mdd"])])
+    blocks: list[Block] = [
+        Heading(3, "Win rates"),
+        Table(["", "games", "wins", "win rate", f"{_conf(data)} CI", "fair share",
+               "resolves ±"], rows),
+    ]
+    if not c.mixed:
+        blocks.append(Para(f"Every seat played `{c.lineup[0]}`."))
+    svgs = [charts.interval_bars(
+        [_seat(r["seat"]) for r in seats], [r["win_rate"] for r in seats],
+        [r["ci_low"] for r in seats], [r["ci_high"] for r in seats],
+        title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players)]
+    if bots:
+        svgs.append(charts.interval_bars(
+            [r["bot"] for r in bots], [r["win_rate"] for r in bots],
+            [r["ci_low"] for r in bots], [r["ci_high"] for r in bots],
+            title=f"Win rate by bot ({_conf(data)} CI)", reference=1 / c.players))
+    blocks.append(Charts(svgs))
+    return blocks
+
+
+def _fairness(data: ReportData, c: CellInfo) -> list[Block]:
+    v = c.verdict
+    if v is None:
+        return [Heading(3, "Seat fairness"), Para("No games.")]
+    s = v.largest_gap_seat
+    text = [
+        f"**Verdict: {verdict_text(v)}.**",
+        f"Chi-square against equal shares: χ² = {f.num(v.chi2)}, df {v.chi2_df}, "
+        f"p = {f.pval(v.chi2_p)}.",
+        f"Largest seat gap: {_seat(s)}, {f.pp(v.win_rates[s] - v.expected, sign=True)} "
+        f"against the fair share {f.pct(v.expected)}; best minus worst seat "
+        f"{f.pp(v.spread)}.",
+        f"With {v.games:,} games a seat deviation of ±{f.pp(c.mdd)} is resolvable.",
+    ]
+    if v.verdict == "inconclusive" and v.games_needed:
+        text.append(f"If the observed rates are the truth, about {v.games_needed:,} games in "
+                    "all would settle the verdict.")
+    rows = []
+    for r in data.rows("win_rates_seat", c.id):
+        rows.append([_seat(r["seat"]), f.pct(r["win_rate"]), f.pp(r["gap"], sign=True),
+                     f.pval(r["p_deviation"]), f.pval(r["p_equivalence"])])
+    note = (" Two seats are one test (their rates sum to 1)." if c.players == 2 else "")
+    return [
+        Heading(3, "Seat fairness"), Para(" ".join(text)),
+        Table(["", "win rate", "gap to fair share", "p off fair share (Holm)",
+               f"p within ±{f.pp(data.margin)} (Holm)"], rows),
+        Para("The first p-value tests whether the seat's win rate differs from its fair "
+             "share, the second whether it lies within the margin (equivalence); both are "
+             f"Holm-adjusted over the report's {data.family} seat tests.{note}"),
+    ]
+
+
+def _sources_used(rows: list[dict[str, Any]]) -> list[str]:
+    order: dict[str, bool] = {}
+    for r in rows:
+        order[r["source"]] = order.get(r["source"], False) or bool(r["mean"])
+    return [s for s, used in order.items() if used]
+
+
+def _sources(data: ReportData, c: CellInfo) -> list[Block]:
+    who = _who(data, c)
+    seat_rows = data.rows("points_seat", c.id)
+    bot_rows = data.rows("points_bot", c.id) if c.mixed else []
+    cell_rows = {r["source"]: r for r in data.rows("points_cell", c.id)}
+    by = {("seat", r["seat"], r["source"]): r for r in seat_rows}
+    by |= {("bot", r["bot"], r["source"]): r for r in bot_rows}
+    used = _sources_used(seat_rows)
+    shape = (data.rows("game_shape", c.id) or [{}])[0]
+    totals = {(kind, key): sum(r["mean"] for r in (seat_rows if kind == "seat" else bot_rows)
+                               if r[kind] == key) for _, kind, key in who}
+    table_rows = []
+    for src in used:
+        row = [SOURCE_NAMES.get(src, src)]
+        for _, kind, key in who:
+            r = by.get((kind, key, src))
+            row.append(f.mean_ci(r["mean"], r["ci_low"], r["ci_high"]) if r else f.DASH)
+        row.append(f.pct(cell_rows.get(src, {}).get("share")))
+        table_rows.append(row)
+    table_rows.append(["**total**", *[f"**{f.num(totals[(k, x)])}**" for _, k, x in who],
+                       "100%" if used else f.DASH])
+    blocks: list[Block] = [
+        Heading(3, "Score sources"),
+        Para(f"Mean points per game with {_conf(data)} intervals; *share*: the source's part "
+             f"of all points scored in the cell (mean final score {f.num(shape.get('score_mean'))})."),
+        Table(["source", *[w for w, _, _ in who], "share"], table_rows),
+    ]
+    series = {SOURCE_NAMES.get(s, s): [by[(k, x, s)]["mean"] if (k, x, s) in by else 0.0
+                                       for _, k, x in who] for s in used}
+    blocks.append(Charts([charts.stacked_bars(
+        [w for w, _, _ in who], series,
+        title="Mean points by source" + (", by seat and bot" if c.mixed else ", by seat"),
+        width=760)]))
+    sep = data.rows("winner_separation", c.id)
+    if sep:
+        n = sep[0]["games"]
+        rows = [[SOURCE_NAMES.get(r["source"], r["source"]), f.signed(r["mean"]),
+                 f.ci_num(r["ci_low"], r["ci_high"])]
+                for r in sep if r["source"] in used or r["source"] == "total"]
+        blocks += [
+            Para(f"**What separates winners**: the winner's points minus the mean of the "
+                 f"players who did not win, per source, over {n:,} games (games in which "
+                 "every player shared the win are left out). Sources with the largest "
+                 "positive difference decide games."),
+            Table(["source", "winner − others", f"{_conf(data)} CI"], rows),
+        ]
+    return blocks
+
+
+def _bots(data: ReportData, c: CellInfo) -> list[Block]:
+    if not c.mixed:
+        return []
+    matrix = data.rows("bot_matrix", c.id)
+    ratings = data.rows("bot_ratings", c.id)
+    bots = sorted(set(c.lineup))
+    by = {(r["bot"], r["opponent"]): r for r in matrix}
+    rows = []
+    for b in bots:
+        row = [b]
+        for o in bots:
+            r = by.get((b, o))
+            row.append(f.DASH if r is None else
+                       f"{f.pct(r['win_rate'])} {f.ci_pct(r['ci_low'], r['ci_high'])} "
+                       f"· {f.count(r['games'])}")
+        rows.append(row)
+    blocks: list[Block] = [
+        Heading(3, "Bot strength"),
+        Para("Pairwise results: each pair of seats held by different bots in a game is one "
+             "comparison, won by the better rank (a tie is half a win). Cell: row bot's win "
+             f"rate against the column bot, {_conf(data)} Wilson interval · comparisons."),
+        Table(["bot", *[f"vs {o}" for o in bots]], rows),
+    ]
+    if ratings:
+        prior = any(r["prior"] for r in ratings)
+        blocks += [
+            Table(["bot", "rating", f"{_conf(data)} CI", "comparisons"], [
+                [r["bot"], f.signed(r["rating"], 0), f.ci_num(r["ci_low"], r["ci_high"], 0),
+                 f.count(r["games"])] for r in ratings]),
+            Para("Bradley-Terry rating on the pairwise results (Elo-like scale: 400 points = "
+                 "10:1 odds; the mean bot is 0; comparisons from one game are treated as "
+                 "independent, so intervals may be a little narrow)."
+                 + (" A bot never lost (or never won) here, so 0.5 pseudo-wins were added "
+                    "both ways to every pair to give finite ratings." if prior else "")),
+        ]
+    return blocks
+
+
+def _bins(values: list[tuple[float, int]], target: int = 30) -> tuple[float, float]:
+    lo = min(v for v, _ in values)
+    hi = max(v for v, _ in values)
+    width = max(1.0, float(math.ceil((hi - lo + 1) / target)))
+    return math.floor(lo / width) * width, width
+
+
+def _binned(values: list[tuple[float, int]], start: float, width: float
+            ) -> list[tuple[float, int]]:
+    out: dict[float, int] = {}
+    for v, n in values:
+        b = start + math.floor((v - start) / width) * width
+        out[b] = out.get(b, 0) + int(n)
+    return sorted(out.items())
+
+
+def _shape(data: ReportData, c: CellInfo) -> list[Block]:
+    rows = data.rows("game_shape", c.id)
+    if not rows:
+        return []
+    g = rows[0]
+    figures = [
+        ["final score per player: mean", f.num(g["score_mean"])],
+        ["median [quartiles]", f"{f.num(g['score_median'], 1)} [{f.num(g['score_q25'], 1)}, "
+                               f"{f.num(g['score_q75'], 1)}]"],
+        ["10% – 90%", f"{f.num(g['score_q10'], 1)} – {f.num(g['score_q90'], 1)}"],
+        ["min – max", f"{f.num(g['score_min'], 0)} – {f.num(g['score_max'], 0)}"],
+        ["winning margin (winner − best other)",
+         f.mean_ci(g["margin_mean"], g["margin_ci_low"], g["margin_ci_high"])],
+        ["lead changes on the score track",
+         f.mean_ci(g["lead_changes_mean"], g["lead_changes_ci_low"],
+                   g["lead_changes_ci_high"])],
+        ["game length (decisions)",
+         f.mean_ci(g["decisions_mean"], g["decisions_ci_low"], g["decisions_ci_high"], 1)],
+    ]
+    rp = data.rows("round_points", c.id)
+    by = {(r["seat"], r["round"]): r for r in rp}
+    rounds = list(dict.fromkeys(r["round"] for r in rp))
+    round_rows = []
+    for rd in rounds:
+        label = "game end" if rd == "end" else f"round {rd}"
+        row = [label]
+        for s in range(c.players):
+            r = by.get((s, rd))
+            row.append(f.mean_ci(r["mean"], r["ci_low"], r["ci_high"]) if r else f.DASH)
+        row.append(f.num(g.get(f"round_{rd}")))
+        round_rows.append(row)
+    blocks: list[Block] = [
+        Heading(3, "Game shape"),
+        Table(["figure", f"value ({_conf(data)} CI)"], figures),
+        Para(f"Points scored per round, mean per game with {_conf(data)} intervals (round "
+             "points include immediate scoring; *game end* is the final scoring):"),
+        Table(["", *[_seat(s) for s in range(c.players)], "all seats"], round_rows),
+    ]
+    dist = data.rows("score_distribution", c.id)
+    svgs = []
+    if dist:
+        start, width = _bins([(r["score"], r["count"]) for r in dist])
+        series = {}
+        for s in range(c.players):
+            series[_seat(s)] = _binned([(r["score"], r["count"]) for r in dist
+                                        if r["seat"] == s], start, width)
+        svgs.append(charts.histogram(series, title="Final score by seat (games)"))
+    margins = data.rows("margin_distribution", c.id)
+    if margins:
+        start, width = _bins([(r["margin"], r["count"]) for r in margins])
+        svgs.append(charts.histogram(
+            {"margin": _binned([(r["margin"], r["count"]) for r in margins], start, width)},
+            title="Winning margin (games)"))
+    blocks.append(Charts(svgs))
+    return blocks
+
+
+def _cell(data: ReportData, c: CellInfo) -> list[Block]:
+    blocks: list[Block] = [
+        Heading(2, f"{c.index + 1}. {c.label}", c.anchor),
+        Para(f"{c.games:,} games. Seat 1 starts round 1; the lineup rotates through the seats "
+             "game by game, so every bot sits in every seat equally often."),
+    ]
+    blocks += [Note(n) for n in c.notes]
+    for part in (_win_rates, _fairness, _sources, _bots, _shape):
+        blocks += part(data, c)
+    return blocks
+
+
+def build(data: ReportData, gates: list[GateResult]) -> list[Block]:
+    """The whole report as blocks, in reading order."""
+    blocks = _header(data)
+    blocks += _gates(gates)
+    blocks += [Note(n) for n in data.global_notes]
+    blocks += _overview(data)
+    for cid in data.detail:
+        blocks += _cell(data, data.cell(cid))
+    blocks += [
+        Heading(2, "Data files", "files"),
+        Para("Every figure is also in `summary.json` and in `tables/` as CSV and Parquet: "
+             + ", ".join(f"`{name}`" for name in data.tables) + "."),
+    ]
+    return blocks

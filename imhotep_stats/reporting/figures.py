@@ -1,0 +1,272 @@
+"""Everything a report says about a stored run, computed once: the renderers (Markdown,
+HTML, terminal, JSON, tables) only format what :func:`compute` returns.
+
+The figures are polars aggregations over a lazy scan of the run's shards
+(``stats.aggregate`` and ``stats.report_figures``), so a report of a million games needs no
+more memory than one of a thousand. Tables are sorted in the manifest's cell order, then by
+their keys, so every output is byte-for-byte reproducible from the stored run.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from imhotep_stats.rules.board import SITES
+from imhotep_stats.sim.store import load_manifest, load_results
+from imhotep_stats.stats.aggregate import (
+    bot_matrix,
+    game_shape,
+    points_by_source,
+    score_distribution,
+    win_rates,
+    winner_separation,
+)
+from imhotep_stats.stats.intervals import wilson_arrays
+from imhotep_stats.stats.report_figures import (
+    cell_bot_ratings,
+    fairness,
+    game_histogram,
+    round_points,
+)
+from imhotep_stats.stats.tests import SeatVerdict
+
+MAX_DETAIL_CELLS = 24
+"""Cells with a full section in report.md / report.html. A sweep of hundreds of cells would
+make files nobody reads (and GitHub caps a step summary at 1 MiB); the worst cells get a
+section, every cell stays in the overview, summary.json and tables/."""
+
+POWER = 0.8
+WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
+SIG = 10  # significant digits kept in exported floats (hides summation-order noise)
+
+SEVERITY = {"unbalanced": 0, "inconclusive": 1, "balanced": 2}
+
+
+def clean(x: Any) -> Any:
+    """A float rounded to SIG significant digits, None for nan/inf; others unchanged.
+
+    Float sums computed by polars threads may differ in the last bit between two runs over
+    the same data; rounding keeps reports and exports byte-identical."""
+    if isinstance(x, float | np.floating):
+        x = float(x)
+        if not math.isfinite(x):
+            return None
+        return float(f"{x:.{SIG}g}") + 0.0  # + 0.0 turns -0.0 into 0.0
+    return x
+
+
+@dataclass
+class CellInfo:
+    """One cell of the study, with its seat verdict and data notes."""
+
+    index: int
+    id: str
+    sides: str
+    players: int
+    lineup: tuple[str, ...]
+    games: int
+    notes: list[str] = field(default_factory=list)
+    verdict: SeatVerdict | None = None
+    mdd: float = math.nan  # smallest seat win-rate deviation the sample resolves
+
+    @property
+    def mixed(self) -> bool:
+        return len(set(self.lineup)) > 1
+
+    @property
+    def label(self) -> str:
+        return f"{self.sides} · {self.players} players · {', '.join(self.lineup)}"
+
+    @property
+    def anchor(self) -> str:
+        return f"cell-{self.index + 1}"
+
+
+@dataclass
+class ReportData:
+    """The figures of one run; ``tables`` are what tables/NAME.csv and .parquet hold."""
+
+    manifest: dict[str, Any]
+    study: str
+    confidence: float
+    margin: float
+    alpha: float
+    family: int  # seat hypotheses in the Holm family
+    cells: list[CellInfo]
+    tables: dict[str, pl.DataFrame]
+    global_notes: list[str]
+    detail: list[str]  # ids of the cells with a full section
+    gates: dict[str, Any]
+
+    def cell(self, cell_id: str) -> CellInfo:
+        return next(c for c in self.cells if c.id == cell_id)
+
+    def rows(self, table: str, cell_id: str) -> list[dict[str, Any]]:
+        """Rows of one table for one cell, in table order."""
+        df = self.tables[table]
+        return df.filter(pl.col("cell") == cell_id).to_dicts()
+
+
+def _cell_order(df: pl.DataFrame, order: dict[str, int]) -> pl.DataFrame:
+    """Stable sort by the manifest's cell order (aggregate sorts cell ids as text)."""
+    if df.height == 0 or "cell" not in df.columns:
+        return df
+    idx = pl.col("cell").replace_strict(order, default=len(order), return_dtype=pl.Int64)
+    return df.with_columns(_o=idx).sort("_o", maintain_order=True).drop("_o")
+
+
+def _snap_wins(df: pl.DataFrame, confidence: float) -> pl.DataFrame:
+    """Wins rounded to the exact multiple of 1/12 they are, then rate and Wilson interval
+    recomputed, so the figures do not depend on the order polars summed the shares in."""
+    wins = np.round(df["wins"].to_numpy() * WIN_SHARE_UNIT) / WIN_SHARE_UNIT
+    games = df["games"].to_numpy().astype(float)
+    low, high = wilson_arrays(np.minimum(wins, games), games, confidence)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rate = np.where(games > 0, wins / np.where(games > 0, games, 1), np.nan)
+    return df.with_columns(pl.Series("wins", wins), pl.Series("win_rate", rate),
+                           pl.Series("ci_low", low), pl.Series("ci_high", high))
+
+
+def _notes(sides: str, board: dict[str, Any]) -> list[str]:
+    """Why a cell's numbers may not describe the printed game: provisional or changed data."""
+    recs = board.get("sides", {})
+    out = []
+    for site, letter in zip(SITES, sides.split("-"), strict=False):
+        name = f"{site}.{letter}"
+        rec = recs.get(name) or {}
+        if rec.get("provenance") == "provisional":
+            keys = ", ".join(rec.get("provisional_keys") or []) or "all values"
+            out.append(f"{name} uses provisional board data ({keys}): placeholders, not "
+                       "checked against the printed board")
+        if rec.get("overridden"):
+            out.append(f"{name} is overridden by the study config "
+                       f"({', '.join(rec['overridden'])}): a what-if, not the printed board")
+    return out
+
+
+def _global_notes(board: dict[str, Any]) -> list[str]:
+    sides = set(board.get("sides", {}))
+    return [f"board table {name} is overridden by the study config (every cell): a what-if"
+            for name in sorted(board.get("overridden", {})) if name not in sides]
+
+
+def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
+    rows = []
+    for c in cells:
+        v = c.verdict
+        rows.append({
+            "cell": c.id, "sides": c.sides, "players": c.players, "lineup": ",".join(c.lineup),
+            "games": c.games, "verdict": v.verdict if v else None,
+            "text": verdict_text(v) if v else None,
+            "margin": v.margin if v else None, "largest_gap": v.largest_gap if v else None,
+            "largest_gap_seat": v.largest_gap_seat if v else None,
+            "spread": v.spread if v else None, "chi2": v.chi2 if v else None,
+            "chi2_df": v.chi2_df if v else None, "chi2_p": v.chi2_p if v else None,
+            "mdd": c.mdd, "games_needed": v.games_needed if v else None,
+            "more_games": v.more_games if v else None, "notes": "; ".join(c.notes),
+        })
+    schema = {"cell": pl.String, "sides": pl.String, "players": pl.Int64, "lineup": pl.String,
+              "games": pl.Int64, "verdict": pl.String, "text": pl.String,
+              "margin": pl.Float64, "largest_gap": pl.Float64, "largest_gap_seat": pl.Int64,
+              "spread": pl.Float64, "chi2": pl.Float64, "chi2_df": pl.Int64,
+              "chi2_p": pl.Float64, "mdd": pl.Float64, "games_needed": pl.Int64,
+              "more_games": pl.Int64, "notes": pl.String}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def verdict_text(v: SeatVerdict) -> str:
+    """The verdict in the designer's words; gaps in percentage points (pp), not score points."""
+    if v.verdict == "balanced":
+        return f"balanced within ±{100 * v.margin:.1f} pp"
+    if v.verdict == "unbalanced":
+        p0 = v.expected
+        hit = [i for i, p in enumerate(v.p_deviation) if p <= v.alpha] or list(
+            range(len(v.win_rates)))
+        # The largest gap; of two equal gaps (two players) name the favoured seat.
+        s = max(hit, key=lambda i: (round(abs(v.win_rates[i] - p0), 12), v.win_rates[i] > p0))
+        return (f"unbalanced: seat {s + 1} wins {100 * v.win_rates[s]:.1f}% against "
+                f"{100 * p0:.1f}% fair share")
+    if v.more_games is None:
+        return "inconclusive: the margin is too narrow to settle with any practical run"
+    return f"inconclusive: about {v.more_games:,} more games needed"
+
+
+def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
+    """Per seat: gap to the fair share and the Holm-adjusted p-values of both tests."""
+    gap, p_dev, p_eq = [], [], []
+    by_id = {c.id: c for c in cells}
+    for cell, s, rate in seat.select("cell", "seat", "win_rate").iter_rows():
+        v = by_id[cell].verdict
+        if v is None:
+            gap.append(None)
+            p_dev.append(None)
+            p_eq.append(None)
+            continue
+        gap.append(rate - v.expected)
+        p_dev.append(v.p_deviation[s])
+        p_eq.append(v.p_equivalence[s])
+    return seat.with_columns(pl.Series("gap", gap, dtype=pl.Float64),
+                             pl.Series("p_deviation", p_dev, dtype=pl.Float64),
+                             pl.Series("p_equivalence", p_eq, dtype=pl.Float64))
+
+
+def compute(run_dir: str | Path) -> ReportData:
+    """All figures of a finished run (RunStoreError if it is not one)."""
+    manifest = load_manifest(run_dir)
+    lf = load_results(run_dir)
+    config = manifest.get("config", {})
+    report = config.get("report", {})
+    conf = float(report.get("confidence", 0.95))
+    margin = float(report.get("margin", 0.02))
+    alpha = round(1.0 - conf, 12)
+    board = manifest.get("board", {})
+    order = {c["id"]: i for i, c in enumerate(manifest["cells"])}
+
+    seat = _snap_wins(win_rates(lf, by=("cell", "seat"), confidence=conf), conf)
+    bot = _snap_wins(win_rates(lf, by=("cell", "bot"), confidence=conf), conf)
+    games = {c: int(g) for c, g in seat.filter(pl.col("seat") == 0)
+             .select("cell", "games").iter_rows()}
+    cells = [CellInfo(index=i, id=c["id"], sides=c["sides"], players=int(c["players"]),
+                      lineup=tuple(c["lineup"]), games=games.get(c["id"], 0),
+                      notes=_notes(c["sides"], board))
+             for i, c in enumerate(manifest["cells"])]
+    verdicts, family = fairness(seat, [c.id for c in cells], margin, alpha, POWER)
+    mdd = dict(seat.filter(pl.col("seat") == 0).select("cell", "mdd").iter_rows())
+    for c in cells:
+        c.verdict = verdicts.get(c.id)
+        c.mdd = float(mdd.get(c.id, math.nan))
+
+    matrix = bot_matrix(lf, by="cell", confidence=conf)
+    tables = {
+        "seat_fairness": _fairness_table(cells),
+        "win_rates_seat": _seat_tests(seat, cells),
+        "win_rates_bot": bot,
+        "points_seat": points_by_source(lf, by=("cell", "seat"), confidence=conf),
+        "points_bot": points_by_source(lf, by=("cell", "bot"), confidence=conf),
+        "points_cell": points_by_source(lf, by="cell", confidence=conf),
+        "winner_separation": winner_separation(lf, by="cell", confidence=conf),
+        "bot_matrix": matrix,
+        "bot_ratings": cell_bot_ratings(matrix, conf),
+        "game_shape": game_shape(lf, by="cell", confidence=conf),
+        "round_points": round_points(lf, by=("cell", "seat"), confidence=conf),
+        "score_distribution": score_distribution(lf, by=("cell", "seat")),
+        "margin_distribution": game_histogram(lf, "margin", by="cell"),
+    }
+    tables = {name: _cell_order(df, order) for name, df in tables.items()}
+
+    ranked = sorted((c for c in cells if c.verdict is not None), key=lambda c: (
+        SEVERITY[c.verdict.verdict], -c.verdict.largest_gap, c.index))
+    chosen = {c.id for c in ranked[:MAX_DETAIL_CELLS]}
+    detail = [c.id for c in cells if c.id in chosen]
+    return ReportData(
+        manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
+        margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,
+        global_notes=_global_notes(board), detail=detail,
+        gates=dict(config.get("gates") or {}),
+    )

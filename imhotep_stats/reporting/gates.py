@@ -1,0 +1,166 @@
+"""Balance gates: conditions a study config's ``[gates]`` table sets for CI.
+
+``run`` and ``report`` exit with code 3 (``cli.EXIT_GATE_FAILED``) when one fails and
+name it on stderr. Every gate applies to every cell of the report::
+
+    [gates]
+    max_seat_gap = 0.05                     # |seat win rate - 1/players| <= 0.05 (point estimate)
+    no_unbalanced = true                    # no cell's seat verdict is "unbalanced"
+    require_balanced = true                 # every cell is "balanced within +/-margin"
+    source_share = { pyramid = [0.1, 0.4] } # a source's share of all points in [low, high]
+
+This module imports nothing heavy: ``config`` validates a ``[gates]`` table with
+:func:`gate_problems` at load time, so a typo fails before any game is played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from imhotep_stats.reporting.figures import ReportData
+
+GATE_KEYS: dict[str, str] = {
+    "max_seat_gap": "a win-rate difference in (0, 1], e.g. 0.05",
+    "no_unbalanced": "true or false",
+    "require_balanced": "true or false",
+    "source_share": "a table of source = [low, high] shares, e.g. { pyramid = [0.1, 0.4] }",
+}
+MAX_LISTED = 5  # failing cells named per gate
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"a boolean ({str(value).lower()})"
+    if isinstance(value, int | float):
+        return f"a number ({value})"
+    if isinstance(value, str):
+        return f"a string ({value!r})"
+    if isinstance(value, list):
+        return f"a list of {len(value)} items"
+    if isinstance(value, Mapping):
+        return "a table"
+    return type(value).__name__
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool)
+
+
+def gate_problems(gates: Mapping[str, Any], prefix: str = "gates") -> list[tuple[str, str]]:
+    """Every problem of a ``[gates]`` table as (dotted key, what was expected)."""
+    from imhotep_stats.sim.schema import SOURCES
+
+    problems: list[tuple[str, str]] = []
+    for key, value in gates.items():
+        path = f"{prefix}.{key}"
+        if key not in GATE_KEYS:
+            problems.append((path, f"unknown gate (expected one of {', '.join(GATE_KEYS)})"))
+        elif key == "max_seat_gap":
+            if not _is_number(value) or not 0.0 < value <= 1.0:
+                problems.append((path, f"expected {GATE_KEYS[key]}, got {_describe(value)}"))
+        elif key in ("no_unbalanced", "require_balanced"):
+            if not isinstance(value, bool):
+                problems.append((path, f"expected true or false, got {_describe(value)}"))
+        elif key == "source_share":
+            if not isinstance(value, Mapping) or not value:
+                problems.append((path, f"expected {GATE_KEYS[key]}, got {_describe(value)}"))
+                continue
+            for src, rng in value.items():
+                spath = f"{path}.{src}"
+                if src not in SOURCES:
+                    problems.append((spath, f"unknown score source (expected one of "
+                                            f"{', '.join(SOURCES)})"))
+                elif (not isinstance(rng, list) or len(rng) != 2
+                      or not all(_is_number(x) for x in rng)
+                      or not 0.0 <= rng[0] <= rng[1] <= 1.0):
+                    problems.append((spath, "expected [low, high] with 0 <= low <= high <= 1, "
+                                            f"got {_describe(rng) if not isinstance(rng, list) else rng}"))
+    return problems
+
+
+@dataclass(frozen=True)
+class GateResult:
+    """One gate's outcome; ``detail`` says what was measured and, on failure, where."""
+
+    gate: str
+    passed: bool
+    detail: str
+
+
+def _listing(items: list[str]) -> str:
+    shown = "; ".join(items[:MAX_LISTED])
+    more = len(items) - MAX_LISTED
+    return shown + (f"; and {more} more" if more > 0 else "")
+
+
+def _pp(x: float) -> str:
+    return f"{100 * x:.1f} pp"
+
+
+def evaluate(data: ReportData) -> list[GateResult]:
+    """Check the run's gates (from its manifest) against the report's figures.
+
+    Raises ValueError when the gates table itself is invalid (a manifest written before the
+    gate keys were validated, or edited by hand).
+    """
+    gates = data.gates
+    problems = gate_problems(gates)
+    if problems:
+        raise ValueError("invalid [gates] in the run's manifest: " + "; ".join(
+            f"{k}: {m}" for k, m in problems))
+    cells = [c for c in data.cells if c.verdict is not None]
+    out: list[GateResult] = []
+    for key in GATE_KEYS:  # a fixed order, whatever the config's
+        if key not in gates or gates[key] is False:
+            continue
+        value = gates[key]
+        if key == "max_seat_gap":
+            bad = [c for c in cells if c.verdict.largest_gap > value + 1e-12]
+            worst = max(cells, key=lambda c: c.verdict.largest_gap, default=None)
+            if bad:
+                detail = (f"{len(bad)} cell{'s' if len(bad) > 1 else ''} above "
+                          f"{_pp(value)}: " + _listing([
+                              f"{c.label}: seat {c.verdict.largest_gap_seat + 1} off by "
+                              f"{_pp(c.verdict.largest_gap)}" for c in bad]))
+            elif worst is not None:
+                detail = (f"largest seat gap {_pp(worst.verdict.largest_gap)} "
+                          f"({worst.label}) <= {_pp(value)}")
+            else:
+                detail = "no games"
+            out.append(GateResult(key, not bad, detail))
+        elif key in ("no_unbalanced", "require_balanced"):
+            if key == "no_unbalanced":
+                bad = [c for c in cells if c.verdict.verdict == "unbalanced"]
+                ok = "no cell is unbalanced"
+            else:
+                bad = [c for c in cells if c.verdict.verdict != "balanced"]
+                ok = f"every cell is balanced within ±{_pp(data.margin)}"
+            from imhotep_stats.reporting.figures import verdict_text
+
+            detail = (f"{len(bad)} cell{'s' if len(bad) > 1 else ''}: " + _listing(
+                [f"{c.label}: {verdict_text(c.verdict)}" for c in bad])) if bad else ok
+            out.append(GateResult(key, not bad, detail))
+        elif key == "source_share":
+            shares = {(r["cell"], r["source"]): r["share"]
+                      for r in data.tables["points_cell"].iter_rows(named=True)}
+            for src, (low, high) in value.items():
+                got = [(c, shares.get((c.id, src)) or 0.0) for c in cells]
+                bad = [(c, s) for c, s in got if not low - 1e-12 <= s <= high + 1e-12]
+                name = f"source_share.{src}"
+                if bad:
+                    detail = (f"{src} share outside [{low:g}, {high:g}] in {len(bad)} cell"
+                              f"{'s' if len(bad) > 1 else ''}: " + _listing(
+                                  [f"{c.label}: {100 * s:.1f}%" for c, s in bad]))
+                elif got:
+                    lo = min(s for _, s in got)
+                    hi = max(s for _, s in got)
+                    detail = (f"{src} share {100 * lo:.1f}%" + (
+                        f" to {100 * hi:.1f}%" if hi != lo else "")
+                        + f" within [{low:g}, {high:g}]")
+                else:
+                    detail = "no games"
+                out.append(GateResult(name, not bad, detail))
+    return out

@@ -1,0 +1,225 @@
+"""Adaptive allocation: after a study's first pass, extra games for the cells that need them.
+
+The first pass is an ordinary run (``sim.runner``). Then, round by round, a *policy* (the
+statistics layer's: ``stats.sweep.verdict_policy``) says how many more games each cell
+wants (those whose seat verdict is still inconclusive), and this module gives them out
+under the game budget and plays them, until no cell wants more, the budget is spent or the
+round limit is reached.
+
+Reproducible: a cell's extra games take its next game indices (a cell with 2,000 games
+gets games 2,000, 2,001, ...), so game i still deals the same cards in every cell, and the
+allocation depends only on results, which depend only on seeds. Each round's plan is
+recorded in ``<run dir>/adaptive/adaptive.json`` before it is played and its shards go to
+``<run dir>/adaptive/shards/``, so an interrupted adaptive run resumes exactly; changed
+settings (budget, rounds, margin) discard the extra games and redo them. The first pass's
+directory is untouched, so ``run --resume`` and ``report`` see the first pass only;
+``scan_all`` reads both.
+
+The module knows nothing of statistics (DESIGN.md: sim sits below stats); the policy is
+passed in.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from imhotep_stats.config import StudyConfig
+from imhotep_stats.sim import store
+from imhotep_stats.sim.batches import SCHEMA, Task
+from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.progress import Progress
+
+ADAPTIVE = "adaptive"
+RECORD = "adaptive.json"
+Policy = Callable[[pl.LazyFrame, dict[int, int]], dict[int, int]]
+"""(all results so far, games per cell index) -> extra games wanted per cell index."""
+
+
+@dataclass
+class AdaptiveOutcome:
+    budget: int
+    rounds: list[dict[str, Any]] = field(default_factory=list)
+    extra_games: int = 0
+    stopped: str = ""  # "settled", "budget" or "rounds"
+    simulated: int = 0  # extra games played by this invocation
+
+    def to_json(self) -> dict[str, Any]:
+        return {"budget": self.budget, "extra_games": self.extra_games,
+                "stopped": self.stopped,
+                "rounds": [{"round": r["round"], "cells": len({t[0] for t in r["tasks"]}),
+                            "games": sum(t[3] - t[2] for t in r["tasks"])}
+                           for r in self.rounds]}
+
+
+def adaptive_dir(run_dir: str | Path) -> Path:
+    return Path(run_dir) / ADAPTIVE
+
+
+def extra_files(run_dir: str | Path) -> list[Path]:
+    """Shards of the adaptive rounds (none when the study had none)."""
+    return store.shard_files(adaptive_dir(run_dir))
+
+
+def scan_all(run_dir: str | Path) -> pl.LazyFrame:
+    """Every result row of a study: the first pass and its adaptive rounds (lazy)."""
+    files = [str(p) for p in [*store.shard_files(run_dir), *extra_files(run_dir)]]
+    if not files:
+        return pl.LazyFrame(schema=SCHEMA)
+    return pl.scan_parquet(files, schema=SCHEMA)
+
+
+def load_record(run_dir: str | Path) -> dict[str, Any] | None:
+    path = adaptive_dir(run_dir) / RECORD
+    if not path.exists():
+        return None
+    import json
+
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def games_per_cell(manifest: dict[str, Any], record: dict[str, Any] | None) -> dict[int, int]:
+    """Games each cell holds after the first pass and the recorded, completed rounds."""
+    games = {c["index"]: int(c["games"]) for c in manifest["cells"]}
+    for r in (record or {}).get("rounds", []):
+        if r.get("complete"):
+            for cell, _batch, _start, stop in r["tasks"]:
+                games[cell] = max(games[cell], stop)
+    return games
+
+
+def allocate(demands: dict[int, int], games: dict[int, int], budget_left: int) -> dict[int, int]:
+    """Extra games per cell: each cell at most doubles per round (the estimate of games
+    needed is noisy, so it is re-made after every round); if the budget cannot cover
+    every demand, the smallest demands go first (most verdicts settled per game), ties by
+    cell index, and the last one gets what is left."""
+    out: dict[int, int] = {}
+    left = budget_left
+    for cell, want in sorted(demands.items(), key=lambda kv: (min(kv[1], games[kv[0]]), kv[0])):
+        n = min(want, games[cell], left)
+        if n <= 0:
+            break
+        out[cell] = n
+        left -= n
+    return out
+
+
+def _tasks(config: StudyConfig, rows: list[list[int]]) -> list[Task]:
+    cells = config.cells
+    return [Task(cells[c], b, start, stop, config.seed, config.prophecies, config.expansion,
+                 config.overrides_json) for c, b, start, stop in rows]
+
+
+def run_adaptive(
+    config: StudyConfig,
+    run_dir: str | Path,
+    policy: Policy,
+    *,
+    budget: int,
+    rounds: int,
+    settings: dict[str, Any] | None = None,
+    workers: int | None = None,
+    cluster: str | None = None,
+    progress: bool | None = None,
+    log: Callable[[str], None] | None = None,
+) -> AdaptiveOutcome:
+    """Play adaptive rounds after the finished first pass in ``run_dir`` (module docstring).
+
+    ``settings`` (e.g. the policy's margin) join budget and rounds in what a resume must
+    match; on a mismatch the earlier extra games are discarded.
+    """
+    import json
+
+    log = log or (lambda _m: None)
+    run_dir = Path(run_dir)
+    manifest = store.load_manifest(run_dir)
+    if manifest.get("status") != "complete":
+        raise store.RunStoreError(f"{run_dir}: the first pass is not finished")
+    key = {"config_hash": manifest["config_hash"], "budget": budget, "rounds": rounds,
+           "batch_size": int(manifest["batch_size"]), **(settings or {})}
+    folder = adaptive_dir(run_dir)
+    record = load_record(run_dir)
+    if record is not None and record.get("settings") != key:
+        log("adaptive settings changed since the last run: discarding its extra games")
+        shutil.rmtree(folder)
+        record = None
+    if record is None:
+        record = {"settings": key, "rounds": [], "status": "running"}
+    (folder / store.SHARDS).mkdir(parents=True, exist_ok=True)
+    planned = {store.shard_name(c, b) for r in record["rounds"] for c, b, _, _ in r["tasks"]}
+    for path in folder.joinpath(store.SHARDS).iterdir():
+        if path.name not in planned:  # a temp file or a shard of a discarded plan
+            path.unlink()
+
+    def save() -> None:
+        store.atomic_write(folder / RECORD, lambda fh: fh.write(
+            (json.dumps(record, indent=1) + "\n").encode("utf-8")))
+
+    out = AdaptiveOutcome(budget)
+    spent = sum(t[3] - t[2] for r in record["rounds"] for t in r["tasks"])
+    for number in range(1, rounds + 2):
+        if number <= len(record["rounds"]):
+            rnd = record["rounds"][number - 1]
+        else:
+            games = games_per_cell(manifest, record)
+            demands = {c: n for c, n in policy(scan_all(run_dir), games).items() if n > 0}
+            if not demands:
+                out.stopped = "settled"
+                break
+            if spent >= budget:
+                out.stopped = "budget"
+                break
+            if number > rounds:
+                out.stopped = "rounds"
+                break
+            alloc = allocate(demands, games, budget - spent)
+            nxt: dict[int, int] = {}
+            for r in record["rounds"]:
+                for c, b, _, _ in r["tasks"]:
+                    nxt[c] = max(nxt.get(c, 0), b + 1)
+            rows = []
+            bs = int(manifest["batch_size"])
+            for c, n in sorted(alloc.items()):
+                for start in range(games[c], games[c] + n, bs):
+                    rows.append([c, nxt.get(c, 0), start, min(start + bs, games[c] + n)])
+                    nxt[c] = nxt.get(c, 0) + 1
+            rnd = {"round": number, "tasks": rows, "complete": False,
+                   "cells_wanting": len(demands), "wanted": sum(demands.values())}
+            record["rounds"].append(rnd)
+            spent += sum(t[3] - t[2] for t in rows)
+            save()
+            log(f"adaptive round {number}: {sum(alloc.values()):,} extra games for "
+                f"{len(alloc)} of {len(demands)} inconclusive cells")
+        todo = []
+        for task in _tasks(config, rnd["tasks"]):
+            path = folder / store.SHARDS / store.shard_name(task.cell.index, task.batch)
+            if path.exists() and not store.shard_problem(path, task.cell.id, task.start,
+                                                         task.stop, task.cell.players):
+                continue
+            todo.append(task)
+        if todo:
+            bar = Progress(sum(t.games for t in todo), enabled=progress)
+
+            def on_result(task: Task, df: pl.DataFrame, bar: Progress = bar) -> None:
+                store.write_shard(folder, task.cell.index, task.batch, df)
+                bar.update(task.games)
+
+            try:
+                execute(todo, on_result, workers=workers, cluster=cluster, log=log)
+            finally:
+                bar.close()
+            out.simulated += sum(t.games for t in todo)
+        if not rnd["complete"]:
+            rnd["complete"] = True
+            save()
+    out.rounds = record["rounds"]
+    out.extra_games = spent
+    record["status"] = "complete"
+    record["stopped"] = out.stopped
+    save()
+    return out

@@ -1,0 +1,381 @@
+"""Paired what-if comparisons: every figure of two runs played on the same seeds.
+
+Two runs of a study that differ only in board data or sides deal the same cards for the
+same game index and seat the same bots (DESIGN.md "Randomness and reproducibility"), so
+their rows pair up by (cell position, game index, seat). A figure's change is estimated
+from per-game differences, not from two independent samples: common random numbers
+cancel most of the game-to-game noise, and identical runs give exactly zero.
+
+Method. For a group (a seat, a bot, all players, or the game) and a value v, game g gives
+totals x_g (base) and y_g (what-if) over the group's n_g rows (n_g = 1 for a seat or the
+game, the number of the bot's seats for a bot, the player count for all players). With
+d_g = y_g - x_g over C games and N = sum n_g:
+
+    diff = sum d_g / N,   Var = C / (C - 1) * sum (d_g - diff n_g)^2 / N^2,   df = C - 1
+
+the ratio estimator of cluster sampling (Cochran, *Sampling Techniques*, 3rd ed., 6.2),
+which is the paired t interval (``intervals.paired_difference``) when n_g = 1. Every
+figure gets a two-sided t test of "no change", and Benjamini-Hochberg q-values over all
+figures of the comparison decide which changes the plain-language summary calls real.
+
+Memory: cells are read one at a time, in chunks of game indices, and reduced to additive
+moments, so a comparison needs no more memory than one chunk of one cell.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats as _st
+
+from imhotep_stats.config import StudyConfig
+from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.sim.store import SHARD_RE, load_manifest, shard_files
+from imhotep_stats.stats.tests import benjamini_hochberg
+
+CHUNK_GAMES = 20_000
+"""Game indices per pass over a cell: bounds memory (about 30 MB of rows at 4 players)."""
+
+GAME_VALUES = ("decisions", "margin", "lead_changes")  # one value per game
+PLAYER_VALUES = ("win_share", "score", *(f"pts_{s}" for s in SOURCES))
+_MOMENTS = ("C", "N", "N2", "Sx", "Sy", "Sd", "Qd", "Xd")
+
+
+class CompareError(ValueError):
+    """Two runs that cannot be paired (different cells, games or seeds)."""
+
+
+@dataclass
+class Figure:
+    """One compared figure of one cell; ``base``/``whatif`` are means, ``diff`` their change."""
+
+    cell: str
+    whatif_cell: str
+    players: int
+    group: str  # "seat", "bot", "all" (every player) or "game"
+    who: int | str | None  # seat index (0 = start player) or bot name
+    figure: str  # win_rate, score, points, decisions, margin, lead_changes
+    source: str | None  # for figure == "points"
+    games: int
+    base: float
+    whatif: float
+    diff: float
+    ci_low: float
+    ci_high: float
+    p_value: float
+    q_value: float = math.nan
+
+    def to_json(self) -> dict[str, Any]:
+        d = {k: getattr(self, k) for k in (
+            "cell", "whatif_cell", "players", "group", "figure", "source", "games", "base",
+            "whatif", "diff", "ci_low", "ci_high", "p_value", "q_value")}
+        d["seat"] = self.who if self.group == "seat" else None
+        d["bot"] = self.who if self.group == "bot" else None
+        return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in d.items()}
+
+
+@dataclass
+class Comparison:
+    """All figures of a paired comparison and what the two runs were."""
+
+    base_dir: str
+    whatif_dir: str
+    confidence: float
+    change: str  # the change in words, e.g. "Pyramid A with these points"
+    figures: list[Figure] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def identical(self) -> bool:
+        return all(f.diff == 0.0 and f.ci_low == 0.0 and f.ci_high == 0.0 for f in self.figures)
+
+
+# --- pairing ------------------------------------------------------------------------------
+
+
+def _cell_files(run_dir: Path) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for path in shard_files(run_dir):
+        m = SHARD_RE.match(path.name)
+        out.setdefault(int(m.group(1)), []).append(str(path))
+    return out
+
+
+def check_pairing(base: dict[str, Any], whatif: dict[str, Any]) -> None:
+    """Refuse runs whose games do not pair: other seed, game count, players or lineups."""
+    problems = []
+    if base["seeds"]["root"] != whatif["seeds"]["root"]:
+        problems.append(f"root seeds differ ({base['seeds']['root']} vs "
+                        f"{whatif['seeds']['root']})")
+    bc, wc = base["cells"], whatif["cells"]
+    if len(bc) != len(wc):
+        problems.append(f"the base has {len(bc)} cells, the what-if {len(wc)} (cells pair by "
+                        "position: change the sides of a site, not how many)")
+    for b, w in zip(bc, wc, strict=False):
+        if (b["players"], b["lineup"], b["games"]) != (w["players"], w["lineup"], w["games"]):
+            problems.append(f"cell {b['index']}: {b['players']} players {b['lineup']} "
+                            f"{b['games']} games vs {w['players']} players {w['lineup']} "
+                            f"{w['games']} games")
+            break
+    if problems:
+        raise CompareError("the runs cannot be paired: " + "; ".join(problems))
+
+
+# --- moments ------------------------------------------------------------------------------
+
+
+def _add(acc: dict, key: tuple, x: np.ndarray, y: np.ndarray, n: np.ndarray) -> None:
+    """Add the moments of per-game totals x (base), y (what-if) over n rows."""
+    d = y - x
+    m = np.array([x.size, n.sum(), (n * n).sum(), x.sum(), y.sum(), d.sum(), (d * d).sum(),
+                  (d * n).sum()], dtype=float)
+    if key in acc:
+        acc[key] += m
+    else:
+        acc[key] = m
+
+
+def _chunk_moments(acc: dict, base: pl.DataFrame, whatif: pl.DataFrame, players: int,
+                   bots: bool) -> None:
+    """Moments of one chunk of paired games (both sorted by game, seat)."""
+    if base.height != whatif.height or not (
+            base["game"].equals(whatif["game"]) and base["seat"].equals(whatif["seat"])):
+        raise CompareError("the runs hold different games (an unfinished or changed run?)")
+    g = base.height // players
+    if g * players != base.height:
+        raise CompareError("a game is missing seats in the results")
+    cols = [c for c in PLAYER_VALUES if c in base.columns]
+    X = {c: base[c].cast(pl.Float64).to_numpy().reshape(g, players) for c in cols}
+    Y = {c: whatif[c].cast(pl.Float64).to_numpy().reshape(g, players) for c in cols}
+    one = np.ones(g)
+    for s in range(players):
+        for c in cols:
+            _add(acc, ("seat", s, c), X[c][:, s], Y[c][:, s], one)
+    full = np.full(g, float(players))
+    for c in cols:
+        if c != "win_share":  # every game hands out one win: all players' rate is 1/n
+            _add(acc, ("all", None, c), X[c].sum(1), Y[c].sum(1), full)
+    if bots:
+        names = base["bot"].to_numpy().reshape(g, players)
+        for b in sorted(set(names.ravel().tolist())):
+            mask = (names == b).astype(float)
+            n = mask.sum(1)
+            for c in cols:
+                _add(acc, ("bot", b, c), (X[c] * mask).sum(1), (Y[c] * mask).sum(1), n)
+    for c in GAME_VALUES:
+        _add(acc, ("game", None, c), base[c].cast(pl.Float64).to_numpy()[::players],
+             whatif[c].cast(pl.Float64).to_numpy()[::players], one)
+
+
+def _finish(m: np.ndarray, confidence: float) -> tuple[float, ...]:
+    """(games, base, whatif, diff, ci_low, ci_high, p) from the moments (module docstring)."""
+    c, n, n2, sx, sy, sd, qd, xd = m
+    if n <= 0:
+        return (int(c), math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)
+    diff = sd / n
+    base, whatif = sx / n, sy / n
+    if c < 2:
+        return (int(c), base, whatif, diff, math.nan, math.nan, math.nan)
+    ss = qd - 2.0 * diff * xd + diff * diff * n2
+    var = c / (c - 1) * max(ss, 0.0) / (n * n)
+    se = math.sqrt(var)
+    # Rounding leaves a tiny positive spread for a constant difference: treat spread below
+    # 1e-12 of the difference's scale as none, so constant shifts give [c, c] exactly.
+    if se <= 1e-12 * max(abs(diff), 1e-300) or se == 0.0:
+        return (int(c), base, whatif, diff, diff, diff, 1.0 if diff == 0.0 else 0.0)
+    t = float(_st.t.ppf(0.5 + confidence / 2.0, c - 1))
+    p = float(2.0 * _st.t.sf(abs(diff) / se, c - 1))
+    return (int(c), base, whatif, diff, diff - t * se, diff + t * se, min(1.0, p))
+
+
+# --- the comparison -----------------------------------------------------------------------
+
+
+def pair_configs(base: StudyConfig, whatif: StudyConfig) -> tuple[StudyConfig, list[str]]:
+    """The what-if config made to pair with the base: the base's seed, games and batch
+    size (so game i deals the same cards in both); raises CompareError when cells cannot
+    pair (another number of cells, other players or lineups). Returns notes on what was
+    aligned, for stderr."""
+    notes = []
+    for name, attr in (("seed", "seed"), ("games per cell", "games")):
+        if getattr(whatif, attr) != getattr(base, attr):
+            notes.append(f"the what-if's {name} ({getattr(whatif, attr)}) is replaced by the "
+                         f"base's ({getattr(base, attr)}) so the games pair")
+    whatif = whatif.replace(seed=base.seed, games=base.games, batch_size=base.batch_size)
+    bc, wc = base.cells, whatif.cells
+    if len(bc) != len(wc):
+        raise CompareError(f"the base has {len(bc)} cells and the what-if {len(wc)}: cells "
+                           "pair by position, so a what-if may change which side a site "
+                           "plays, not how many sides, player counts or lineups")
+    for b, w in zip(bc, wc, strict=True):
+        if (b.players, b.lineup) != (w.players, w.lineup):
+            raise CompareError(f"cell {b.index} plays {b.players} players {list(b.lineup)} in "
+                               f"the base and {w.players} players {list(w.lineup)} in the "
+                               "what-if: cells pair by position")
+    return whatif, notes
+
+
+def compare_runs(base_dir: str | Path, whatif_dir: str | Path, confidence: float = 0.95,
+                 change: str | None = None, chunk_games: int = CHUNK_GAMES) -> Comparison:
+    """Compare two finished runs game by game; see the module docstring for the method."""
+    base_dir, whatif_dir = Path(base_dir), Path(whatif_dir)
+    bm, wm = load_manifest(base_dir), load_manifest(whatif_dir)
+    for d, m in ((base_dir, bm), (whatif_dir, wm)):
+        if m.get("status") != "complete":
+            raise CompareError(f"{d}: the run is not finished (resume it first)")
+    check_pairing(bm, wm)
+    comp = Comparison(str(base_dir), str(whatif_dir), confidence,
+                      change or describe_change(bm["config"], wm["config"]))
+    same_bots = all(b["lineup"] == w["lineup"] for b, w in zip(bm["cells"], wm["cells"],
+                                                               strict=True))
+    bfiles, wfiles = _cell_files(base_dir), _cell_files(whatif_dir)
+    for bcell, wcell in zip(bm["cells"], wm["cells"], strict=True):
+        i = bcell["index"]
+        if i not in bfiles or wcell["index"] not in wfiles:
+            raise CompareError(f"cell {bcell['id']}: no results in one of the runs")
+        comp.figures.extend(_compare_cell(bcell, wcell, bfiles[i], wfiles[wcell["index"]],
+                                          confidence, same_bots, chunk_games))
+    ps = [f.p_value for f in comp.figures if not math.isnan(f.p_value)]
+    qs = iter(benjamini_hochberg(ps))
+    for f in comp.figures:
+        if not math.isnan(f.p_value):
+            f.q_value = next(qs)
+    return comp
+
+
+def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str],
+                  confidence: float, bots: bool, chunk_games: int) -> list[Figure]:
+    players = bcell["players"]
+    cols = ["game", "seat", "bot", *PLAYER_VALUES, *GAME_VALUES]
+    blf = pl.scan_parquet(bfiles).select(cols)
+    wlf = pl.scan_parquet(wfiles).select(cols)
+    top = int(blf.select(pl.col("game").max()).collect().item() or -1)
+    acc: dict[tuple, np.ndarray] = {}
+    for start in range(0, top + 1, chunk_games):
+        window = pl.col("game").is_between(start, start + chunk_games - 1)
+        _chunk_moments(acc, blf.filter(window).sort("game", "seat").collect(),
+                       wlf.filter(window).sort("game", "seat").collect(), players, bots)
+    out = []
+    for (group, who, col), m in acc.items():
+        games, base, whatif, diff, low, high, p = _finish(m, confidence)
+        if col == "win_share":
+            fig, src = "win_rate", None
+        elif col.startswith("pts_"):
+            fig, src = "points", col.removeprefix("pts_")
+            if base == 0.0 and whatif == 0.0:
+                continue  # a source nobody scores in either run
+        else:
+            fig, src = col, None
+        out.append(Figure(bcell["id"], wcell["id"], players, group, who, fig, src, games,
+                          base, whatif, diff, low, high, p))
+    order = {"seat": 0, "bot": 1, "all": 2, "game": 3}
+    figs = {"win_rate": 0, "score": 1, "points": 2, "decisions": 3, "margin": 4,
+            "lead_changes": 5}
+    srcs = {s: i for i, s in enumerate(SOURCES)}
+    out.sort(key=lambda f: (order[f.group], figs[f.figure], str(f.who),
+                            srcs.get(f.source or "", -1)))
+    return out
+
+
+# --- words --------------------------------------------------------------------------------
+
+SITE_NAMES = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
+              "burial_chamber": "Burial chamber", "obelisk": "Obelisk"}
+
+
+def _leaves(value: Any, prefix: str = "") -> Iterable[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, f"{prefix}.{k}" if prefix else k)
+    else:
+        yield prefix, value
+
+
+def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
+    """The change from the base config to the what-if, in words ("Pyramid A with these
+    points", "the rule option game.sled_capacity = 4 (was 5)", "Pyramid D instead of A")."""
+    label = (whatif.get("whatif") or {}).get("label") or (base.get("whatif") or {}).get("label")
+    if label:
+        return label
+    parts = []
+    for site in SITE_NAMES:
+        b, w = base["sides"].get(site), whatif["sides"].get(site)
+        if b != w:
+            parts.append(f"{SITE_NAMES[site]} {'/'.join(w)} instead of {'/'.join(b)}")
+    bo, wo = dict(_leaves(base.get("overrides", {}))), dict(_leaves(whatif.get("overrides", {})))
+    changed: dict[str, list[str]] = {}
+    for key in sorted(set(bo) | set(wo)):
+        if bo.get(key) != wo.get(key):
+            head, _, rest = key.partition(".")
+            if head in SITE_NAMES:
+                side, _, what = rest.partition(".")
+                changed.setdefault(f"{SITE_NAMES[head]} {side}", []).append(what)
+            else:
+                was = f" (was {bo[key]})" if key in bo else ""
+                value = wo.get(key, "the default")
+                parts.append(f"the rule option {key} = {value}{was}")
+    for name, keys in changed.items():
+        parts.append(f"{name} with these {', '.join(keys)}" if len(keys) < 4 else
+                     f"{name} with these values")
+    return " and ".join(parts) if parts else "the what-if (identical to the base)"
+
+
+def seat_name(seat: int) -> str:
+    return "the start player" if seat == 0 else f"seat {seat + 1}"
+
+
+def summarize(comp: Comparison, alpha: float = 0.05, limit: int = 6) -> list[str]:
+    """Plain-language sentences: per cell the seat win rates (always the largest change),
+    then other figures whose change survives Benjamini-Hochberg at ``alpha``."""
+    pct = round(comp.confidence * 100)
+    if comp.identical:
+        return [f"{comp.change[0].upper()}{comp.change[1:]} changes nothing: both runs play "
+                "the same games with the same scores (every difference is exactly 0)."]
+    change = comp.change[0].upper() + comp.change[1:]
+    cells = list(dict.fromkeys(f.cell for f in comp.figures))
+    out = []
+
+    def where(f: Figure) -> str:
+        return f" ({f.players} players, {f.whatif_cell.split('|')[0]})" if len(cells) > 1 else ""
+
+    def verb(f: Figure) -> str:
+        return "raises" if f.diff > 0 else "lowers"
+
+    def interval(f: Figure, scale: float, unit: str, digits: int = 1) -> str:
+        return (f"by {abs(f.diff) * scale:.{digits}f}{unit}, {pct}% interval "
+                f"{f.ci_low * scale:.{digits}f} to {f.ci_high * scale:.{digits}f}")
+
+    for cell in cells:
+        figs = [f for f in comp.figures if f.cell == cell]
+        seats = [f for f in figs if f.group == "seat" and f.figure == "win_rate"]
+        real = [f for f in seats if f.q_value <= alpha]
+        for f in sorted(real, key=lambda f: -abs(f.diff))[:limit]:
+            out.append(f"{change} {verb(f)} {seat_name(f.who)}'s win rate "
+                       f"{interval(f, 100, ' points')}{where(f)}.")
+        if not real and seats:
+            f = max(seats, key=lambda f: abs(f.diff))
+            out.append(f"{change} changes no seat's win rate detectably{where(f)}: the largest "
+                       f"change is {seat_name(f.who)}'s, {f.diff * 100:+.1f} points, {pct}% "
+                       f"interval {f.ci_low * 100:.1f} to {f.ci_high * 100:.1f}.")
+        bots = [f for f in figs if f.group == "bot" and f.figure == "win_rate"
+                and f.q_value <= alpha and len({g.who for g in figs if g.group == "bot"}) > 1]
+        for f in sorted(bots, key=lambda f: -abs(f.diff))[:limit]:
+            out.append(f"It {verb(f)} bot {f.who}'s win rate {interval(f, 100, ' points')}"
+                       f"{where(f)}.")
+        pts = [f for f in figs if f.group == "all" and f.figure in ("points", "score")
+               and f.q_value <= alpha]
+        for f in sorted(pts, key=lambda f: -abs(f.diff))[:limit]:
+            what = "mean score" if f.figure == "score" else f"mean {f.source} points"
+            out.append(f"It {verb(f)} the {what} per player {interval(f, 1, '', 2)}{where(f)}.")
+        game = [f for f in figs if f.group == "game" and f.q_value <= alpha]
+        names = {"decisions": "game length (decisions)", "margin": "winning margin",
+                 "lead_changes": "number of lead changes"}
+        for f in game:
+            out.append(f"It {verb(f)} the {names[f.figure]} {interval(f, 1, '', 2)}{where(f)}.")
+    return out
