@@ -5,6 +5,9 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CONFIG ?= configs/default.toml
+# `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
+# from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
+RUN_ARGS ?= --force
 
 .PHONY: install run test lint bench clean
 
@@ -17,7 +20,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/imhotep-stats run $(CONFIG)
+	$(VENV)/bin/imhotep-stats run $(CONFIG) $(RUN_ARGS)
 
 test: $(STAMP)
 	$(PY) -m pytest -q

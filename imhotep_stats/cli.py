@@ -330,7 +330,84 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
     else:
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
+    _gate_exit(_report_files(run_dir, "all", say))  # issue 7: report files, balance gates
 
+
+# --- reports and balance gates (issue 7) ---------------------------------------------------
+
+
+def _report_files(run_dir: Path, formats: str, say):
+    """Write a stored run's report files and check its gates: the shared end of ``run`` and
+    ``report``. Exits 1 for a directory that is no finished run; names every failed gate
+    on stderr (even with -q). Returns the ``reporting.build.Report``."""
+    from imhotep_stats.reporting.build import build_report, parse_formats
+    from imhotep_stats.reporting.gates import GateConfigError
+    from imhotep_stats.sim.store import RunStoreError
+
+    try:
+        fmts = parse_formats(formats)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--format") from None
+    try:
+        rep = build_report(run_dir, fmts)
+    except (RunStoreError, GateConfigError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    for w in rep.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if rep.written:
+        top = [p.name for p in rep.written if p.parent == Path(run_dir)]
+        tables = len(rep.written) - len(top)
+        say(f"report: {', '.join(str(Path(run_dir) / n) for n in top)}"
+            + (f" and {tables} tables in {Path(run_dir) / 'tables'}" if tables else ""))
+    for g in rep.gates:
+        if g.passed:
+            say(f"gate passed: {g.gate}: {g.detail}")
+        else:
+            click.echo(f"gate failed: {g.gate}: {g.detail}", err=True)
+    return rep
+
+
+def _gate_exit(rep) -> None:
+    """Exit code 3 (EXIT_GATE_FAILED) when any balance gate failed."""
+    if rep.failed:
+        n = len(rep.failed)
+        click.echo(f"{n} balance gate{'s' if n > 1 else ''} failed: "
+                   f"{', '.join(g.gate for g in rep.failed)}", err=True)
+        sys.exit(EXIT_GATE_FAILED)
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--format", "formats", default="all", show_default=True, metavar="LIST",
+              help="Files to write: comma-separated md, html, json, csv, parquet; all; or "
+              "none (only check the gates).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print summary.json to stdout instead of the terminal summary.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Nothing on stdout, no messages; failed gates still go to stderr.")
+@expected_errors
+def report(run_dir, formats, as_json, quiet):
+    """Re-render the reports of a stored run (no simulation) and check its balance gates.
+
+    Writes report.md (also appended to $GITHUB_STEP_SUMMARY when set), report.html,
+    summary.json and tables/*.csv, *.parquet in RUN_DIR: byte-identical to what `run` wrote.
+    Exit code 3 when a gate of the study's [gates] table fails, 1 when RUN_DIR holds no
+    finished run."""
+    from imhotep_stats.reporting.export import summary_json
+
+    def say(msg: str) -> None:
+        if not quiet:
+            click.echo(msg, err=True)
+
+    rep = _report_files(run_dir, formats, say)
+    if as_json:
+        click.echo(summary_json(rep.data, rep.gates), nl=False)
+    elif not quiet:
+        click.echo(rep.terminal, nl=False)
+    _gate_exit(rep)
+
+from imhotep_stats import cli_designer  # noqa: E402,F401  compare, sweep, plan (issue 8)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -540,7 +540,14 @@ class _Validator:
 
     def _lineup_list(self, value: Any, key: str) -> tuple[tuple[str, ...], ...]:
         if isinstance(value, list) and value and all(isinstance(x, list) for x in value):
-            return tuple(self._lineup(x, f"{key}[{i}]") for i, x in enumerate(value))
+            out: list[tuple[str, ...]] = []
+            for i, x in enumerate(value):
+                lineup = self._lineup(x, f"{key}[{i}]")
+                if lineup in out:  # two cells with one name would pool their rows
+                    self.problem(f"{key}[{i}]", "this lineup is listed twice")
+                else:
+                    out.append(lineup)
+            return tuple(out)
         return (self._lineup(value, key),)
 
     def _lineup(self, value: Any, key: str) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -144,26 +145,38 @@ def _without_dir(stdout: str) -> list[dict]:
             for line in stdout.splitlines()]
 
 
+def _start_and_kill(config: Path, out: Path) -> bool:
+    """Start `imhotep-stats run` in a subprocess and SIGKILL it (with its pool) once it has
+    written a few shards; False if it finished first."""
+    exe = Path(sys.executable).with_name("imhotep-stats")
+    proc = subprocess.Popen([str(exe), "run", str(config), "--out", str(out), "--workers", "2",
+                             "-q"], start_new_session=True, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(store.shard_files(out)) < 3 and proc.poll() is None:
+        assert time.monotonic() < deadline, "the run wrote no shards"
+        time.sleep(0.005)
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # the run, its pool and its forkserver
+    except ProcessLookupError:
+        pass
+    proc.wait()
+    return proc.returncode == -signal.SIGKILL
+
+
 @pytest.mark.timeout(120)
 def test_run_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path):
     config = tmp_path / "long.toml"
-    config.write_text(SMOKE.format(games=120, batch=4))  # 4 cells x 30 shards
-    exe = Path(sys.executable).with_name("imhotep-stats")
     killed = tmp_path / "killed"
-    proc = subprocess.Popen([str(exe), "run", str(config), "--out", str(killed), "--workers", "2",
-                             "-q"], start_new_session=True, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        while len(store.shard_files(killed)) < 6 and proc.poll() is None:
-            assert time.monotonic() < deadline, "the run wrote no shards"
-            time.sleep(0.01)
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)  # the run, its pool and its forkserver
-        proc.wait()
+    for games in (120, 500, 2000):  # a longer run if a fast machine finished before the kill
+        config.write_text(SMOKE.format(games=games, batch=4))  # 4 cells x games / 4 shards
+        shutil.rmtree(killed, ignore_errors=True)
+        if _start_and_kill(config, killed):
+            break
+    else:
+        pytest.fail("the run always finished before it could be killed")
     done = len(store.shard_files(killed))
-    assert proc.returncode == -signal.SIGKILL, "the run finished before it could be killed"
-    assert 0 < done < 120
+    assert 0 < done < games
     assert store.load_manifest(killed)["status"] == "running"
     assert cli("run", config, "--out", killed, "--json").exit_code == 1  # needs --resume
 

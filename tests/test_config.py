@@ -126,6 +126,7 @@ def test_lineup_table_per_player_count_and_several_lineups():
     (minimal(bots={"lineup": {"2": ["random"]}}), "bots.lineup.3", "missing"),
     (minimal(bots={"lineup": {"3": ["random"], "4": ["random"]}}), "bots.lineup.4", "player count"),
     (minimal(bots={"persona": {}}), "bots.persona", "unknown key"),
+    (minimal(bots={"lineup": [["random"], ["random"]]}), "bots.lineup[1]", "twice"),
     (minimal(modules={"expansion": "yes"}), "modules.expansion", '"auto"'),
     (minimal(modules={"prophecies": 1}), "modules.prophecies", "true or false"),
     (minimal(overrides={"pyramid": {"A": {"pointz": [1]}}}), "overrides.pyramid.A.pointz", "unknown key"),
@@ -186,9 +187,10 @@ def test_toml_syntax_error_and_missing_file(tmp_path):
         load_config(tmp_path / "nope.toml")
 
 
-def test_gates_table_is_accepted_for_the_report():
-    cfg = parse_config(minimal(gates={"seat_gap": {"max": 0.03}}))
-    assert cfg.gates == {"seat_gap": {"max": 0.03}}
+def test_gates_table_is_kept_for_the_report_and_not_hashed():
+    cfg = parse_config(minimal(gates={"max_seat_gap": 0.05}))
+    assert cfg.gates == {"max_seat_gap": 0.05}
+    assert cfg.hash == parse_config(minimal()).hash
 
 
 @pytest.mark.parametrize("path", sorted(CONFIGS.glob("*.toml")), ids=lambda p: p.name)

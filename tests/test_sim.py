@@ -226,3 +226,22 @@ def test_load_results_refuses_an_unfinished_run(tmp_path):
     assert load_results(out, allow_incomplete=True).collect().height > 0
     with pytest.raises(RunStoreError, match="not a run directory"):
         load_manifest(tmp_path / "nowhere")
+
+
+def test_progress_bar_draws_games_rate_and_time_left_only_when_enabled():
+    import io
+
+    from imhotep_stats.sim.progress import Progress
+
+    buf = io.StringIO()
+    bar = Progress(1000, done=200, enabled=True, stream=buf, interval=0.0)
+    bar.update(300)
+    bar.close()
+    text = buf.getvalue()
+    assert "500/1,000 games" in text and "games/s" in text and "left" in text
+    assert text.startswith("\r") and text.endswith("\n")
+    quiet = io.StringIO()  # not a terminal: nothing drawn
+    bar = Progress(10, stream=quiet)
+    bar.update(10)
+    bar.close()
+    assert quiet.getvalue() == ""

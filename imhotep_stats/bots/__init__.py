@@ -20,8 +20,9 @@ from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
 
 
-class UnknownBot(BotSpecError):
-    """A bot name or spec that names nothing known (the CLI reports it as bad input)."""
+# Every bad name or spec is one error class, so the CLI's "bad input" handling (which
+# catches UnknownBot) covers bad weights in a config too.
+UnknownBot = BotSpecError
 
 
 # name -> factory; the scripted bots register themselves here.
@@ -32,7 +33,7 @@ PERSONAS: dict[str, dict[str, float]] = {}
 # The built-in personas: the greedy evaluator with one source (or style) emphasised.
 BUILTIN_PERSONAS: dict[str, dict[str, float]] = {
     "greedy": {},
-    "balanced": {"deny": 0.6, "optimism": 0.5},
+    "balanced": {"deny": 0.35},
     "pyramid": {"pyramid": 1.8, "temple": 0.8, "burial_chamber": 0.8, "obelisk": 0.8},
     "temple": {"temple": 1.8, "pyramid": 0.8, "burial_chamber": 0.8, "obelisk": 0.8},
     "burial": {"burial_chamber": 1.8, "pyramid": 0.8, "temple": 0.8, "obelisk": 0.8},

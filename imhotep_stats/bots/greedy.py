@@ -12,8 +12,8 @@ How the actions are priced:
   bring (so sailing wins when the ship is better now than in others' hands).
 - **place s k**: how much the ship's expected value rises with my stone in that slot, minus
   the stone's worth on my sled. A ship's expected value mixes its best destination for me
-  (share ``optimism``) with where an opponent would send it (the worst for me in 2-player
-  games; half worst, half average with more players, since they chase their own points).
+  (share ``optimism`` x 2/players) with where an opponent would send it (the worst for me in
+  2-player games; half worst, half average with more players, who chase their own points).
 - **get**: stones on the sled are worth ``stones`` x a value that falls with each stone
   already there (an empty sled leaves only sailing), and less in the last round.
 - **blue cards**: the best use of the card now minus what holding it is worth.
@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
-from imhotep_stats.bots import sitevals
+from imhotep_stats.bots import sitevals, sitevals_bcd
 from imhotep_stats.bots.weights import SITE_KEYS, full_weights
 from imhotep_stats.engine.view import View
 
@@ -63,6 +63,8 @@ class CardValues:
         self._cache: dict[tuple, float] = {}
         self._hands: dict[int, dict[str, int]] = {}
         self._comp: list[tuple[str, int]] | None = None
+        self._unknown: dict[tuple, float] = {}
+        self._left = 1.0
         board = ctx.get("board")
         statues = board.tables["statue_points"]
         self.statue_table = tuple(statues["table"])
@@ -76,6 +78,7 @@ class CardValues:
         self.epoch += 1
         self._cache.clear()
         self._hands.clear()
+        self._left = self.ctx.left_fraction()
 
     def hand(self, p: int) -> dict[str, int]:
         h = self._hands.get(p)
@@ -85,9 +88,12 @@ class CardValues:
 
     def unknown(self, p: int, k: int = 1) -> float:
         """Expected worth to p of the best of k cards drawn blind (deck composition)."""
-        key = (p, "?", k)
-        v = self._cache.get(key)
+        # Blind draws change slowly: re-priced once a round.
+        key = (p, k, self.ctx.round)
+        v = self._unknown.get(key)
         if v is None:
+            if len(self._unknown) > 64:
+                self._unknown.clear()
             comp = self.composition()
             total = sum(c for _, c in comp)
             vals = sorted((self.value(p, name), c) for name, c in comp)
@@ -98,7 +104,7 @@ class CardValues:
                 f = (cum / total) ** k
                 v += val * (f - prev)
                 prev = f
-            self._cache[key] = v
+            self._unknown[key] = v
         return v
 
     def composition(self) -> list[tuple[str, int]]:
@@ -131,10 +137,13 @@ class CardValues:
         ctx = self.ctx
         mine = p == ctx.me
         w = self.w
-        left = ctx.left_fraction()
+        left = self._left
         site = RED_SITE.get(name)
         if site is not None:  # delivered at once: worth a stone at that site
-            v = ctx.evals[site].ensure().raw[p][0]
+            # (a site whose own rewards include cards may be mid-build: its last table, or a
+            # typical stone's worth on the very first build)
+            raw = ctx.evals[site].ensure().raw
+            v = raw[p][0] if raw else 1.5
             return v * w[SITE_KEYS[site]] if mine else v
         if name == "statue":
             k = self.hand(p).get("statue", 0)
@@ -178,7 +187,7 @@ class Ctx:
         self.rounds = get("rounds")
         self.w = bot.weights
         self.cop = -self.w["deny"] / (self.n - 1)
-        self.lam = self.w["optimism"]
+        self.lam = self.w["optimism"] * 2 / self.n
         self.mu = 1.0 if self.n == 2 else 0.5
         self.stone = STONE * self.w["stones"]
         # Lists the game mutates in place (never reassigned during a game): read each time.
@@ -587,16 +596,16 @@ def _barge_site(ctx: Ctx, view, legal) -> list[float]:
     return [ctx.evals[SITE_INDEX[a.args[0]]].ensure().obj[me][0] for a in legal]
 
 
-def _market_pick(ctx: Ctx, view, legal) -> list[float]:
-    """A card from the display: what it is worth to me."""
-    value = ctx.cards.value
-    me = ctx.me
-    return [value(me, a.args[0]) for a in legal]
+def _hammer_get(ctx: Ctx, view, legal) -> list[float]:
+    """Hammer with Pyramid D: get, or get and move the figure."""
+    return [_get_extra(ctx, a) if a.args else 0.0 for a in legal]
 
 
-NO_REFRESH = frozenset({"market_pick", "chisel_place", "hammer_place"})  # card values, ships only
+NO_REFRESH = frozenset({"market_pick", "market_keep", "temple_keep", "chisel_place",
+                        "hammer_place", "prophecy"})  # card values, ships only
 HANDLERS: dict[str, Callable[..., list[float]]] = {
-    "market_pick": _market_pick,
+    "hammer_get": _hammer_get,
+    "prophecy": sitevals_bcd.prophecy_scores,
     "chisel_place": _place_only,
     "hammer_place": _place_only,
     "sail_place": _sail_place,

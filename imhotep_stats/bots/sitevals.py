@@ -187,6 +187,7 @@ class MarketAEval(SiteEval):
 
     source = "market"
     shared = False  # my card values carry my weights
+    kinds = ("market_pick",)
 
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
@@ -217,6 +218,12 @@ class MarketAEval(SiteEval):
                     row.append(s[0] + (s[j] - s[0]) * 0.5)  # earlier picks took some
             vals.append(row)
         return vals, None
+
+    def decide(self, kind, view, legal):
+        """A card from the display: what it is worth to me."""
+        value = self.ctx.cards.value
+        me = self.me
+        return [value(me, a.args[0]) for a in legal]
 
 
 # ----------------------------------------------------------------------------- pyramid
@@ -255,7 +262,8 @@ class TempleAEval(SiteEval):
         super().__init__(ctx, index)
         self.width = self.site.width
 
-    def stone_points(self, column: int) -> float:
+    def stone_points(self, column: int, o: int) -> float:
+        """What a visible stone of o in this column pays each round end."""
         return float(self.site.visible_points)
 
     def key(self):
@@ -273,15 +281,16 @@ class TempleAEval(SiteEval):
         side = [[()] * POSITIONS for _ in range(n)]
         for j in range(POSITIONS):
             pos = n0 + j
-            pts = self.stone_points(pos % w)
+            col = pos % w
             c = pos - w
             q = seq[c] if 0 <= c < n0 else -1
+            loss = lost * self.stone_points(col, q) if q >= 0 else 0.0
             for o in range(n):
-                own[o][j] = pts * vis
+                own[o][j] = self.stone_points(col, o) * vis
                 if q == o:
-                    own[o][j] -= lost * pts
+                    own[o][j] -= loss
                 elif q >= 0:
-                    side[o][j] = ((q, -lost * pts),)
+                    side[o][j] = ((q, -loss),)
         return own, side
 
 

@@ -23,8 +23,9 @@ WEIGHT_DOCS: dict[str, tuple[float, str]] = {
     "card_blue": (1.0, "blue cards: their play and their unused point"),
     "card_other": (1.0, "kept expansion cards and Private Quarry (Cargo Sled, Stone Ornament)"),
     "prophecy": (1.0, "prophecies (scarab placements)"),
-    "deny": (1.0, "opponents' expected points, counted against me (0 = ignore them)"),
-    "optimism": (0.4, "share of a ship's best destination I expect when someone else sails it"),
+    "deny": (0.7, "opponents' expected points (their mean), counted against me (0 = ignore)"),
+    "optimism": (0.7, "share of a ship's value at its best site for me that I count on, in "
+                      "2-player games (times 2/players with more: more rivals to sail it)"),
     "stones": (1.0, "stones on my sled (how eagerly I get new stones instead of placing)"),
 }
 DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType({k: v for k, (v, _) in WEIGHT_DOCS.items()})

@@ -22,14 +22,17 @@ STEP_SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
 
 
 def parse_formats(text: str) -> tuple[str, ...]:
-    """``"md,html"`` -> ("md", "html"); ``"all"`` -> every format. ValueError if unknown."""
+    """``"md,html"`` -> ("md", "html"); ``"all"`` -> every format; ``"none"`` -> no files
+    (check the gates only). ValueError if unknown."""
     names = [x.strip().lower() for x in text.split(",") if x.strip()]
     if names == ["all"]:
         return FORMATS
+    if names == ["none"]:
+        return ()
     bad = [x for x in names if x not in FORMATS]
     if bad or not names:
         raise ValueError(f"unknown format {', '.join(bad) or '(none)'}; expected a comma-"
-                         f"separated list of {', '.join(FORMATS)}, or all")
+                         f"separated list of {', '.join(FORMATS)}, or all, or none")
     return tuple(x for x in FORMATS if x in names)
 
 
@@ -55,7 +58,7 @@ def build_report(run_dir: str | Path, formats: tuple[str, ...] = FORMATS,
 
     report.md is also appended to the file named by ``$GITHUB_STEP_SUMMARY`` when that is
     set (and ``step_summary``), as CI systems expect. Raises RunStoreError for a directory
-    that is no finished run, ValueError for an invalid gates table in its manifest.
+    that is no finished run, GateConfigError for an invalid gates table in its manifest.
     """
     run_dir = Path(run_dir)
     data = compute(run_dir)

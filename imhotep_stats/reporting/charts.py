@@ -22,6 +22,30 @@ def _nice_max(v: float) -> float:
     return v * 1.1
 
 
+def _nice_axis(v: float, most: int = 5) -> tuple[float, int]:
+    """(step, ticks) with step 1, 2, 2.5 or 5 x 10^k and ticks * step >= v, ticks <= most:
+    axis labels read as round numbers (0, 10, 20, 30%), not 12% or 38%."""
+    if v <= 0:
+        return 1.0, 1
+    import math
+
+    k = math.floor(math.log10(v / most))
+    for base in (1, 2, 2.5, 5, 10, 20, 25, 50):
+        step = base * 10.0**k
+        ticks = math.ceil(v / step - 1e-9)
+        if ticks <= most:
+            return step, max(ticks, 1)
+    return v / most, most  # pragma: no cover - the loop always returns
+
+
+def _tick(v: float, step: float, percent: bool) -> str:
+    """An axis label with as many decimals as the step needs."""
+    x, st = (v * 100, step * 100) if percent else (v, step)
+    digits = 0 if abs(st - round(st)) < 1e-9 else (1 if abs(st * 10 - round(st * 10)) < 1e-9
+                                                   else 2)
+    return f"{x:.{digits}f}" + ("%" if percent else "")
+
+
 def interval_bars(labels: list[str], values: list[float], lows: list[float], highs: list[float],
                   *, title: str, reference: float | None = None, percent: bool = True,
                   width: int = 560) -> str:
@@ -29,20 +53,18 @@ def interval_bars(labels: list[str], values: list[float], lows: list[float], hig
     n = max(len(labels), 1)
     h, top, bottom, left = 260, 30, 40, 50
     plot_w, plot_h = width - left - 20, h - top - bottom
-    vmax = _nice_max(max([*highs, *values, reference or 0, 0.01]))
+    step, ticks = _nice_axis(max([*highs, *values, reference or 0, 0.01]))
+    vmax = step * ticks
     y = lambda v: top + plot_h * (1 - v / vmax)  # noqa: E731
     bw = plot_w / n * 0.6
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
              f'aria-label="{escape(title)}" {FONT}>',
              f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
-    for k in range(5):
-        v = vmax * k / 4
+    for k in range(ticks + 1):
+        v = step * k
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                      f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">'
-                     f'{v * 100:.0f}%</text>' if percent else
-                     f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">'
-                     f'{v:.1f}</text>')
+                     f'{_tick(v, step, percent)}</text>')
     for i, (lab, v, lo, hi) in enumerate(zip(labels, values, lows, highs, strict=True)):
         cx = left + plot_w * (i + 0.5) / n
         parts.append(f'<rect x="{cx - bw / 2:.1f}" y="{y(v):.1f}" width="{bw:.1f}" '
@@ -99,33 +121,54 @@ def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: st
     return "".join(parts)
 
 
-def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: int = 560) -> str:
-    """Overlaid step histograms: ``series`` maps a label to (bin start, count) pairs."""
-    h, top, bottom, left = 240, 30, 36, 50
+def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: int = 560,
+              bin_width: float | None = None, y_label: str = "games") -> str:
+    """Overlaid step histograms: ``series`` maps a label to (bin start, count) pairs.
+
+    Bins are ``bin_width`` wide (default: the smallest gap between bin starts). The legend
+    sits on the title line, so it never covers a bar; both axes get round tick values."""
+    h, top, bottom, left = 250, 34, 36, 54
     plot_w, plot_h = width - left - 20, h - top - bottom
     xs = sorted({b for pts in series.values() for b, _ in pts}) or [0.0]
-    bin_w = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1) or 1
+    bin_w = bin_width or min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1) or 1
     xmin, xmax = xs[0], xs[-1] + bin_w
-    cmax = max([c for pts in series.values() for _, c in pts] + [1])
+    ystep, yticks = _nice_axis(max([c for pts in series.values() for _, c in pts] + [1]), 4)
+    if ystep < 1:
+        ystep, yticks = 1.0, max(1, yticks)
+    cmax = ystep * yticks
     X = lambda v: left + plot_w * (v - xmin) / max(xmax - xmin, 1e-9)  # noqa: E731
     Y = lambda c: top + plot_h * (1 - c / cmax)  # noqa: E731
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
              f'aria-label="{escape(title)}" {FONT}>',
-             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>',
-             f'<line x1="{left}" x2="{left + plot_w}" y1="{Y(0)}" y2="{Y(0)}" stroke="#999"/>']
-    ticks = 8
-    for k in range(ticks + 1):
-        v = xmin + (xmax - xmin) * k / ticks
-        parts.append(f'<text x="{X(v):.1f}" y="{h - bottom + 16}" text-anchor="middle">{v:.0f}</text>')
+             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+    for k in range(yticks + 1):
+        c = ystep * k
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{Y(c):.1f}" y2="{Y(c):.1f}" '
+                     f'stroke="{"#999" if k == 0 else "#eee"}"/><text x="{left - 6}" '
+                     f'y="{Y(c) + 4:.1f}" text-anchor="end">{_tick(c, ystep, False)}</text>')
+    parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+                 f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(y_label)}</text>')
+    xstep, xticks = _nice_axis(xmax - xmin, 8)
+    first = xstep * -(-xmin // xstep)
+    v = first
+    while v <= xmax + 1e-9:
+        parts.append(f'<line x1="{X(v):.1f}" x2="{X(v):.1f}" y1="{Y(0):.1f}" '
+                     f'y2="{Y(0) + 4:.1f}" stroke="#999"/><text x="{X(v):.1f}" '
+                     f'y="{h - bottom + 16}" text-anchor="middle">{_tick(v, xstep, False)}</text>')
+        v += xstep
     for j, (name, pts) in enumerate(series.items()):
+        color = PALETTE[j % len(PALETTE)]
         d = [f"M{X(xmin):.1f},{Y(0):.1f}"]
         for b, c in sorted(pts):
             d.append(f"H{X(b):.1f} V{Y(c):.1f} H{X(b + bin_w):.1f} V{Y(0):.1f}")
-        parts.append(f'<path d="{" ".join(d)}" stroke="{PALETTE[j % len(PALETTE)]}" '
-                     f'stroke-width="2" fill="{PALETTE[j % len(PALETTE)]}" fill-opacity="0.12">'
-                     f'<title>{escape(name)}</title></path>')
-        parts.append(f'<rect x="{left + 10 + j * 90}" y="{top}" width="10" height="10" '
-                     f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{left + 24 + j * 90}" '
-                     f'y="{top + 9}">{escape(name)}</text>')
+        parts.append(f'<path d="{" ".join(d)}" stroke="{color}" stroke-width="1.6" '
+                     f'fill="{color}" fill-opacity="0.10"><title>{escape(name)}</title></path>')
+    if len(series) > 1:
+        x = width - 20
+        for j, name in reversed(list(enumerate(series))):
+            x -= 14 + 7 * len(name) + 10
+            parts.append(f'<rect x="{x}" y="9" width="10" height="10" '
+                         f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
+                         f'{escape(name)}</text>')
     parts.append("</svg>")
     return "".join(parts)

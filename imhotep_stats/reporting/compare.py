@@ -53,9 +53,10 @@ def _cell_tables(comp: Comparison, cell: str) -> list[tuple[str, list[list[str]]
            if f.group == "all" and f.figure in ("score", "points")]
     tables.append(("Mean points per player by source", pts))
     seat_pts = [_row(f"{seat_name(f.who)}: {f.source}", f, 1, 2) for f in figs
-                if f.group == "seat" and f.figure == "points" and f.diff != 0.0]
+                if f.group == "seat" and f.figure == "points" and f.q_value <= 0.05]
     if seat_pts:
-        tables.append(("Points by seat and source (changed only)", seat_pts))
+        tables.append(("Points by seat and source (real changes only; all in --json)",
+                       seat_pts))
     names = {"decisions": "game length (decisions)", "margin": "winning margin",
              "lead_changes": "lead changes"}
     tables.append(("Game", [_row(names[f.figure], f, 1, 2) for f in figs

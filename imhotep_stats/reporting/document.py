@@ -41,7 +41,8 @@ class Note:
 class Table:
     headers: list[str]
     rows: list[list[str]]
-    align: str = ""  # one letter per column, "l" or "r"; default: first left, rest right
+    align: str = ""  # per column: "l" left, "r" right (numbers), "w" left and wrapping text,
+    # "W" wrapping long text; default: first left, rest right
 
     def aligns(self) -> str:
         n = len(self.headers)
@@ -61,6 +62,8 @@ class Bullets:
 
 
 Block = Heading | Para | Note | Table | Charts | Bullets
+
+CHART_W = 540  # two charts side by side in the HTML page
 
 SOURCE_NAMES = {
     "market": "market", "pyramid": "pyramid", "temple": "temple",
@@ -123,7 +126,15 @@ def _gates(results: list[GateResult]) -> list[Block]:
         note = Note(f"**All {_plural(len(results), 'balance gate')} passed.**", "pass")
     rows = [[f"`{r.gate}`", "pass" if r.passed else "**FAIL**", r.detail] for r in results]
     return [Heading(2, "Balance gates", "gates"), note,
-            Table(["gate", "result", "detail"], rows, "lll")]
+            Table(["gate", "result", "detail"], rows, "llW")]
+
+
+def _verdict_cell(v) -> str:
+    """The verdict for a table; an unbalanced one in bold so it stands out."""
+    if v is None:
+        return "no games"
+    text = verdict_text(v)
+    return f"**{text}**" if v.verdict == "unbalanced" else text
 
 
 def _overview(data: ReportData) -> list[Block]:
@@ -143,13 +154,13 @@ def _overview(data: ReportData) -> list[Block]:
             str(c.index + 1), c.sides, str(c.players), ", ".join(c.lineup), f.count(c.games),
             seat_rates + ("%" if seat_rates else ""),
             f.pp(v.largest_gap) if v else f.DASH, f.pval(v.chi2_p) if v else f.DASH,
-            f.pp(c.mdd), verdict_text(v) if v else "no games", ", ".join(flags) or f.DASH,
+            f.pp(c.mdd), _verdict_cell(v), ", ".join(flags) or f.DASH,
         ])
     blocks: list[Block] = [
         Heading(2, "Overview", "overview"),
         Table(["#", "sides", "players", "lineup", "games", "seat win rates",
                "largest gap", "χ² p", "resolves ±", "verdict", "board data"],
-              rows, "llrlrrrrrll"),
+              rows, "rlrwrrrrrWl"),
     ]
     if len(data.detail) < len(data.cells):
         blocks.append(Para(
@@ -189,12 +200,13 @@ def _win_rates(data: ReportData, c: CellInfo) -> list[Block]:
     svgs = [charts.interval_bars(
         [_seat(r["seat"]) for r in seats], [r["win_rate"] for r in seats],
         [r["ci_low"] for r in seats], [r["ci_high"] for r in seats],
-        title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players)]
+        title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players, width=CHART_W)]
     if bots:
         svgs.append(charts.interval_bars(
             [r["bot"] for r in bots], [r["win_rate"] for r in bots],
             [r["ci_low"] for r in bots], [r["ci_high"] for r in bots],
-            title=f"Win rate by bot ({_conf(data)} CI)", reference=1 / c.players))
+            title=f"Win rate by bot ({_conf(data)} CI)", reference=1 / c.players,
+            width=CHART_W))
     blocks.append(Charts(svgs))
     return blocks
 
@@ -387,13 +399,15 @@ def _shape(data: ReportData, c: CellInfo) -> list[Block]:
         for s in range(c.players):
             series[_seat(s)] = _binned([(r["score"], r["count"]) for r in dist
                                         if r["seat"] == s], start, width)
-        svgs.append(charts.histogram(series, title="Final score by seat (games)"))
+        svgs.append(charts.histogram(series, title="Final score by seat", bin_width=width,
+                                     width=CHART_W))
     margins = data.rows("margin_distribution", c.id)
     if margins:
         start, width = _bins([(r["margin"], r["count"]) for r in margins])
         svgs.append(charts.histogram(
             {"margin": _binned([(r["margin"], r["count"]) for r in margins], start, width)},
-            title="Winning margin (games)"))
+            title="Winning margin (winner − best other)", bin_width=width,
+            width=CHART_W))
     blocks.append(Charts(svgs))
     return blocks
 

@@ -81,6 +81,10 @@ def gate_problems(gates: Mapping[str, Any], prefix: str = "gates") -> list[tuple
     return problems
 
 
+class GateConfigError(ValueError):
+    """A run's manifest holds a [gates] table with unknown keys or bad values."""
+
+
 @dataclass(frozen=True)
 class GateResult:
     """One gate's outcome; ``detail`` says what was measured and, on failure, where."""
@@ -103,13 +107,13 @@ def _pp(x: float) -> str:
 def evaluate(data: ReportData) -> list[GateResult]:
     """Check the run's gates (from its manifest) against the report's figures.
 
-    Raises ValueError when the gates table itself is invalid (a manifest written before the
+    Raises GateConfigError when the gates table itself is invalid (a manifest written before the
     gate keys were validated, or edited by hand).
     """
     gates = data.gates
     problems = gate_problems(gates)
     if problems:
-        raise ValueError("invalid [gates] in the run's manifest: " + "; ".join(
+        raise GateConfigError("invalid [gates] in the run's manifest: " + "; ".join(
             f"{k}: {m}" for k, m in problems))
     cells = [c for c in data.cells if c.verdict is not None]
     out: list[GateResult] = []
@@ -127,7 +131,7 @@ def evaluate(data: ReportData) -> list[GateResult]:
                               f"{_pp(c.verdict.largest_gap)}" for c in bad]))
             elif worst is not None:
                 detail = (f"largest seat gap {_pp(worst.verdict.largest_gap)} "
-                          f"({worst.label}) <= {_pp(value)}")
+                          f"({worst.label}) ≤ {_pp(value)}")
             else:
                 detail = "no games"
             out.append(GateResult(key, not bad, detail))

@@ -28,10 +28,14 @@ p { margin: 8px 0; max-width: 980px; }
 code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; background: #eff1f3;
        padding: 1px 4px; border-radius: 4px; }
 nav { font-size: 13px; margin: 8px 0 16px; }
-nav a { margin-right: 12px; white-space: nowrap; }
+nav { color: #8c959f; }
+nav a { white-space: nowrap; }
 .table-wrap { overflow-x: auto; margin: 8px 0 12px; }
 table { border-collapse: collapse; font-size: 13px; }
-th, td { padding: 4px 10px; border-bottom: 1px solid #d8dee4; vertical-align: top; }
+th, td { padding: 4px 10px; border-bottom: 1px solid #d8dee4; vertical-align: top;
+         white-space: nowrap; }
+td.w { white-space: normal; min-width: 7em; }
+td.wide { min-width: 13em; }
 th { background: #f0f3f6; text-align: left; font-weight: 600; white-space: nowrap; }
 td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr:hover td { background: #f8fafc; }
@@ -61,7 +65,7 @@ def _table(t: Table) -> str:
     aligns = t.aligns()
 
     def cls(i: int) -> str:
-        return ' class="r"' if aligns[i] == "r" else ""
+        return {"r": ' class="r"', "w": ' class="w"', "W": ' class="w wide"'}.get(aligns[i], "")
 
     head = "".join(f"<th{cls(i)}>{inline(h)}</th>" for i, h in enumerate(t.headers))
     body = "".join("<tr>" + "".join(f"<td{cls(i)}>{inline(x)}</td>" for i, x in enumerate(r))
@@ -80,7 +84,7 @@ def render(blocks: list[Block], title: str) -> str:
             anchor = f' id="{escape(b.anchor)}"' if b.anchor else ""
             body.append(f"<h{b.level}{anchor}>{inline(b.text)}</h{b.level}>")
             if i == 0 and nav:
-                body.append("<nav>" + "".join(nav) + "</nav>")
+                body.append("<nav>" + " · ".join(nav) + "</nav>")
         elif isinstance(b, Para):
             body.append(f"<p>{inline(b.text)}</p>")
         elif isinstance(b, Note):

@@ -35,7 +35,7 @@ def table(t: Table) -> str:
                for c, w, a in zip(cells, widths, aligns, strict=True)]
         return "| " + " | ".join(out) + " |"
 
-    rule = ["-" * (w - 1) + ":" if a == "r" else ":" + "-" * (w - 1)
+    rule = ["-" * (w - 1) + ":" if a == "r" else ":" + "-" * (w - 1)  # "l" and "w": left
             for w, a in zip(widths, aligns, strict=True)]
     return "\n".join([line(head), "| " + " | ".join(rule) + " |", *map(line, rows)])
 

@@ -9,6 +9,7 @@ from tabulate import tabulate
 from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
+from imhotep_stats.sim.schema import SOURCES
 
 MAX_ROWS = 40  # cells listed; the rest are in the files
 
@@ -46,7 +47,8 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
             "cell", "source", "share", "mean").iter_rows():
         if mean:
             shares.setdefault(cid, {})[src] = share
-    used = list(dict.fromkeys(s for c in cells for s in shares.get(c.id, {})))
+    present = {s for c in cells for s in shares.get(c.id, {})}
+    used = [s for s in SOURCES if s in present]  # schema order
     if used:
         srows = [[str(c.index + 1), *[f.pct(shares.get(c.id, {}).get(s), 0) for s in used]]
                  for c in cells]
@@ -64,9 +66,12 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
             ["#", "bot", "rating", "95% CI" if data.confidence == 0.95 else "CI"], rrows,
             "rlrr"))
 
-    notes = [*data.global_notes]
-    for c in cells:
-        notes += [f"cell {c.index + 1}: {n}" for n in c.notes]
+    by_note: dict[str, list[str]] = {}
+    for c in cells:  # one line per note, naming its cells: sweeps repeat the same side
+        for n in c.notes:
+            by_note.setdefault(n, []).append(str(c.index + 1))
+    notes = [*data.global_notes] + [
+        f"cell{'s' if len(ids) > 1 else ''} {', '.join(ids)}: {n}" for n, ids in by_note.items()]
     if notes:
         parts.append("[!] " + "\n[!] ".join(notes))
     if gates:

@@ -31,9 +31,10 @@ import polars as pl
 
 from imhotep_stats.config import StudyConfig
 from imhotep_stats.sim import store
-from imhotep_stats.sim.batches import SCHEMA, Task
+from imhotep_stats.sim.batches import Task
 from imhotep_stats.sim.executors import execute
 from imhotep_stats.sim.progress import Progress
+from imhotep_stats.sim.schema import COLUMNS
 
 ADAPTIVE = "adaptive"
 RECORD = "adaptive.json"
@@ -68,10 +69,11 @@ def extra_files(run_dir: str | Path) -> list[Path]:
 
 def scan_all(run_dir: str | Path) -> pl.LazyFrame:
     """Every result row of a study: the first pass and its adaptive rounds (lazy)."""
+    schema = {name: getattr(pl, dtype) for name, dtype in COLUMNS.items()}
     files = [str(p) for p in [*store.shard_files(run_dir), *extra_files(run_dir)]]
     if not files:
-        return pl.LazyFrame(schema=SCHEMA)
-    return pl.scan_parquet(files, schema=SCHEMA)
+        return pl.LazyFrame(schema=schema)
+    return pl.scan_parquet(files, schema=schema)
 
 
 def load_record(run_dir: str | Path) -> dict[str, Any] | None:

@@ -217,9 +217,12 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
             problem = ("not part of this study's plan" if t is None else
                        store.shard_problem(path, t.cell.id, t.start, t.stop, t.cell.players))
             if problem:
+                path.unlink()
+                if t is None:
+                    warn(f"shard {path.name}: {problem}; removed")
+                    continue
                 warn(f"shard {path.name}: {problem}; playing it again")
                 redone.append(path.name)
-                path.unlink()
             else:
                 done.add(path.name)
                 reused += t.games
@@ -258,19 +261,28 @@ def run_study(
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
+    new_run = not (run_dir / MANIFEST).exists() or force
     manifest, todo, reused, redone = prepare(config, run_dir, resume, force, warn, log)
     store.write_manifest(run_dir, manifest)
 
     bar = Progress(config.total_games, reused, enabled=progress)
+    written = 0
 
     def on_result(task: Task, df: pl.DataFrame) -> None:
+        nonlocal written
         store.write_shard(run_dir, task.cell.index, task.batch, df)
+        written += 1
         bar.update(task.games)
 
     executor = "none (all shards done)"
     try:
         if todo:
             executor = execute(todo, on_result, workers=workers, cluster=cluster, log=log)
+    except RunStoreError:
+        # e.g. an unreachable cluster: a new run that wrote nothing leaves no run behind.
+        if new_run and not written:
+            (run_dir / MANIFEST).unlink(missing_ok=True)
+        raise
     finally:
         bar.close()
     if todo or not manifest["finished"]:

@@ -297,6 +297,38 @@ def _leaves(value: Any, prefix: str = "") -> Iterable[tuple[str, Any]]:
         yield prefix, value
 
 
+def _board(config: dict[str, Any]):
+    from imhotep_stats.config import board_for, canonical_json
+
+    return board_for(canonical_json(config.get("overrides") or {}))
+
+
+def _effective(board, dotted: str) -> Any:
+    """The value a board plays with at an override's dotted key (None if not found)."""
+    head, _, rest = dotted.partition(".")
+    if head in SITE_NAMES:
+        side, _, rest = rest.partition(".")
+        node: Any = board.side(head, side).values
+    elif head == "round_cards":
+        players, _, rest = rest.partition(".")
+        node = board.tables.get(f"round_cards.{players}")
+    else:
+        node = board.tables.get(head)
+    for part in rest.split(".") if rest else []:
+        if not hasattr(node, "get"):
+            return None
+        node = node.get(part)
+    return _plain(node)
+
+
+def _plain(v: Any) -> Any:
+    if hasattr(v, "items"):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, tuple | list):
+        return [_plain(x) for x in v]
+    return v
+
+
 def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
     """The change from the base config to the what-if, in words ("Pyramid A with these
     points", "the rule option game.sled_capacity = 4 (was 5)", "Pyramid D instead of A")."""
@@ -309,17 +341,18 @@ def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
         if b != w:
             parts.append(f"{SITE_NAMES[site]} {'/'.join(w)} instead of {'/'.join(b)}")
     bo, wo = dict(_leaves(base.get("overrides", {}))), dict(_leaves(whatif.get("overrides", {})))
+    bboard, wboard = _board(base), _board(whatif)
     changed: dict[str, list[str]] = {}
     for key in sorted(set(bo) | set(wo)):
-        if bo.get(key) != wo.get(key):
+        b_val, w_val = _effective(bboard, key), _effective(wboard, key)
+        if b_val != w_val:  # an override that restates the data file's value is no change
+            bo[key], wo[key] = b_val, w_val
             head, _, rest = key.partition(".")
             if head in SITE_NAMES:
                 side, _, what = rest.partition(".")
                 changed.setdefault(f"{SITE_NAMES[head]} {side}", []).append(what)
             else:
-                was = f" (was {bo[key]})" if key in bo else ""
-                value = wo.get(key, "the default")
-                parts.append(f"the rule option {key} = {value}{was}")
+                parts.append(f"the rule option {key} = {wo[key]} (was {bo[key]})")
     for name, keys in changed.items():
         parts.append(f"{name} with these {', '.join(keys)}" if len(keys) < 4 else
                      f"{name} with these values")

@@ -153,9 +153,10 @@ def rank(cells: list[dict[str, Any]], by: str = "seat_gap") -> list[dict[str, An
 
 
 def responses(players: int) -> list[tuple[str, str, str]]:
-    """(name, label, unit) of the per-game responses; seat win rates come first."""
+    """(name, label, unit) of the per-game responses; seat win rates come first (with two
+    players only seat 1's: seat 2's is its mirror image)."""
     out = [(f"seat{s + 1}", f"seat {s + 1} win rate" + (" (start player)" if s == 0 else ""),
-            WIN_UNIT) for s in range(players)]
+            WIN_UNIT) for s in range(1 if players == 2 else players)]
     out += [("score", "mean score", "points"), ("decisions", "game length", "decisions")]
     out += [(f"pts_{s}", f"{s} points", "points") for s in SOURCES]
     return out
@@ -166,7 +167,7 @@ def _response_exprs(players: int) -> list[pl.Expr]:
     rows: a seat's win share, the mean over players, the game's length once)."""
     ws = pl.col("win_share").cast(pl.Float64)
     exprs = [pl.when(pl.col("seat") == s).then(ws).otherwise(0.0).alias(f"seat{s + 1}")
-             for s in range(players)]
+             for s in range(1 if players == 2 else players)]
     exprs.append((pl.col("score").cast(pl.Float64) / players).alias("score"))
     exprs.append(pl.when(pl.col("seat") == 0).then(pl.col("decisions").cast(pl.Float64))
                  .otherwise(0.0).alias("decisions"))
@@ -208,7 +209,7 @@ def stratum_effects(
     players = cells[0]["players"]
     resp = responses(players)
     names = [r[0] for r in resp]
-    R, Rw = len(resp), players
+    R, Rw = len(resp), sum(r[2] == WIN_UNIT for r in resp)
     letters = [[c["sides"].split("-")[k] for c in cells] for k in range(len(SITES))]
     levels = [sorted(set(col)) for col in letters]
     varied = [k for k in range(len(SITES)) if len(levels[k]) > 1]
@@ -264,8 +265,10 @@ def stratum_effects(
     for p_i, (j, k) in enumerate(pairs):
         nj, nk = N / len(levels[j]), N / len(levels[k])
         nab = N / (len(levels[j]) * len(levels[k]))
-        for a in levels[j]:
-            for b in levels[k]:
+        # A two-sided site's second side is the mirror image of its first (sum to zero):
+        # list only the first.
+        for a in levels[j][:1] if len(levels[j]) == 2 else levels[j]:
+            for b in levels[k][:1] if len(levels[k]) == 2 else levels[k]:
                 L = (P[p_i, sidx[a], sidx[b]] / nab - M[j, sidx[a], :Rw] / nj
                      - M[k, sidx[b], :Rw] / nk + T[:Rw] / N)
                 est, low, high, p, se = _contrast(L, m, games, confidence)
@@ -347,7 +350,16 @@ def analyze_sweep(
         inter += it
         notes += nt
     add_q_values(main + inter)
-    seat_main = sorted((e for e in main if e["unit"] == WIN_UNIT), key=_strength)
+    sides_of: dict[tuple, set[str]] = {}
+    for e in main:
+        sides_of.setdefault((e["players"], e["lineup"], e["site"]), set()).add(e["side"])
+
+    def mirror(e: dict) -> bool:  # the second side of a two-sided site: -(the first)
+        sides = sides_of[(e["players"], e["lineup"], e["site"])]
+        return len(sides) == 2 and e["side"] != min(sides)
+
+    seat_main = sorted((e for e in main if e["unit"] == WIN_UNIT and not mirror(e)),
+                       key=_strength)
     top_inter = sorted(inter, key=_strength)
     counts = {v: sum(c["verdict"] == v for c in cells)
               for v in ("balanced", "unbalanced", "inconclusive")}
@@ -365,3 +377,20 @@ def analyze_sweep(
         "interactions": inter, "interactions_top": top_inter[:top],
         "adaptive": adaptive_outcome, "notes": notes,
     }
+
+
+def cells_csv(res: dict[str, Any]) -> str:
+    """Every cell of the sweep, ranked, as CSV (win rates as fractions)."""
+    import csv
+    import io
+
+    cols = ["rank", "cell", "sides", "players", "lineup", "games", "seat_gap", "seat_spread",
+            "start_player", "bot_gap", "top_source", "dominance", "mdd", "verdict",
+            "verdict_text", "more_games"]
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([*cols, "win_rates"])
+    for c in res["all_cells"]:
+        w.writerow([c[k] if c[k] is not None else "" for k in cols]
+                   + [" ".join(f"{r:.6f}" for r in c["win_rates"])])
+    return buf.getvalue()

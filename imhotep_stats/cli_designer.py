@@ -1,0 +1,258 @@
+"""The designer's commands: ``compare`` (paired what-if), ``sweep`` (side combinations
+ranked, main effects, adaptive games) and ``plan`` (games a verdict needs).
+
+Kept in their own module and registered on the ``cli.main`` group when ``cli`` imports
+it, so they stay thin (parse, call the library, pick the exit code) without crowding
+``cli.py``. See docs/designers-guide.md.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from imhotep_stats.cli import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors, main
+
+
+def _say(quiet: bool):
+    return (lambda _m: None) if quiet else (lambda m: click.echo(m, err=True))
+
+
+def _study_options(fn):
+    """Options ``compare`` and ``sweep`` share with ``run``."""
+    for opt in reversed([
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                     help="Run directory [default: reports/<study name>]."),
+        click.option("--games", type=click.IntRange(1), help="Games per cell."),
+        click.option("--seed", type=int, help="Root seed (overrides study.seed)."),
+        click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in "
+                     "this process [default: run.workers, else all cores]."),
+        click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
+                     "tcp://host:8786 [default: run.cluster]."),
+        click.option("--force", is_flag=True, help="Discard earlier results in the run "
+                     "directory and simulate again (by default they are resumed)."),
+        click.option("--json", "as_json", is_flag=True, help="Print JSON."),
+        click.option("--markdown", is_flag=True, help="Print Markdown."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr."),
+    ]):
+        fn = opt(fn)
+    return fn
+
+
+def _run_quietly(cfg, run_dir, workers, cluster, force, quiet):
+    """Run (or resume) a study for compare/sweep; expected failures exit 1."""
+    from imhotep_stats.sim.runner import run_study
+
+    say = _say(quiet)
+    if cluster is None and workers is None:
+        cluster, workers = cfg.cluster, cfg.workers
+    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=not force,
+                        force=force, progress=False if quiet else None, log=say,
+                        warn=lambda m: click.echo(m, err=True))
+    say(f"{run_dir}: {outcome.games:,} games ({outcome.simulated:,} played now, "
+        f"{outcome.reused:,} reused; {outcome.seconds:.1f} s)")
+    return workers, cluster
+
+
+@main.command()
+@click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("whatif", required=False,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@_study_options
+@click.option("--max-seat-shift", type=click.FloatRange(0, 1, min_open=True),
+              help="CI gate: exit 3 when some seat's win rate moves by more than this "
+              "(0.02 = 2 points) with its whole interval beyond it.")
+@expected_errors
+def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, markdown,
+            quiet, max_seat_shift):
+    """Run a what-if and its base on the same seeds; report the change in every figure.
+
+    BASE WHATIF: two study configs whose cells pair by position (same player counts and
+    lineups; the what-if plays the base's seed and games). Or BASE alone with a [whatif]
+    table. Runs go to OUT/base and OUT/whatif (resumed when present); OUT/compare.json and
+    OUT/compare.md hold the comparison. Exit 3 when --max-seat-shift fails.
+    """
+    from imhotep_stats.config import ConfigError, load_config
+    from imhotep_stats.reporting.compare import (
+        comparison_json,
+        comparison_markdown,
+        comparison_text,
+    )
+    from imhotep_stats.sim.store import RunStoreError, atomic_write
+    from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
+
+    if cluster and workers:
+        raise click.UsageError("--cluster and --workers exclude each other")
+    base_cfg = load_config(base)
+    if whatif is None:
+        if not base_cfg.whatif:
+            raise ConfigError([("whatif", "missing: give a WHATIF config or a [whatif] table "
+                                "(sides and/or overrides to change)")], str(base))
+        whatif_cfg = base_cfg.whatif_config()
+    else:
+        whatif_cfg = load_config(whatif)
+    if games is not None:
+        base_cfg, whatif_cfg = base_cfg.replace(games=games), whatif_cfg.replace(games=games)
+    if seed is not None:
+        base_cfg, whatif_cfg = base_cfg.replace(seed=seed), whatif_cfg.replace(seed=seed)
+    say = _say(quiet)
+    try:
+        whatif_cfg, notes = pair_configs(base_cfg, whatif_cfg)
+        for note in notes:
+            say(f"note: {note}")
+        out = out or Path("reports") / whatif_cfg.name
+        workers, cluster = _run_quietly(base_cfg, out / "base", workers, cluster, force, quiet)
+        _run_quietly(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
+        comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
+    except (CompareError, RunStoreError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted; run the same command again to resume", err=True)
+        sys.exit(130)
+    comp.notes += notes
+    data = comparison_json(comp)
+    md = comparison_markdown(comp)
+    atomic_write(out / "compare.json", lambda fh: fh.write(
+        (json.dumps(data, indent=1) + "\n").encode()))
+    atomic_write(out / "compare.md", lambda fh: fh.write(md.encode()))
+    if as_json:
+        click.echo(json.dumps(data, sort_keys=True))
+    else:
+        click.echo(md if markdown else comparison_text(comp), nl=False)
+    if max_seat_shift is not None:
+        bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"
+               and (f.ci_low > max_seat_shift or f.ci_high < -max_seat_shift)]
+        for f in bad:
+            click.echo(f"gate failed: {f.cell.split('|')[0]} {f.players} players, seat "
+                       f"{f.who + 1} win rate moves {f.diff * 100:+.1f} points (interval "
+                       f"{f.ci_low * 100:.1f} to {f.ci_high * 100:.1f}), beyond "
+                       f"±{max_seat_shift * 100:.1f}", err=True)
+        if bad:
+            sys.exit(EXIT_GATE_FAILED)
+        say(f"gate passed: no seat's win rate moves by more than ±{max_seat_shift * 100:.1f} "
+            "points")
+
+
+@main.command()
+@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@_study_options
+@click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
+              "[default: sweep.budget, 0 = none].")
+@click.option("--rounds", type=click.IntRange(1), help="Adaptive rounds at most "
+              "[default: sweep.rounds].")
+@click.option("--top", type=click.IntRange(1), help="Rows of each ranking [default: sweep.top].")
+@click.option("--rank-by", type=click.Choice(["seat_gap", "bot_gap", "dominance"]),
+              help="Imbalance to rank by [default: sweep.rank_by].")
+@click.option("--fail-on-unbalanced", is_flag=True,
+              help="CI gate: exit 3 when any combination's seat verdict is unbalanced.")
+@expected_errors
+def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, quiet, budget,
+          rounds, top, rank_by, fail_on_unbalanced):
+    """Run a study over many side combinations and rank them by imbalance, with the main
+    effect of every side, the strongest two-site interactions and adaptive extra games.
+
+    Writes OUT/sweep.json, OUT/sweep.md and OUT/sweep-cells.csv beside the run.
+    """
+    from imhotep_stats.config import load_config
+    from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
+    from imhotep_stats.sim.adaptive import run_adaptive
+    from imhotep_stats.sim.store import RunStoreError, atomic_write, load_manifest
+    from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
+
+    if cluster and workers:
+        raise click.UsageError("--cluster and --workers exclude each other")
+    cfg = load_config(config)
+    if games is not None:
+        cfg = cfg.replace(games=games)
+    if seed is not None:
+        cfg = cfg.replace(seed=seed)
+    opts = cfg.sweep
+    budget = opts["budget"] if budget is None else budget
+    rounds = opts["rounds"] if rounds is None else rounds
+    out = out or Path("reports") / cfg.name
+    try:
+        workers, cluster = _run_quietly(cfg, out, workers, cluster, force, quiet)
+        outcome = None
+        if budget > 0:
+            manifest = load_manifest(out)
+            policy = verdict_policy(manifest, cfg.margin, 1.0 - cfg.confidence)
+            outcome = run_adaptive(cfg, out, policy, budget=budget, rounds=rounds,
+                                   settings={"margin": cfg.margin,
+                                             "confidence": cfg.confidence},
+                                   workers=workers, cluster=cluster,
+                                   progress=False if quiet else None, log=_say(quiet))
+            outcome = outcome.to_json()
+        res = analyze_sweep(out, cfg.margin, cfg.confidence, top or opts["top"],
+                            rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
+                            adaptive_outcome=outcome)
+    except RunStoreError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted; run the same command again to resume", err=True)
+        sys.exit(130)
+    md = sweep_markdown(res)
+    atomic_write(out / "sweep.json", lambda fh: fh.write(
+        (json.dumps(res, indent=1) + "\n").encode()))
+    atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
+    atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
+    if as_json:
+        click.echo(json.dumps(res, sort_keys=True))
+    else:
+        click.echo(md if markdown else sweep_text(res), nl=False)
+    if fail_on_unbalanced and res["verdicts"]["unbalanced"]:
+        for c in res["all_cells"]:
+            if c["verdict"] == "unbalanced":
+                click.echo(f"gate failed: {c['sides']} {c['players']} players: "
+                           f"{c['verdict_text']}", err=True)
+        sys.exit(EXIT_GATE_FAILED)
+
+
+@main.command()
+@click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
+              help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
+@click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
+              help="Player count (repeat for several).")
+@click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.8, show_default=True)
+@click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.05, show_default=True)
+@click.option("--gap", type=float, default=0.0, show_default=True,
+              help="True seat gap assumed for 'balanced' (must be inside the margin).")
+@click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
+              help="Cells corrected together (Holm over their seats).")
+@click.option("--json", "as_json", is_flag=True)
+def plan(margin, players, power, alpha, gap, cells, as_json):
+    """How many games per cell a seat-fairness verdict at MARGIN needs."""
+    from imhotep_stats.stats.intervals import min_detectable_difference
+    from imhotep_stats.stats.planning import games_needed, games_to_detect, seat_family
+
+    if abs(gap) >= margin:
+        raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
+                                 param_hint="--gap")
+    rows = []
+    for n in dict.fromkeys(players):
+        family = seat_family(n) * cells
+        try:
+            need = games_needed(margin, n, alpha, power, true_gap=gap, family=family)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--margin") from None
+        detect = games_to_detect(margin, n, alpha, power, family)
+        rows.append({"players": n, "margin": margin, "alpha": alpha, "power": power,
+                     "assumed_gap": gap, "cells": cells, "family": family,
+                     "games_balanced": need, "games_unbalanced": detect,
+                     "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
+    if as_json:
+        click.echo(json.dumps(rows if len(rows) > 1 else rows[0], sort_keys=True))
+        return
+    for r in rows:
+        click.echo(
+            f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
+            f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
+            f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
+            f"power {power:.0%}); {r['games_unbalanced']:,} games detect a seat "
+            f"{margin * 100:.1f} points off as unbalanced.")

@@ -1,0 +1,282 @@
+"""The scripted bots: every decision kind handled, view-only and side-effect free,
+deterministic, strong against random, and personas definable from weights alone."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import pathlib
+import random
+import re
+
+import pytest
+
+from imhotep_stats.bots import (
+    BotSpecError,
+    GreedyBot,
+    UnknownBot,
+    UnknownDecision,
+    bot_from_spec,
+    bot_names,
+    handled_kinds,
+    make_bot,
+    persona_weights,
+    register_persona,
+)
+from imhotep_stats.bots.evaluate import matchup, wilson
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.view import View
+
+PERSONAS = ("pyramid", "temple", "burial", "obelisk", "market", "balanced")
+SCRIPTED = ("greedy", *PERSONAS)
+
+
+def _configs():
+    """Side combinations covering every side letter of every site, 2-4 players, with and
+    without prophecies."""
+    rng = random.Random(5)
+    out = []
+    for letter in "ABCD":
+        for players in (2, 3, 4):
+            for prophecies in (False, True):
+                out.append(("-".join([letter] * 5), players, prophecies))
+                mixed = "-".join(rng.choice("ABCD") for _ in range(5))
+                out.append((mixed, players, prophecies))
+    return out
+
+
+@pytest.fixture(scope="module")
+def decision_points() -> dict[str, Game]:
+    """One snapshot (a deep copy of the game) per decision kind with a real choice, found by
+    playing random games over all sides; the rare kinds need a few hundred games."""
+    found: dict[str, Game] = {}
+    bot = make_bot("random")
+    i = 0
+    for _ in range(6):
+        for sides, players, prophecies in _configs():
+            g = Game(players, sides, seed=chance_seed(11, i), prophecies=prophecies)
+            rngs = [bot_rng(11, i, p) for p in range(players)]
+            views = [View(g, p) for p in range(players)]
+            while not g.over:
+                if g.kind not in found and len(g.options) > 1:
+                    found[g.kind] = clone(g)
+                p = g.to_move
+                apply(g, bot.choose(views[p], g.options, rngs[p]))
+            i += 1
+    return found
+
+
+def clone(g: Game) -> Game:
+    """A deep copy of a game sharing its immutable board data."""
+    memo = {id(g.board): g.board}
+    for site in g.sites:
+        memo[id(site.data)] = site.data
+    return copy.deepcopy(g, memo)
+
+
+def snapshot(obj, depth: int = 0):
+    """Comparable plain data of a game (and its sites, modules): everything but callables."""
+    if depth > 6:
+        return None
+    if isinstance(obj, int | float | str | bool | type(None)):
+        return obj
+    if isinstance(obj, list | tuple):
+        return [snapshot(x, depth + 1) for x in obj]
+    if isinstance(obj, dict):
+        return {str(k): snapshot(v, depth + 1) for k, v in obj.items()}
+    if callable(obj) or isinstance(obj, random.Random):
+        return None
+    if hasattr(obj, "__dict__"):
+        return {k: snapshot(v, depth + 1) for k, v in vars(obj).items()
+                if k not in ("board", "data")}
+    return repr(obj)
+
+
+def test_every_engine_decision_kind_is_handled(decision_points):
+    kinds = set(decision_points)
+    # random play over every side reaches every kind the engine can ask, so the bots are
+    # exercised on each one below
+    assert engine_ask_kinds() <= kinds
+    missing = kinds - handled_kinds()
+    assert not missing, f"decision kinds without a scripted-bot handler: {sorted(missing)}"
+
+
+def engine_ask_kinds() -> set[str]:
+    """Every decision kind the engine source can ask (``g.ask("kind", ...)`` or a module
+    constant), read from the code: a new kind fails this test until the bots handle it."""
+    import imhotep_stats.engine as engine
+
+    root = pathlib.Path(engine.__file__).parent
+    kinds = {"turn"}
+    for path in root.rglob("*.py"):
+        text = path.read_text()
+        module = None
+        for literal, const in re.findall(r"\bask\(\s*(?:\"([a-z_]+)\"|([A-Z_]+)\s*,)", text):
+            if literal:
+                kinds.add(literal)
+                continue
+            if module is None:
+                rel = path.relative_to(root.parent.parent).with_suffix("")
+                module = importlib.import_module(".".join(rel.parts))
+            kinds.add(getattr(module, const))
+    return kinds
+
+
+def test_every_kind_in_the_engine_source_is_handled():
+    kinds = engine_ask_kinds()
+    assert len(kinds) >= 20
+    missing = kinds - handled_kinds()
+    assert not missing, f"decision kinds without a scripted-bot handler: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", SCRIPTED)
+def test_each_bot_decides_every_kind_without_touching_the_game(name, decision_points):
+    bot = make_bot(name)
+    for kind, g0 in sorted(decision_points.items()):
+        g = clone(g0)
+        before = snapshot(g)
+        options = list(g.options)
+        a = bot.choose(GuardedView(g, g.to_move), g.options, random.Random(1))
+        assert a in options, f"{name} at {kind}: {a} is not legal"
+        assert snapshot(g) == before, f"{name} changed the game at a {kind} decision"
+        apply(g, a)  # and the game goes on from the choice
+
+
+def test_unknown_decision_kind_is_an_error(decision_points):
+    g = clone(decision_points["turn"])
+    g.kind = "oracle_consultation"
+    with pytest.raises(UnknownDecision, match="oracle_consultation"):
+        make_bot("greedy").choose(View(g, g.to_move), g.options, random.Random(0))
+
+
+class GuardedSite:
+    """A site as a bot sees it; reading a ``_hidden`` attribute fails the test."""
+
+    def __init__(self, site):
+        object.__setattr__(self, "_site", site)
+
+    def __getattr__(self, name):
+        if name.startswith("_hidden"):
+            raise AssertionError(f"a bot read hidden information: {name}")
+        return getattr(object.__getattribute__(self, "_site"), name)
+
+    def __setattr__(self, name, value):
+        raise AssertionError(f"a bot wrote to a site: {name}")
+
+
+class GuardedView(View):
+    __slots__ = ("_sites",)
+
+    def __init__(self, g, me):
+        super().__init__(g, me)
+        self._sites = [GuardedSite(s) for s in g.sites]
+
+    def site(self, i):
+        return self._sites[i]
+
+
+def _play_guarded(names, sides, players, seed, prophecies=False):
+    g = Game(players, sides, seed=chance_seed(seed, 0), prophecies=prophecies)
+    bots = [make_bot(n) for n in names]
+    views = [GuardedView(g, p) for p in range(players)]
+    rngs = [bot_rng(seed, 0, p) for p in range(players)]
+    while not g.over:
+        p = g.to_move
+        apply(g, bots[p].choose(views[p], g.options, rngs[p]))
+    return g.totals
+
+
+@pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D"])
+def test_bots_never_read_hidden_information(sides):
+    for players in (2, 4):
+        names = [SCRIPTED[(i + players) % len(SCRIPTED)] for i in range(players)]
+        _play_guarded(names, sides, players, seed=3, prophecies=True)
+
+
+def _results(names, sides, players, games, seed=0, prophecies=False, fresh=True):
+    out = []
+    shared = [make_bot(n) for n in names]
+    for i in range(games):
+        bots = [make_bot(n) for n in names] if fresh else shared
+        g = Game(players, sides, seed=chance_seed(seed, i), prophecies=prophecies)
+        r = play_game(g, bots, [bot_rng(seed, i, p) for p in range(players)])
+        out.append((tuple(r.totals), r.decisions, tuple(r.winners)))
+    return out
+
+
+@pytest.mark.parametrize("sides", ["A-A-A-A-A", "D-C-B-A-D", "C-D-D-C-B"])
+def test_same_seeds_same_games(sides):
+    names = ["greedy", "pyramid", "market"]
+    a = _results(names, sides, 3, 6, prophecies=True)
+    random.seed(12345)  # bots must not use the global random module
+    b = _results(names, sides, 3, 6, prophecies=True, fresh=False)  # bots reused across games
+    assert a == b
+
+
+def test_greedy_beats_random_clearly():
+    res = matchup(["greedy", "random"], players=2, games=200, seed=4)
+    rate, lo, _ = res["greedy"].win_rate()
+    assert rate >= 0.75, f"greedy won only {rate:.0%} of 200 games against random"
+    assert lo > 0.6
+
+
+def test_personas_beat_random():
+    for name in PERSONAS:
+        res = matchup([name, "random"], players=2, games=40, seed=6)
+        assert res[name].win_rate()[0] >= 0.75, name
+
+
+def test_pyramid_builder_builds_pyramids():
+    res = matchup(["pyramid", "greedy"], players=2, games=80, seed=8)
+    assert res["pyramid"].mean("pyramid")[0] > res["greedy"].mean("pyramid")[0]
+
+
+def test_registry_names_and_personas():
+    names = bot_names()
+    for n in ("random", *SCRIPTED):
+        assert n in names
+    assert persona_weights("pyramid")["pyramid"] > persona_weights("greedy")["pyramid"]
+    with pytest.raises(UnknownBot, match="nope"):
+        make_bot("nope")
+
+
+def test_persona_from_weights_without_code():
+    spec = {"base": "temple", "weights": {"obelisk": 2.5, "deny": 0.2}, "name": "priest"}
+    bot = bot_from_spec(spec)
+    assert isinstance(bot, GreedyBot) and bot.name == "priest"
+    assert bot.weights["temple"] == persona_weights("temple")["temple"]
+    assert bot.weights["obelisk"] == 2.5
+    assert make_bot(spec).weights == bot.weights  # make_bot takes specs too
+    g = Game(3, "B-C-D-A-B", seed=chance_seed(1, 0))
+    play_game(g, [bot, make_bot("greedy"), make_bot("random")], [random.Random(p) for p in range(3)])
+    assert g.over
+    register_persona("test_priest", {"temple": 3.0})
+    assert make_bot("test_priest").weights["temple"] == 3.0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"weights": {"pyramids": 2.0}}, "pyramids"),
+        ({"weights": {"pyramid": -1}}, "pyramid"),
+        ({"weights": {"optimism": 1.5}}, "optimism"),
+        ({"weights": {"temple": "lots"}}, "temple"),
+        ({"base": "random"}, "random"),
+        ({"base": "greedy", "wieghts": {}}, "wieghts"),
+        (42, "spec"),
+    ],
+)
+def test_bad_specs_are_rejected_naming_the_key(spec, message):
+    with pytest.raises(BotSpecError, match=message):
+        bot_from_spec(spec)
+
+
+def test_register_persona_rejects_unknown_weights():
+    with pytest.raises(BotSpecError, match="colossus"):
+        register_persona("colossal", {"colossus": 1.0})
+
+
+def test_wilson_interval():
+    lo, hi = wilson(85, 100)
+    assert 0.76 < lo < 0.78 and 0.90 < hi < 0.92
