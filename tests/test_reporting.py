@@ -188,7 +188,7 @@ def test_win_rates_wilson_and_resolvable_difference(ref_run):
 
 def test_seat_fairness_chi_square_and_holm(ref_run):
     _, rows, data = ref_run
-    raw, where = [], []
+    raw, raw_eq, where = [], [], []
     for c in data.cells:
         wins = [rows.filter((pl.col("cell") == c.id) & (pl.col("seat") == s))["win_share"].sum()
                 for s in range(c.players)]
@@ -202,12 +202,20 @@ def test_seat_fairness_chi_square_and_holm(ref_run):
         for s in range(1 if c.players == 2 else c.players):  # two seats: one test
             z = (rates[s] - p0) / math.sqrt(p0 * (1 - p0) / 90)
             raw.append(2 * stats.norm.sf(abs(z)))
+            # TOST (Schuirmann): two one-sided score tests at p0 -/+ margin 0.05.
+            lo, hi = p0 - 0.05, p0 + 0.05
+            raw_eq.append(max(
+                stats.norm.sf((rates[s] - lo) / math.sqrt(lo * (1 - lo) / 90)),
+                stats.norm.cdf((rates[s] - hi) / math.sqrt(hi * (1 - hi) / 90))))
             where.append((c.id, s))
     assert data.family == len(raw) == 3 + 4 + 1
     adjusted = dict(zip(where, holm_by_hand(raw), strict=True))
+    adjusted_eq = dict(zip(where, holm_by_hand(raw_eq), strict=True))
     for r in data.tables["win_rates_seat"].iter_rows(named=True):
         key = (r["cell"], 0 if r["cell"].endswith("2p|weak") else r["seat"])
         assert r["p_deviation"] == pytest.approx(adjusted[key]), key
+        assert r["p_equivalence"] == pytest.approx(adjusted_eq[key]), key
+        assert r["gap"] == pytest.approx(r["win_rate"] - 1 / data.cell(r["cell"]).players)
 
 
 def test_score_sources_against_references(ref_run):

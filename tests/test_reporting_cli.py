@@ -102,6 +102,9 @@ def test_report_prints_the_terminal_summary_or_json(passing_run):
             for key in ("games", "wins", "win_rate", "ci_low", "ci_high"):
                 assert a[key] == pytest.approx(b[key], abs=1e-9), (kind, key)
             assert a["points"]["total"] == pytest.approx(b["points"]["total"])
+    # A strong bot against random ones: its rating interval lies above the mean bot.
+    ratings = {r["bot"]: r for r in got["bot_ratings"]}
+    assert ratings["greedy"]["ci_low"] > 0 > ratings["random"]["ci_high"]
 
 
 def test_format_selects_the_files(passing_run, tmp_path):

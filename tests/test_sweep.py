@@ -190,3 +190,14 @@ def test_sweep_q_values_are_bh_over_every_effect(result):
         running = min(running, p[i] * m / (rank_i + 1))
         q[i] = running
     assert [e["q_value"] for e in allp] == pytest.approx(q.tolist())
+
+
+def test_verdicts_survive_a_rate_on_the_margin_boundary():
+    # 60 / 200 = 0.3 = 0.25 + 0.05, but 0.3 - 0.25 < 0.05 in floating point: a sweep of
+    # 1/8 of all combinations hit this (ZeroDivisionError in stats.tests before the fix).
+    from imhotep_stats.stats.sweep import add_verdicts
+
+    cells = [{"wins": [41.0, 41.5, 60.0, 57.5], "games": 200},
+             {"wins": [110.0, 90.0], "games": 200}]
+    add_verdicts(cells, margin=0.05)
+    assert all(c["verdict"] == "inconclusive" for c in cells)

@@ -147,13 +147,6 @@ def fairness(
         names.append(cell)
     if not inputs:
         return {}, 0
-    try:
-        verdicts = seat_verdicts(inputs, margin, alpha, power, correction="holm")
-    except ZeroDivisionError:
-        # tests._games_for_verdict divides by (rate - boundary): a seat exactly on the
-        # margin's edge (e.g. 23 of 100 wins, 4 players, margin 0.02) crashes it. Until
-        # that is fixed, move the edge by a billionth of the margin: no verdict changes.
-        verdicts = seat_verdicts(inputs, margin * (1 + 1e-9), alpha, power,
-                                 correction="holm")
+    verdicts = seat_verdicts(inputs, margin, alpha, power, correction="holm")
     family = sum(1 if len(w) == 2 else len(w) for w, _ in inputs)
     return dict(zip(names, verdicts, strict=True)), family

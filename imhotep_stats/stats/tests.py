@@ -336,7 +336,9 @@ def _games_for_verdict(
             planned = math.inf
         z = norm_ppf(1.0 - a)
         at_rates = max(
-            (z * math.sqrt(b * (1 - b)) / abs(r - b)) ** 2
+            # r == b happens by rounding (0.3 - 0.25 < 0.05): a rate on the boundary never
+            # passes, so infinitely many games (was a ZeroDivisionError in sweeps)
+            (z * math.sqrt(b * (1 - b)) / abs(r - b)) ** 2 if r != b else math.inf
             for r in rates for b in (p0 - margin, p0 + margin) if 0.0 < b < 1.0
         )
         plans.append(max(planned, at_rates))
