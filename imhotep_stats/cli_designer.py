@@ -42,10 +42,14 @@ def _study_options(fn):
     return fn
 
 
-def _run_quietly(cfg, run_dir, workers, cluster, force, quiet):
-    """Run (or resume) a study for compare/sweep; expected failures exit 1."""
+def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
+    """Run a study for compare/sweep, resuming what the directory already holds (so
+    asking again only recomputes the statistics); returns the executor options used."""
+    from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.runner import run_study
 
+    if cluster and cluster_address_problem(cluster):
+        raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
     say = _say(quiet)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
@@ -84,8 +88,6 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
     from imhotep_stats.sim.store import RunStoreError, atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
 
-    if cluster and workers:
-        raise click.UsageError("--cluster and --workers exclude each other")
     base_cfg = load_config(base)
     if whatif is None:
         if not base_cfg.whatif:
@@ -104,8 +106,8 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
         for note in notes:
             say(f"note: {note}")
         out = out or Path("reports") / whatif_cfg.name
-        workers, cluster = _run_quietly(base_cfg, out / "base", workers, cluster, force, quiet)
-        _run_quietly(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
+        workers, cluster = _run_or_resume(base_cfg, out / "base", workers, cluster, force, quiet)
+        _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
     except (CompareError, RunStoreError) as exc:
         click.echo(f"error: {exc}", err=True)
@@ -163,8 +165,6 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
     from imhotep_stats.sim.store import RunStoreError, atomic_write, load_manifest
     from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
 
-    if cluster and workers:
-        raise click.UsageError("--cluster and --workers exclude each other")
     cfg = load_config(config)
     if games is not None:
         cfg = cfg.replace(games=games)
@@ -175,7 +175,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
     rounds = opts["rounds"] if rounds is None else rounds
     out = out or Path("reports") / cfg.name
     try:
-        workers, cluster = _run_quietly(cfg, out, workers, cluster, force, quiet)
+        workers, cluster = _run_or_resume(cfg, out, workers, cluster, force, quiet)
         outcome = None
         if budget > 0:
             manifest = load_manifest(out)

@@ -280,3 +280,24 @@ def test_register_persona_rejects_unknown_weights():
 def test_wilson_interval():
     lo, hi = wilson(85, 100)
     assert 0.76 < lo < 0.78 and 0.90 < hi < 0.92
+
+
+@pytest.mark.parametrize("sides", ["A-A-A-A-A", "D-B-C-A-D"])
+def test_fast_turn_agrees_with_scoring_every_action(sides):
+    """The turn's shortcut (each ship's cached best slot and sail) picks an action that the
+    full scoring of the legal list ranks best."""
+    from imhotep_stats.bots import greedy
+
+    bot = make_bot("greedy")
+    for seed in range(3):
+        g = Game(3, sides, seed=chance_seed(21, seed))
+        views = [View(g, p) for p in range(3)]
+        rng = random.Random(seed)
+        while not g.over:
+            p = g.to_move
+            a = bot.choose(views[p], g.options, rng)
+            if g.kind == "turn" and len(g.options) > 1:
+                ctx = bot._ctx[views[p]]
+                scores = greedy._turn(ctx, g.options)
+                assert scores[g.options.index(a)] >= max(scores) - 1e-6, (str(a), sides)
+            apply(g, a)

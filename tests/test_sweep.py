@@ -153,6 +153,8 @@ def test_ranking_and_verdicts(result):
     assert gaps == sorted(gaps, reverse=True)
     assert sum(result["verdicts"].values()) == 8
     assert first["verdict"] in ("unbalanced", "inconclusive")
+    assert [(e["site"], e["side"]) for e in result["sites"]] == [("Pyramid", "A"),
+                                                                   ("Temple", "A")]
     json.dumps(result)  # JSON-ready
 
 

@@ -19,7 +19,6 @@ from imhotep_stats.bots.base import Bot, RandomBot
 from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
 
-
 # Every bad name or spec is one error class, so the CLI's "bad input" handling (which
 # catches UnknownBot) covers bad weights in a config too.
 UnknownBot = BotSpecError

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
 from imhotep_stats.bots.weights import SITE_KEYS, full_weights
+from imhotep_stats.engine.game import PLACE, SAIL
 from imhotep_stats.engine.view import View
 
 if TYPE_CHECKING:
@@ -254,11 +255,19 @@ class Ctx:
         """The sites a ship can still sail to, and their tables (others stay lazy)."""
         ev = self.evals
         used = self.used
-        free = [i for i in range(5) if not used[i]]
+        me = self.me
+        free, tabs, mine, fpos = [], [], [], {}
+        for i in range(5):
+            if not used[i]:
+                fpos[SITE_KEYS[i]] = len(free)
+                free.append(i)
+                t = ev[i].ensure().obj
+                tabs.append(t)
+                mine.append(t[me])
         self.free = free
-        self.fpos = {SITE_KEYS[i]: x for x, i in enumerate(free)}
-        self.free_tabs = tabs = [ev[i].ensure().obj for i in free]
-        self.free_mine = [t[self.me] for t in tabs]
+        self.fpos = fpos
+        self.free_tabs = tabs
+        self.free_mine = mine
         self._slope = None
         self.ships.clear()
 
@@ -312,7 +321,8 @@ class Ctx:
         return self.lam * mx + (1 - self.lam) * mn
 
     def ship(self, slots: list[int]) -> tuple:
-        """(expected value, value per free site, gain of my stone per slot) of a ship."""
+        """A ship's (expected value, value per free site, gain of my stone per slot, best
+        gain, its slots, best sail gain or None if it cannot sail, its site indexes)."""
         key = tuple(slots)
         r = self.ships.get(key)
         if r is None:
@@ -325,13 +335,15 @@ class Ctx:
         # set the max, the min and the mean); exact for an empty ship. Positions that shift
         # when a stone is inserted before others are ignored (a second-order effect).
         tabs = self.free_tabs
+        size = len(slots)
         if not tabs:
-            return 0.0, [], [0.0 if o == -1 else None for o in slots]
+            pv = [0.0 if o == -1 else None for o in slots]
+            return 0.0, [], pv, 0.0, [k for k, o in enumerate(slots) if o == -1], None, ()
         owners = [o for o in slots if o >= 0]
         m = len(owners)
         if m == 0:
             g = self.slope()[1][0]
-            return 0.0, [0.0] * len(tabs), [g] * len(slots)
+            return 0.0, [0.0] * len(tabs), [g] * size, g, list(range(size)), None, ()
         if m == 1:
             o = owners[0]
             base = [t[o][0] for t in tabs]
@@ -351,24 +363,52 @@ class Ctx:
             e = lam * mx + (1 - lam) * (mu * mn + (1 - mu) * sum(base) / len(base))
         else:
             e = lam * mx + (1 - lam) * mn
-        if m == len(slots):
-            return e, base, ()
-        hi = self.free_mine[base.index(mx)]
-        lo = self.free_mine[base.index(mn)]
-        if mu < 1.0:
-            mean = self.slope()[0]
-            ins = [lam * hi[j] + (1 - lam) * (mu * lo[j] + (1 - mu) * mean[j]) for j in range(m + 1)]
+        if m >= (size - 1 if size > 1 else 1):  # sailable: the best sites for me
+            free = self.free
+            if base.count(mx) == 1:
+                sites: tuple | list = (free[base.index(mx)],)
+            else:
+                sites = [free[x] for x, b in enumerate(base) if b >= mx - 1e-9]
+            best_sail: float | None = mx - e
         else:
-            ins = [lam * hi[j] + (1 - lam) * lo[j] for j in range(m + 1)]
+            sites, best_sail = (), None
+        if m == size:
+            return e, base, (), None, (), best_sail, sites
+        mine = self.free_mine
+        hi = mine[base.index(mx)]
+        lo = mine[base.index(mn)]
+        a = lam
+        if mu < 1.0:
+            b, c = (1 - lam) * mu, (1 - lam) * (1 - mu)
+            mean = self.slope()[0]
+        else:
+            b, c, mean = 1 - lam, 0.0, None
         pv: list[float | None] = []
-        j = 0
-        for o in slots:
+        bp = -1e18
+        bslots: list[int] = []
+        j, last, v = 0, -1, 0.0
+        for k, o in enumerate(slots):
             if o >= 0:
                 j += 1
                 pv.append(None)
-            else:
-                pv.append(ins[j] if o == -1 else None)
-        return e, base, pv
+                continue
+            if o != -1:
+                pv.append(None)
+                continue
+            if j != last:
+                last = j
+                v = a * hi[j] + b * lo[j]
+                if mean is not None:
+                    v += c * mean[j]
+            pv.append(v)
+            if v > bp + 1e-9:
+                bp = v
+                bslots = [k]
+            elif v >= bp - 1e-9:
+                bslots.append(k)
+        if not bslots:
+            return e, base, pv, None, (), best_sail, sites
+        return e, base, pv, bp, bslots, best_sail, sites
 
 
 class GreedyBot:
@@ -377,33 +417,30 @@ class GreedyBot:
     def __init__(self, name: str = "greedy", weights: Mapping[str, float] | None = None):
         self.name = name
         self.weights = full_weights(weights)
-        self._ctx: dict[int, tuple[View, Ctx]] = {}
+        self._ctx: dict[View, Ctx] = {}  # per game (one view per seat and game)
 
     def __repr__(self) -> str:
         return f"GreedyBot({self.name!r})"
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        entry = self._ctx.get(id(view))
-        if entry is None or entry[0] is not view:
+        ctx = self._ctx.get(view)
+        if ctx is None:
             if len(self._ctx) > 16:
                 self._ctx.clear()
-            entry = (view, Ctx(self, view))
-            self._ctx[id(view)] = entry
-        ctx = entry[1]
+            ctx = self._ctx[view] = Ctx(self, view)
         if len(legal) == 1:
             return legal[0]
         ctx.begin()
         kind = ctx.get("kind")
         if kind == "turn":
-            scores = _turn(ctx, legal)
+            return _turn_fast(ctx, legal, rng)
+        if kind not in NO_REFRESH:
+            ctx.touch()  # mid-unload: sites may have changed without a new epoch key
+        handler = HANDLERS.get(kind)
+        if handler is not None:
+            scores = handler(ctx, view, legal)
         else:
-            if kind not in NO_REFRESH:
-                ctx.touch()  # mid-unload: sites may have changed without a new epoch key
-            handler = HANDLERS.get(kind)
-            if handler is not None:
-                scores = handler(ctx, view, legal)
-            else:
-                scores = _site_handler(ctx, kind).decide(kind, view, legal)
+            scores = _site_handler(ctx, kind).decide(kind, view, legal)
         best = max(scores)
         idx = [i for i, s in enumerate(scores) if s >= best - 1e-9]
         if len(idx) == 1:
@@ -422,6 +459,75 @@ def _site_handler(ctx: Ctx, kind: str) -> sitevals.SiteEval:
 
 
 # ---------------------------------------------------------------------- the turn
+def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
+    """The turn's best action without scoring every legal one: each ship's cached best
+    slot and best sail compete with the get and card actions (same prices as ``_turn``).
+
+    Relies on the engine's order of turn actions (get first, cards last) to find the few
+    others; any surprise falls back to scoring the whole list.
+    """
+    me = ctx.me
+    slots_all = ctx.slots
+    dock = ctx.dock
+    ship = ctx.ship
+    sled = ctx.sled[me]
+    place_cost = ctx.sled_value(sled - 1) if sled else 0.0
+    best = -1e18
+    cands: list = []
+    res: list = [None, None, None, None]
+    for s in range(4):
+        if dock[s] >= 0:
+            continue
+        r = res[s] = ship(slots_all[s])
+        if sled and r[3] is not None:
+            v = r[3] - place_cost
+            if v > best + 1e-9:
+                best = v
+                row = PLACE[s]
+                cands = [row[k] for k in r[4]]
+            elif v >= best - 1e-9:
+                row = PLACE[s]
+                cands += [row[k] for k in r[4]]
+        v = r[5]
+        if v is not None:
+            if v > best + 1e-9:
+                best = v
+                row = SAIL[s]
+                cands = [row[i] for i in r[6]]
+            elif v >= best - 1e-9:
+                row = SAIL[s]
+                cands += [row[i] for i in r[6]]
+    i = 0
+    n = len(legal)
+    while i < n and legal[i].kind == "get":
+        a = legal[i]
+        v = _get_value(ctx, sled, me)
+        if a.args:
+            v += _get_extra(ctx, a)
+        if v > best + 1e-9:
+            best, cands = v, [a]
+        elif v >= best - 1e-9:
+            cands.append(a)
+        i += 1
+    j = n - 1
+    while j >= i and legal[j].kind == "play":
+        a = legal[j]
+        v = _card_play(ctx, a.args[0], res, sled)
+        if v > best + 1e-9:
+            best, cands = v, [a]
+        elif v >= best - 1e-9:
+            cands.append(a)
+        j -= 1
+    if cands:
+        a = cands[0] if len(cands) == 1 else cands[int(rng.random() * len(cands))]
+        if a in legal:
+            return a
+    scores = _turn(ctx, legal)  # not expected: a turn action this pricing did not foresee
+    top = max(scores)
+    idx = [x for x, v in enumerate(scores) if v >= top - 1e-9]
+    return legal[idx[0]] if len(idx) == 1 else legal[idx[int(rng.random() * len(idx))]]
+
+
 def _turn(ctx: Ctx, legal: list) -> list[float]:
     """Score every turn action (RULES.md 2.2) on one scale: change in my objective."""
     me = ctx.me

@@ -3,15 +3,18 @@
 The greedy bot asks one question over and over: "a stone of player o is unloaded j-th at
 site i now: how many points does each player gain, now or expected by the game's end?"
 Each site side answers it from the public site state (``view.site(i)``, never ``_hidden``
-attributes) with a cheap model, as a table ``deltas[o][j]`` (points per seat) that is
-rebuilt only when the site's state changes (``key``). A ship's value at a site is then the
-sum of its stones' entries, a few list look-ups (DESIGN.md "Speed is a feature").
+attributes) with a cheap model, as tables ``own[o][j]`` (the owner's points) and
+``side[o][j]`` (what it does to the others), rebuilt only when the site's state changes
+(``key``) and shared by the bots of a game when they do not depend on a bot's weights. A
+ship's value at a site is then the sum of its stones' entries, a few list look-ups
+(DESIGN.md "Speed is a feature"). Stones of one batch are priced independently: a stone's
+entry depends on its position in the unloading order, not on the others' owners.
 
 Choices a stone's owner makes on arrival (which pyramid, which mound space...) are modelled
 as that owner taking the best option for themselves; the same evaluator scores those
 choices when the bot has to make them (``decide``).
 
-The bot turns deltas into one number, its objective: own points times the site's weight,
+The bot turns these into one number, its objective: own points times the site's weight,
 minus ``deny`` times the opponents' mean (``obj[o][j]``).
 """
 
@@ -197,13 +200,6 @@ class MarketAEval(SiteEval):
         return (tuple(self.site.display), self.ctx.cards.epoch)
 
     def build(self):
-        for i in range(1, 5):  # red cards are priced by the sites they deliver to
-            self.ctx.evals[i].ensure()
-        return self._build()
-
-
-
-    def _build(self):
         value = self.ctx.cards.value
         disp = self.site.display
         k = len(disp)

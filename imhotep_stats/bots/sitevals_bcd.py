@@ -688,9 +688,9 @@ class ObeliskDEval(SiteEval):
         return p * points + (1 - p) * unf * (have + min(fut, need))
 
     def claim_value(self, o: int, i: int) -> float:
+        """Expected final value of claiming obelisk i with this stone."""
         site = self.site
-        return self.worth(o, site.target[i], site.points[i], 1) - \
-            self.worth(o, site.target[i], site.points[i], 0) * 0.0
+        return self.worth(o, site.target[i], site.points[i], 1)
 
     def build(self):
         site = self.site
@@ -701,6 +701,7 @@ class ObeliskDEval(SiteEval):
                 t, pts, h = site.target[w], site.points[w], site.height[w]
                 v = self.worth(o, t, pts, h + 1) - self.worth(o, t, pts, h)
             elif site.free:
+                # the claim's value, spread over the claim and the stone that follows
                 v = max(self.claim_value(o, i) for i in site.free) / 2.0
             else:
                 v = float(site.overflow_points)

@@ -150,6 +150,17 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
                   "win rates in points)"), "",
             tabulate(_ranking_rows(res["ranking"]), headers=RANK_HEAD, tablefmt=fmt,
                      disable_numparse=True)]
+    if res.get("sites"):
+        rows = [[f"{e['players']}p", e["site"], f"{e['side']}: {e['response']}",
+                 _num(e["effect"], 100, 1, sign=True),
+                 f"[{_num(e['ci_low'], 100, 1)}, {_num(e['ci_high'], 100, 1)}]",
+                 f"{e['q_value']:.3g}" if e["q_value"] is not None else "-"]
+                for e in res["sites"]]
+        out += ["", h("Which site moves the seats most (its largest main effect on a seat's "
+                      "win rate)"), "",
+                tabulate(rows, headers=["players", "site", "side: seat", "effect",
+                                        "95% interval", "q (BH)"], tablefmt=fmt,
+                         disable_numparse=True)]
     out += ["", h("Main effects (sum-to-zero: cells with the side minus the mean of all "
                   "cells; strongest first)"), "",
             tabulate(_effect_rows(res["main_effects_top"]), headers=EFFECT_HEAD, tablefmt=fmt,

@@ -141,9 +141,9 @@ def _add(acc: dict, key: tuple, x: np.ndarray, y: np.ndarray, n: np.ndarray) -> 
         acc[key] = m
 
 
-def _chunk_moments(acc: dict, base: pl.DataFrame, whatif: pl.DataFrame, players: int,
-                   bots: bool) -> None:
-    """Moments of one chunk of paired games (both sorted by game, seat)."""
+def _chunk_moments(acc: dict, base: pl.DataFrame, whatif: pl.DataFrame, players: int) -> None:
+    """Moments of one chunk of paired games (both sorted by game, seat). The lineups are
+    the same (``check_pairing``), so a seat holds the same bot in both runs."""
     if base.height != whatif.height or not (
             base["game"].equals(whatif["game"]) and base["seat"].equals(whatif["seat"])):
         raise CompareError("the runs hold different games (an unfinished or changed run?)")
@@ -161,13 +161,12 @@ def _chunk_moments(acc: dict, base: pl.DataFrame, whatif: pl.DataFrame, players:
     for c in cols:
         if c != "win_share":  # every game hands out one win: all players' rate is 1/n
             _add(acc, ("all", None, c), X[c].sum(1), Y[c].sum(1), full)
-    if bots:
-        names = base["bot"].to_numpy().reshape(g, players)
-        for b in sorted(set(names.ravel().tolist())):
-            mask = (names == b).astype(float)
-            n = mask.sum(1)
-            for c in cols:
-                _add(acc, ("bot", b, c), (X[c] * mask).sum(1), (Y[c] * mask).sum(1), n)
+    names = base["bot"].to_numpy().reshape(g, players)
+    for b in sorted(set(names.ravel().tolist())):
+        mask = (names == b).astype(float)
+        n = mask.sum(1)
+        for c in cols:
+            _add(acc, ("bot", b, c), (X[c] * mask).sum(1), (Y[c] * mask).sum(1), n)
     for c in GAME_VALUES:
         _add(acc, ("game", None, c), base[c].cast(pl.Float64).to_numpy()[::players],
              whatif[c].cast(pl.Float64).to_numpy()[::players], one)
@@ -232,15 +231,13 @@ def compare_runs(base_dir: str | Path, whatif_dir: str | Path, confidence: float
     check_pairing(bm, wm)
     comp = Comparison(str(base_dir), str(whatif_dir), confidence,
                       change or describe_change(bm["config"], wm["config"]))
-    same_bots = all(b["lineup"] == w["lineup"] for b, w in zip(bm["cells"], wm["cells"],
-                                                               strict=True))
     bfiles, wfiles = _cell_files(base_dir), _cell_files(whatif_dir)
     for bcell, wcell in zip(bm["cells"], wm["cells"], strict=True):
         i = bcell["index"]
         if i not in bfiles or wcell["index"] not in wfiles:
             raise CompareError(f"cell {bcell['id']}: no results in one of the runs")
         comp.figures.extend(_compare_cell(bcell, wcell, bfiles[i], wfiles[wcell["index"]],
-                                          confidence, same_bots, chunk_games))
+                                          confidence, chunk_games))
     ps = [f.p_value for f in comp.figures if not math.isnan(f.p_value)]
     qs = iter(benjamini_hochberg(ps))
     for f in comp.figures:
@@ -250,7 +247,7 @@ def compare_runs(base_dir: str | Path, whatif_dir: str | Path, confidence: float
 
 
 def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str],
-                  confidence: float, bots: bool, chunk_games: int) -> list[Figure]:
+                  confidence: float, chunk_games: int) -> list[Figure]:
     players = bcell["players"]
     cols = ["game", "seat", "bot", *PLAYER_VALUES, *GAME_VALUES]
     blf = pl.scan_parquet(bfiles).select(cols)
@@ -260,7 +257,7 @@ def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str]
     for start in range(0, top + 1, chunk_games):
         window = pl.col("game").is_between(start, start + chunk_games - 1)
         _chunk_moments(acc, blf.filter(window).sort("game", "seat").collect(),
-                       wlf.filter(window).sort("game", "seat").collect(), players, bots)
+                       wlf.filter(window).sort("game", "seat").collect(), players)
     out = []
     for (group, who, col), m in acc.items():
         games, base, whatif, diff, low, high, p = _finish(m, confidence)

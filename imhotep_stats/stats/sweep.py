@@ -54,7 +54,7 @@ from imhotep_stats.stats.intervals import min_detectable_difference
 from imhotep_stats.stats.tests import benjamini_hochberg, seat_verdicts
 
 MAX_BLOCKS = 200
-CELLS_PER_PASS = 64  # cells read per query when accumulating effects: bounds memory
+CELLS_PER_PASS = 16  # cells read per query when accumulating effects: bounds memory
 WIN_UNIT = "points of win rate"
 
 
@@ -128,16 +128,18 @@ def add_verdicts(cells: list[dict[str, Any]], margin: float, alpha: float = 0.05
 
 
 def verdict_policy(manifest: dict[str, Any], margin: float, alpha: float = 0.05,
-                   power: float = 0.8):
+                   power: float = 0.8, min_step: float = 0.25):
     """The adaptive policy (``sim.adaptive.Policy``): cells whose BH-corrected seat verdict
     is inconclusive want the games their verdict estimates (none if no practical number
-    of games would settle it)."""
+    of games would settle it), and at least ``min_step`` times the games they have: the
+    estimate plans at the per-cell level, which Benjamini-Hochberg over a whole sweep
+    makes optimistic, and rounds of a handful of games would waste passes."""
 
     def policy(lf: pl.LazyFrame, _games: dict[int, int]) -> dict[int, int]:
         cells = cell_table(lf, manifest)
         add_verdicts(cells, margin, alpha, power)
-        return {c["index"]: c["more_games"] for c in cells
-                if c["verdict"] == "inconclusive" and c["more_games"]}
+        return {c["index"]: max(c["more_games"], math.ceil(min_step * c["games"]))
+                for c in cells if c["verdict"] == "inconclusive" and c["more_games"]}
 
     return policy
 
@@ -361,6 +363,15 @@ def analyze_sweep(
     seat_main = sorted((e for e in main if e["unit"] == WIN_UNIT and not mirror(e)),
                        key=_strength)
     top_inter = sorted(inter, key=_strength)
+    # Which site moves the seats most: per stratum and site, its largest seat effect.
+    by_site: dict[tuple, dict] = {}
+    for e in main:
+        if e["unit"] == WIN_UNIT and e["effect"] is not None:
+            k = (e["players"], e["lineup"], e["site"])
+            if k not in by_site or abs(e["effect"]) > abs(by_site[k]["effect"]):
+                by_site[k] = e
+    sites = sorted(by_site.values(), key=lambda e: (e["players"], e["lineup"],
+                                                    -abs(e["effect"])))
     counts = {v: sum(c["verdict"] == v for c in cells)
               for v in ("balanced", "unbalanced", "inconclusive")}
     extra = sum(c["games"] for c in cells) - int(manifest["games_per_cell"]) * len(cells)
@@ -374,7 +385,7 @@ def analyze_sweep(
         "margin": margin, "confidence": confidence, "rank_by": rank_by,
         "verdicts": counts, "ranking": ranked[:top], "all_cells": ranked,
         "main_effects": main, "main_effects_top": seat_main[:top],
-        "interactions": inter, "interactions_top": top_inter[:top],
+        "interactions": inter, "interactions_top": top_inter[:top], "sites": sites,
         "adaptive": adaptive_outcome, "notes": notes,
     }
 
