@@ -323,8 +323,8 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
     say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
-        f"{outcome.reused:,} reused; {outcome.seconds:.1f} s, {rate:,.0f} games/s; "
-        f"{outcome.executor})")
+        f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
+        + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
