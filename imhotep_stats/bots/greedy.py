@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
@@ -180,9 +179,7 @@ class Ctx:
 
     def __init__(self, bot: GreedyBot, view: View):
         self.view = view
-        # The view's own public-attribute lookup, called directly: a plain ``view.x`` first
-        # fails the normal lookup (an exception inside CPython), several times slower.
-        self.get = get = partial(View.__getattr__, view)
+        self.get = get = view.get
         self.me = view.me
         self.n = get("n")
         self.rounds = get("rounds")

@@ -3,6 +3,7 @@ never face-down cards it has not looked at (DESIGN.md "Hidden information")."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -20,7 +21,11 @@ class View:
         self.me = me
 
     def __getattr__(self, name: str) -> Any:
-        # Public attributes of the game pass through; hidden ones do not exist for bots.
+        # Reached only for names that are not public (those are properties, below).
+        raise AttributeError(f"{name!r} is not visible to a player")
+
+    def get(self, name: str) -> Any:
+        """A public attribute by name (``view.get("sled")`` is ``view.sled``)."""
         if name in _PUBLIC:
             return getattr(self._g, name)
         raise AttributeError(f"{name!r} is not visible to a player")
@@ -56,3 +61,8 @@ _PUBLIC = frozenset(
         "options",
     }
 )
+
+# Each public attribute is a property reading through to the game at C speed
+# (``attrgetter("_g.name")``): bots read the view on every decision.
+for _name in _PUBLIC:
+    setattr(View, _name, property(attrgetter(f"_g.{_name}")))
