@@ -17,6 +17,17 @@ import click
 from imhotep_stats.cli import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors, main
 
 
+def _dump_json(data, fh) -> None:
+    """Stream JSON into a binary file: a sweep's result is large, no need for a copy."""
+    import io
+
+    text = io.TextIOWrapper(fh, encoding="utf-8", newline="\n")
+    json.dump(data, text, indent=1)
+    text.write("\n")
+    text.flush()
+    text.detach()
+
+
 def _say(quiet: bool):
     return (lambda _m: None) if quiet else (lambda m: click.echo(m, err=True))
 
@@ -196,8 +207,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         click.echo("\ninterrupted; run the same command again to resume", err=True)
         sys.exit(130)
     md = sweep_markdown(res)
-    atomic_write(out / "sweep.json", lambda fh: fh.write(
-        (json.dumps(res, indent=1) + "\n").encode()))
+    atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
     atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
     if as_json:

@@ -83,9 +83,9 @@ def test_settled_verdicts_stop_allocation(first_pass):
 def test_verdict_policy_wants_games_only_for_inconclusive_cells(first_pass):
     cfg, run = first_pass
     manifest = load_manifest(run)
-    wide = verdict_policy(manifest, margin=0.45)(adaptive.scan_all(run), {})
+    wide = verdict_policy(manifest, margin=0.45)(adaptive.all_files(run), {})
     assert wide == {}  # +/-45 points: 20 games settle every cell
-    narrow = verdict_policy(manifest, margin=0.03)(adaptive.scan_all(run), {})
+    narrow = verdict_policy(manifest, margin=0.03)(adaptive.all_files(run), {})
     assert set(narrow) == {0, 1} and all(n > 100 for n in narrow.values())
     out = adaptive.run_adaptive(cfg, run, verdict_policy(manifest, 0.45), budget=100,
                                 rounds=3, workers=1)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from operator import is_
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
@@ -47,6 +48,7 @@ DECORATION_SITE = {
 }
 STONE = 1.0  # worth of the first stone on an empty sled, in points (see Ctx.sled_value)
 DECAY = 0.55  # each further stone on the sled is worth this much of the previous one
+DPOW = [DECAY**k for k in range(32)]  # DECAY**k, looked up
 
 
 class UnknownDecision(NotImplementedError):
@@ -60,9 +62,11 @@ class CardValues:
         self.ctx = ctx
         self.w = ctx.w
         self.epoch = 0
-        self._cache: dict[tuple, float] = {}
+        # per player: card -> value this epoch (a list of dicts: no key tuples to build)
+        self._cache: list[dict[str, float]] = [{} for _ in range(ctx.n)]
         self._hands: dict[int, dict[str, int]] = {}
         self._comp: list[tuple[str, int]] | None = None
+        self._total = 0
         self._unknown: dict[tuple, float] = {}
         self._left = 1.0
         board = ctx.get("board")
@@ -73,10 +77,16 @@ class CardValues:
         self.per_decoration = board.tables["decoration"]["stones_per_point"]
         cargo = board.cards.get("cargo_sled")
         self.cargo = cargo["capacity"] if cargo else 2
+        # my weights per card kind, looked up once (the multiplication order stays v*m*k)
+        w = self.w
+        self._mine = {kind: (w["market"], w[kind]) for kind in
+                      ("card_statue", "card_decoration", "card_blue", "card_other")}
+        self._red_w = {site: w[SITE_KEYS[site]] for site in RED_SITE.values()}
 
     def new_epoch(self) -> None:
         self.epoch += 1
-        self._cache.clear()
+        for c in self._cache:
+            c.clear()
         self._hands.clear()
         self._left = self.ctx.left_fraction()
 
@@ -95,8 +105,15 @@ class CardValues:
             if len(self._unknown) > 64:
                 self._unknown.clear()
             comp = self.composition()
-            total = sum(c for _, c in comp)
-            vals = sorted((self.value(p, name), c) for name, c in comp)
+            total = self._total
+            cache = self._cache[p]
+            vals = []
+            for name, c in comp:
+                val = cache.get(name)
+                if val is None:
+                    val = cache[name] = self._value(p, name)
+                vals.append((val, c))
+            vals.sort()
             # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
             v, cum, prev = 0.0, 0, 0.0
             for val, c in vals:
@@ -118,6 +135,7 @@ class CardValues:
                     key = c.get("same_as", name)
                     merged[key] = merged.get(key, 0) + c["count"]
             comp = self._comp = list(merged.items())
+            self._total = sum(c for _, c in comp)
         return comp
 
     def statues(self, k: int) -> int:
@@ -127,24 +145,22 @@ class CardValues:
         return t[k - 1] if k <= len(t) else t[-1] + self.statue_extra * (k - len(t))
 
     def value(self, p: int, name: str) -> float:
-        key = (p, name)
-        v = self._cache.get(key)
+        cache = self._cache[p]
+        v = cache.get(name)
         if v is None:
-            v = self._cache[key] = self._value(p, name)
+            v = cache[name] = self._value(p, name)
         return v
 
     def _value(self, p: int, name: str) -> float:
         ctx = self.ctx
         mine = p == ctx.me
-        w = self.w
-        left = self._left
         site = RED_SITE.get(name)
         if site is not None:  # delivered at once: worth a stone at that site
             # (a site whose own rewards include cards may be mid-build: its last table, or a
             # typical stone's worth on the very first build)
             raw = ctx.evals[site].ensure().raw
             v = raw[p][0] if raw else 1.5
-            return v * w[SITE_KEYS[site]] if mine else v
+            return v * self._red_w[site] if mine else v
         if name == "statue":
             k = self.hand(p).get("statue", 0)
             v = float(self.statues(k + 1) - self.statues(k))
@@ -153,20 +169,23 @@ class CardValues:
             v = ctx.expected_stones(DECORATION_SITE[name]) / self.per_decoration
             kind = "card_decoration"
         elif name in BLUE_BASE:
-            v = self.unused_blue + (BLUE_BASE[name] - 1.0) * left
+            v = self.unused_blue + (BLUE_BASE[name] - 1.0) * self._left
             kind = "card_blue"
         elif name == "cargo_sled":
-            v = 0.3 * self.cargo * left
+            v = 0.3 * self.cargo * self._left
             kind = "card_other"
         elif name == "private_quarry":
-            v = 1.0 + 0.4 * left
+            v = 1.0 + 0.4 * self._left
             kind = "card_other"
         elif name == "stone_ornament":
             v = 2.0
             kind = "card_other"
         else:
             raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
-        return v * w["market"] * w[kind] if mine else v
+        if mine:
+            wm, wk = self._mine[kind]
+            return v * wm * wk
+        return v
 
 
 class Ctx:
@@ -187,7 +206,13 @@ class Ctx:
         self.cop = -self.w["deny"] / (self.n - 1)
         self.lam = self.w["optimism"] * 2 / self.n
         self.mu = 1.0 if self.n == 2 else 0.5
+        # The ship mix's constant factors, computed once (the same expressions: same floats).
+        self.lam1 = 1 - self.lam
+        self.mu1 = 1 - self.mu
+        self.pv_b = (1 - self.lam) * self.mu
+        self.pv_c = (1 - self.lam) * (1 - self.mu)
         self.stone = STONE * self.w["stones"]
+        self.stone_now = self.stone  # sled_value's base this round (see begin)
         # Lists the game mutates in place (never reassigned during a game): read each time.
         self.sled = get("sled")
         self.quarry = get("quarry")
@@ -199,6 +224,9 @@ class Ctx:
         self.ekey: tuple = ()
         self.epoch = 0
         self.ckey: tuple = ()
+        self.free: list[int] = []
+        self.free_tabs: list[list[list[float]]] = []
+        self.free_mine: list[list[float]] = []
         self.cards = CardValues(self)
         self.evals: list[sitevals.SiteEval] = []
         self.sides = get("sides")
@@ -206,6 +234,7 @@ class Ctx:
         self.volatile = [ev for ev in self.evals if getattr(ev, "volatile", False)]
         self.ships: dict[tuple, tuple] = {}
         self._stones: list[float] | None = None
+        self._slope: tuple | None = None
 
     def begin(self) -> None:
         """Per decision: start a new epoch when the cheap key says something moved.
@@ -214,16 +243,17 @@ class Ctx:
         free sites' tables stand; cards taken or played (red cards, Barge), a new round or
         a volatile site (one that changes without a delivery) make every site re-check.
         """
-        get = self.get
-        key = (get("round"), get("sailed"), sum(self.cards_taken), len(get("discard")))
+        view = self.view
+        key = (view.round, view.sailed, sum(self.cards_taken), len(view.discard))
         if self.volatile:
-            key += tuple(ev.key() for ev in self.volatile)
+            key += tuple([ev.key() for ev in self.volatile])
         old = self.ekey
         if key == old:
             return
         self.ekey = key
         rnd = key[0]
         if rnd != self.round:  # a new round: new ships
+            get = self.get
             self.slots = get("ship_slots")
             self.dock = get("ship_dock")
             self.used = get("dock_used")
@@ -234,6 +264,9 @@ class Ctx:
         else:
             full = key[2:] != old[2:]
         self.sailed = key[1]
+        # sled_value's base: in the last round a stone is only worth it if it can still go out
+        self.stone_now = self.stone * (0.5 * (1 - self.sailed / 4)) \
+            if self.round >= self.rounds else self.stone
         if full:
             ckey = key[:3]
             if ckey != self.ckey:
@@ -250,30 +283,46 @@ class Ctx:
 
     def set_free(self) -> None:
         """The sites a ship can still sail to, and their tables (others stay lazy)."""
-        ev = self.evals
+        evals = self.evals
         used = self.used
-        me = self.me
-        free, tabs, mine, fpos = [], [], [], {}
+        epoch = self.epoch
+        free, tabs = [], []
         for i in range(5):
             if not used[i]:
-                fpos[SITE_KEYS[i]] = len(free)
+                ev = evals[i]
+                if ev._epoch != epoch:  # ev.ensure(), inlined
+                    ev._epoch = epoch
+                    ev.refresh()
                 free.append(i)
-                t = ev[i].ensure().obj
-                tabs.append(t)
-                mine.append(t[me])
+                tabs.append(ev.obj)
+        old = self.free_tabs
+        if free == self.free and len(tabs) == len(old) and all(map(is_, tabs, old)):
+            return  # the same sites with the same tables: every ship's value stands
         self.free = free
-        self.fpos = fpos
         self.free_tabs = tabs
-        self.free_mine = mine
+        me = self.me
+        self.free_mine = [t[me] for t in tabs]
         self._slope = None
         self.ships.clear()
 
+    @property
+    def fpos(self) -> dict[str, int]:
+        """Site name -> its position among the free sites (``_ship``'s value lists)."""
+        return {SITE_KEYS[i]: x for x, i in enumerate(self.free)}
+
     def slope(self) -> tuple[list[float], list[float]]:
         """Per position: my stone's mean value over the free sites, and its expectation."""
-        if self._slope is None:
-            cols = [[t[j] for t in self.free_mine] for j in range(sitevals.POSITIONS)]
-            self._slope = ([sum(c) / len(c) for c in cols], [self.expect(c) for c in cols])
-        return self._slope
+        s = self._slope
+        if s is None:
+            mine = self.free_mine
+            expect = self.expect
+            means, exps = [], []
+            for j in range(sitevals.POSITIONS):
+                c = [t[j] for t in mine]
+                means.append(sum(c) / len(c))
+                exps.append(expect(c))
+            s = self._slope = (means, exps)
+        return s
 
     def left_fraction(self) -> float:
         """Share of the game still to play (1 at the start, 0 at the end)."""
@@ -295,19 +344,17 @@ class Ctx:
         """Worth to p of k stones moved from the quarry to the sled (capacity caps)."""
         sled = self.sled[p]
         k = min(k, self.sled_cap[p] - sled, self.quarry[p])
+        base = self.stone_now
         v = 0.0
-        for j in range(k):
-            v += self.sled_value(sled + j)
+        for j in range(sled, sled + k):
+            v += base * (DPOW[j] if j < 32 else DECAY**j)
         return v
 
     def sled_value(self, k: int) -> float:
         """Worth of the (k+1)-th stone on my sled: high when it is the only one."""
         if k < 0:
             return 0.0
-        base = self.stone
-        if self.round >= self.rounds:  # last round: only worth it if it can still go out
-            base *= 0.5 * (1 - self.sailed / 4)
-        return base * DECAY**k
+        return self.stone_now * (DPOW[k] if k < 32 else DECAY**k)
 
     def expect(self, vals: list[float]) -> float:
         """A ship's expected value over its possible destinations (see module doc)."""
@@ -356,10 +403,11 @@ class Ctx:
         mn = min(base)
         lam = self.lam
         mu = self.mu
-        if mu < 1.0:
-            e = lam * mx + (1 - lam) * (mu * mn + (1 - mu) * sum(base) / len(base))
+        three = mu < 1.0  # 3-4 players: opponents half minimise me, half chase their points
+        if three:
+            e = lam * mx + self.lam1 * (mu * mn + self.mu1 * sum(base) / len(base))
         else:
-            e = lam * mx + (1 - lam) * mn
+            e = lam * mx + self.lam1 * mn
         if m >= (size - 1 if size > 1 else 1):  # sailable: the best sites for me
             free = self.free
             if base.count(mx) == 1:
@@ -367,35 +415,30 @@ class Ctx:
             else:
                 sites = [free[x] for x, b in enumerate(base) if b >= mx - 1e-9]
             best_sail: float | None = mx - e
+            if m == size:
+                return e, base, (), None, (), best_sail, sites
         else:
             sites, best_sail = (), None
-        if m == size:
-            return e, base, (), None, (), best_sail, sites
         mine = self.free_mine
         hi = mine[base.index(mx)]
         lo = mine[base.index(mn)]
-        a = lam
-        if mu < 1.0:
-            b, c = (1 - lam) * mu, (1 - lam) * (1 - mu)
-            mean = self.slope()[0]
-        else:
-            b, c, mean = 1 - lam, 0.0, None
+        mean = self.slope()[0] if three else None
+        b = self.pv_b if three else self.lam1
+        c = self.pv_c
         pv: list[float | None] = []
         bp = -1e18
         bslots: list[int] = []
         j, last, v = 0, -1, 0.0
         for k, o in enumerate(slots):
-            if o >= 0:
-                j += 1
-                pv.append(None)
-                continue
-            if o != -1:
+            if o != -1:  # a stone (or an unloaded slot): no place there
+                if o >= 0:
+                    j += 1
                 pv.append(None)
                 continue
             if j != last:
                 last = j
-                v = a * hi[j] + b * lo[j]
-                if mean is not None:
+                v = lam * hi[j] + b * lo[j]
+                if three:
                     v += c * mean[j]
             pv.append(v)
             if v > bp + 1e-9:
@@ -428,7 +471,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         ctx.begin()
-        kind = ctx.get("kind")
+        kind = view.kind
         if kind == "turn":
             return _turn_fast(ctx, legal, rng)
         if kind not in NO_REFRESH:
@@ -466,7 +509,7 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
     me = ctx.me
     slots_all = ctx.slots
     dock = ctx.dock
-    ship = ctx.ship
+    ships = ctx.ships
     sled = ctx.sled[me]
     place_cost = ctx.sled_value(sled - 1) if sled else 0.0
     best = -1e18
@@ -475,7 +518,12 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
     for s in range(4):
         if dock[s] >= 0:
             continue
-        r = res[s] = ship(slots_all[s])
+        slots = slots_all[s]
+        key = tuple(slots)
+        r = ships.get(key)  # ctx.ship(slots), inlined
+        if r is None:
+            r = ships[key] = ctx._ship(slots)
+        res[s] = r
         if sled and r[3] is not None:
             v = r[3] - place_cost
             if v > best + 1e-9:
@@ -567,9 +615,10 @@ def _turn(ctx: Ctx, legal: list) -> list[float]:
 
 def _get_value(ctx: Ctx, sled: int, me: int) -> float:
     gain = min(ctx.get_stones, ctx.sled_cap[me] - sled, ctx.quarry[me])
+    base = ctx.stone_now
     v = 0.0
-    for j in range(gain):
-        v += ctx.sled_value(sled + j)
+    for j in range(sled, sled + gain):  # sled_value(j), inlined
+        v += base * (DPOW[j] if j < 32 else DECAY**j)
     return v
 
 
@@ -581,32 +630,44 @@ def _get_extra(ctx: Ctx, a) -> float:
     return fn(a)
 
 
+def _places(res: list) -> list[float]:
+    """Every open slot's gain for my stone, best first (Chisel, Hammer)."""
+    return sorted((v for r in res if r is not None for v in r[2] if v is not None),
+                  reverse=True)
+
+
 def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
     """A blue card now: its best use minus what holding it is worth (RULES.md 3)."""
     me = ctx.me
     keep = ctx.cards.value(me, name)
     evals = ctx.evals
     slots_all = ctx.slots
-    places = sorted((v for r in res if r is not None for v in r[2] if v is not None),
-                    reverse=True)
     if name == "chisel":
+        places = _places(res)
         if len(places) < 2:
             return -keep
         return places[0] + places[1] - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
             + ctx.sled_value(0) - keep
     if name == "hammer":
+        places = _places(res)
         gain = _get_value(ctx, sled, me)
         return gain + (places[0] if places else 0.0) - keep
     if name == "lever":
         best = -1e9
         for s in range(4):
             r = res[s]
-            if r is not None and sum(o >= 0 for o in slots_all[s]) >= ctx.mins[s]:
+            if r is not None:
                 owners = [o for o in slots_all[s] if o >= 0]
-                for i in ctx.free:
-                    best = max(best, _lever_value(ctx, owners, i) - r[0])
+                if len(owners) >= ctx.mins[s]:
+                    e0 = r[0]
+                    for i in ctx.free:
+                        v = _lever_value(ctx, owners, i) - e0
+                        if v > best:
+                            best = v
         return best - keep
     if name == "sail":
+        # the free sites' tables are this epoch's (set_free ensured them): read them directly
+        tabs = ctx.free_tabs
         best = -1e9
         for s in range(4):
             r = res[s]
@@ -615,10 +676,13 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
             owners = [o for o in slots_all[s] if o >= 0]
             m = len(owners)
             if m < ctx.sizes[s] and m + 1 >= ctx.mins[s]:
+                e0 = r[0]
                 for j in range(m + 1):
                     new = owners[:j] + [me] + owners[j:]
-                    for i in ctx.free:
-                        best = max(best, evals[i].batch_obj(new) - r[0])
+                    for t in tabs:
+                        v = sum([t[o][x] for x, o in enumerate(new)]) - e0
+                        if v > best:
+                            best = v
         return best - ctx.sled_value(sled - 1) - keep
     if name == "barge":
         best = max(evals[i].ensure().obj[me][0] for i in range(1, 5))

@@ -154,16 +154,17 @@ class SiteEval:
         else:
             hit = _table(*self.build())
         own, tot, sidev = hit
-        me, n, cop = self.me, self.n, self.ctx.cop
+        me, cop = self.me, self.ctx.cop
         wme = self.wme
+        # per owner: the weight of their points in my objective (mine, or an opponent's)
+        coef = [wme if o == me else cop for o in range(self.n)]
         if tot is None:
-            self.obj = [[(wme if o == me else cop) * v for v in own[o]] for o in range(n)]
+            self.obj = [[c * v for v in row] for c, row in zip(coef, own)]
         else:
             dw = wme - cop
             self.obj = [
-                [(wme if o == me else cop) * own[o][j] + cop * tot[o][j] + dw * sidev[o][j][me]
-                 for j in range(POSITIONS)]
-                for o in range(n)
+                [c * a + cop * b + dw * d[me] for a, b, d in zip(orow, trow, drow)]
+                for c, orow, trow, drow in zip(coef, own, tot, sidev)
             ]
         self.raw = own
         return True
@@ -176,7 +177,7 @@ class SiteEval:
     def batch_obj(self, owners) -> float:
         """My objective for stones of ``owners`` unloaded here in this order."""
         obj = self.ensure().obj
-        return sum(obj[o][j] for j, o in enumerate(owners))
+        return sum([obj[o][j] for j, o in enumerate(owners)])
 
     def decide(self, kind: str, view, legal: list) -> list[float]:
         """Scores of the legal options at one of this site's own decisions."""

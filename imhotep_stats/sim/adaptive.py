@@ -38,8 +38,8 @@ from imhotep_stats.sim.schema import COLUMNS
 
 ADAPTIVE = "adaptive"
 RECORD = "adaptive.json"
-Policy = Callable[[pl.LazyFrame, dict[int, int]], dict[int, int]]
-"""(all results so far, games per cell index) -> extra games wanted per cell index."""
+Policy = Callable[[list[str], dict[int, int]], dict[int, int]]
+"""(every shard file so far, games per cell index) -> extra games wanted per cell index."""
 
 
 @dataclass
@@ -67,10 +67,15 @@ def extra_files(run_dir: str | Path) -> list[Path]:
     return store.shard_files(adaptive_dir(run_dir))
 
 
+def all_files(run_dir: str | Path) -> list[str]:
+    """Every shard of a study: the first pass, then its adaptive rounds."""
+    return [str(p) for p in [*store.shard_files(run_dir), *extra_files(run_dir)]]
+
+
 def scan_all(run_dir: str | Path) -> pl.LazyFrame:
     """Every result row of a study: the first pass and its adaptive rounds (lazy)."""
     schema = {name: getattr(pl, dtype) for name, dtype in COLUMNS.items()}
-    files = [str(p) for p in [*store.shard_files(run_dir), *extra_files(run_dir)]]
+    files = all_files(run_dir)
     if not files:
         return pl.LazyFrame(schema=schema)
     return pl.scan_parquet(files, schema=schema)
@@ -169,7 +174,7 @@ def run_adaptive(
             rnd = record["rounds"][number - 1]
         else:
             games = games_per_cell(manifest, record)
-            demands = {c: n for c, n in policy(scan_all(run_dir), games).items() if n > 0}
+            demands = {c: n for c, n in policy(all_files(run_dir), games).items() if n > 0}
             if not demands:
                 out.stopped = "settled"
                 break

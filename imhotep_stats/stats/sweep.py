@@ -61,20 +61,40 @@ WIN_UNIT = "points of win rate"
 # --- per-cell figures ---------------------------------------------------------------------
 
 
-def cell_table(lf: pl.LazyFrame, manifest: dict[str, Any]) -> list[dict[str, Any]]:
+FILES_PER_PASS = 256  # shards per query of the per-cell figures: bounds memory and time
+
+
+def _cell_sums(lf: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    srcs = [f"pts_{s}" for s in SOURCES]
+    seats = lf.group_by("cell", "seat").agg(
+        pl.len().alias("games"), pl.col("win_share").sum().alias("wins"))
+    bots = lf.group_by("cell", "bot").agg(
+        pl.len().alias("rows"), pl.col("win_share").sum().alias("wins"))
+    pts = lf.group_by("cell").agg(*[pl.col(c).cast(pl.Float64).sum() for c in srcs])
+    return tuple(q.collect(engine="streaming") for q in (seats, bots, pts))
+
+
+def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any]
+               ) -> list[dict[str, Any]]:
     """Per cell, in manifest order: games, seat wins and rates, bot rates, source shares.
 
-    Streaming group-bys over every shard: memory grows with the number of cells, not games.
+    ``source``: a lazy frame of results, or shard files, read ``FILES_PER_PASS`` at a time
+    (a query over thousands of files at once costs memory for every file). Streaming
+    group-bys: memory grows with the number of cells, not games.
     """
-    seats = lf.group_by("cell", "seat").agg(
-        pl.len().alias("games"), pl.col("win_share").sum().alias("wins")).collect(
-        engine="streaming")
-    bots = lf.group_by("cell", "bot").agg(
-        pl.len().alias("rows"), pl.col("win_share").sum().alias("wins")).collect(
-        engine="streaming")
-    srcs = [f"pts_{s}" for s in SOURCES]
-    pts = lf.group_by("cell").agg(*[pl.col(c).cast(pl.Float64).sum() for c in srcs]).collect(
-        engine="streaming")
+    if isinstance(source, pl.LazyFrame):
+        seats, bots, pts = _cell_sums(source)
+    else:
+        files = list(source)
+        parts = [_cell_sums(pl.scan_parquet(files[i: i + FILES_PER_PASS]))
+                 for i in range(0, len(files), FILES_PER_PASS)]
+        if parts:  # a cell's first-pass and adaptive shards may fall in different passes
+            seats, bots, pts = (pl.concat([p[k] for p in parts]) for k in range(3))
+            seats = seats.group_by("cell", "seat").agg(pl.all().sum())
+            bots = bots.group_by("cell", "bot").agg(pl.all().sum())
+            pts = pts.group_by("cell").agg(pl.all().sum())
+        else:
+            seats = bots = pts = pl.DataFrame()
     by_seat: dict[str, dict[int, tuple[int, float]]] = {}
     for cell, seat, games, wins in seats.iter_rows():
         by_seat.setdefault(cell, {})[seat] = (games, wins)
@@ -135,8 +155,8 @@ def verdict_policy(manifest: dict[str, Any], margin: float, alpha: float = 0.05,
     estimate plans at the per-cell level, which Benjamini-Hochberg over a whole sweep
     makes optimistic, and rounds of a handful of games would waste passes."""
 
-    def policy(lf: pl.LazyFrame, _games: dict[int, int]) -> dict[int, int]:
-        cells = cell_table(lf, manifest)
+    def policy(files: list[str], _games: dict[int, int]) -> dict[int, int]:
+        cells = cell_table(files, manifest)
         add_verdicts(cells, margin, alpha, power)
         return {c["index"]: max(c["more_games"], math.ceil(min_step * c["games"]))
                 for c in cells if c["verdict"] == "inconclusive" and c["more_games"]}
@@ -332,7 +352,7 @@ def analyze_sweep(
     cfg = manifest["config"]
     margin = float(margin if margin is not None else cfg["report"]["margin"])
     confidence = float(confidence if confidence is not None else cfg["report"]["confidence"])
-    cells = cell_table(adaptive.scan_all(run_dir), manifest)
+    cells = cell_table(adaptive.all_files(run_dir), manifest)
     add_verdicts(cells, margin, alpha)
     ranked = rank(cells, rank_by)
 
