@@ -1,6 +1,13 @@
 """The game engine: no polars, scipy or Click here (DESIGN.md dependency direction)."""
 
 from imhotep_stats.engine.actions import Action, act
-from imhotep_stats.engine.game import Game, IllegalAction, RulesError, apply, legal_actions, parse_sides
+from imhotep_stats.engine.game import (
+    Game,
+    IllegalAction,
+    RulesError,
+    apply,
+    legal_actions,
+    parse_sides,
+)
 
 __all__ = ["Action", "Game", "IllegalAction", "RulesError", "act", "apply", "legal_actions", "parse_sides"]
