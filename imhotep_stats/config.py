@@ -68,10 +68,15 @@ class Cell:
         return f"{self.sides}|{self.players}p|{','.join(self.lineup)}"
 
     def seat_bots(self, game: int) -> list[str]:
-        """Bots by seat in game ``game``: seat s gets lineup[(s + game) % len(lineup)], so
-        over len(lineup) consecutive games every lineup entry sits in every seat once."""
-        n = len(self.lineup)
-        return [self.lineup[(s + game) % n] for s in range(self.players)]
+        """Bots by seat in game ``game``: seat s gets table[(s + game) % m], where the table is
+        the lineup repeated to m = max(len(lineup), players) entries (["greedy", "random"] at
+        4 players: greedy, random, greedy, random). Over m consecutive games every table entry
+        sits in every seat once, so every bot sits in every seat equally often whatever the
+        lineup's length (a plain rotation mod len(lineup) would not: a 3-bot lineup at 4
+        players would put the same bot on seats 1 and 4 every game)."""
+        k = len(self.lineup)
+        m = max(k, self.players)
+        return [self.lineup[((s + game) % m) % k] for s in range(self.players)]
 
 
 @dataclass(frozen=True)

@@ -202,3 +202,19 @@ def test_example_configs_validate(path):
         assert all("not implemented yet" in msg for _, msg in exc.problems), str(exc)
         return
     assert cfg.cells and cfg.games >= 1
+
+
+def test_every_bot_sits_in_every_seat_equally_often_whatever_the_lineup_length():
+    from collections import Counter
+
+    from imhotep_stats.config import Cell
+
+    for lineup, players in [(("greedy", "random"), 4), (("a", "b", "c"), 4), (("a", "b", "c"), 2),
+                            (("a", "b", "c"), 3), (("a",), 3)]:
+        cell = Cell(0, "A-A-A-A-A", players, lineup)
+        m = max(len(lineup), players)
+        for seat in range(players):
+            seen = Counter(cell.seat_bots(g)[seat] for g in range(m * 10))
+            # each bot sits in this seat in proportion to its share of the repeated table
+            table = [lineup[i % len(lineup)] for i in range(m)]
+            assert seen == Counter({b: table.count(b) * 10 for b in set(table)}), (lineup, players)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from operator import is_
+from operator import add, is_, itemgetter
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
@@ -49,6 +49,30 @@ DECORATION_SITE = {
 STONE = 1.0  # worth of the first stone on an empty sled, in points (see Ctx.sled_value)
 DECAY = 0.55  # each further stone on the sled is worth this much of the previous one
 DPOW = [DECAY**k for k in range(32)]  # DECAY**k, looked up
+IG = [itemgetter(i) for i in range(8)]  # IG[i](x) is x[i], for map() at C speed
+# Place actions of ship s's first k slots (an empty ship's best slots: all of them).
+PLACE_FIRST = [[tuple(PLACE[s][:k]) for k in range(5)] for s in range(4)]
+# A ship's contents (tuple of slots: owner, -1 empty, -2 unloaded) -> its shape, shared by all
+# games: (owners, stones, size, sailable, groups), groups = (j, slot indexes) per run of empty
+# slots with j stones before them, in slot order (the slots where my stone is worth the same).
+SHAPES: dict[tuple, tuple] = {}
+
+
+def _shape(slots: tuple) -> tuple:
+    owners = tuple(o for o in slots if o >= 0)
+    m, size = len(owners), len(slots)
+    groups: list[tuple[int, list[int]]] = []
+    j = 0
+    for k, o in enumerate(slots):
+        if o >= 0:
+            j += 1
+        elif o == -1:
+            if groups and groups[-1][0] == j:
+                groups[-1][1].append(k)
+            else:
+                groups.append((j, [k]))
+    sailable = m >= (size - 1 if size > 1 else 1)
+    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups)
 
 
 class UnknownDecision(NotImplementedError):
@@ -211,6 +235,7 @@ class Ctx:
         self.mu1 = 1 - self.mu
         self.pv_b = (1 - self.lam) * self.mu
         self.pv_c = (1 - self.lam) * (1 - self.mu)
+        self.three = self.mu < 1.0  # 3-4 players: opponents half minimise me, half chase points
         self.stone = STONE * self.w["stones"]
         self.stone_now = self.stone  # sled_value's base this round (see begin)
         # Lists the game mutates in place (never reassigned during a game): read each time.
@@ -232,7 +257,9 @@ class Ctx:
         self.sides = get("sides")
         self.evals = [sitevals.make_eval(self, i, self.sides[i]) for i in range(5)]
         self.volatile = [ev for ev in self.evals if getattr(ev, "volatile", False)]
-        self.ships: dict[tuple, tuple] = {}
+        # per ship index: its last evaluation (``_ship``), valid while its slots and the
+        # free sites' tables are unchanged (a ship only gains stones within a round)
+        self.ship_res: list[tuple | None] = [None, None, None, None]
         self._stones: list[float] | None = None
         self._slope: tuple | None = None
 
@@ -283,27 +310,23 @@ class Ctx:
 
     def set_free(self) -> None:
         """The sites a ship can still sail to, and their tables (others stay lazy)."""
-        evals = self.evals
-        used = self.used
         epoch = self.epoch
         free, tabs = [], []
-        for i in range(5):
-            if not used[i]:
-                ev = evals[i]
+        for ev, used in zip(self.evals, self.used, strict=True):
+            if not used:
                 if ev._epoch != epoch:  # ev.ensure(), inlined
                     ev._epoch = epoch
                     ev.refresh()
-                free.append(i)
+                free.append(ev.index)
                 tabs.append(ev.obj)
         old = self.free_tabs
         if free == self.free and len(tabs) == len(old) and all(map(is_, tabs, old)):
             return  # the same sites with the same tables: every ship's value stands
         self.free = free
         self.free_tabs = tabs
-        me = self.me
-        self.free_mine = [t[me] for t in tabs]
+        self.free_mine = list(map(IG[self.me], tabs))
         self._slope = None
-        self.ships.clear()
+        self.ship_res = [None, None, None, None]
 
     @property
     def fpos(self) -> dict[str, int]:
@@ -311,16 +334,21 @@ class Ctx:
         return {SITE_KEYS[i]: x for x, i in enumerate(self.free)}
 
     def slope(self) -> tuple[list[float], list[float]]:
-        """Per position: my stone's mean value over the free sites, and its expectation."""
+        """Per position: my stone's mean value over the free sites, and its expectation (a
+        ship's expected value over its destinations, see the module doc)."""
         s = self._slope
         if s is None:
-            mine = self.free_mine
-            expect = self.expect
+            lam, lam1, mu, mu1 = self.lam, self.lam1, self.mu, self.mu1
+            three = self.three
             means, exps = [], []
-            for j in range(sitevals.POSITIONS):
-                c = [t[j] for t in mine]
-                means.append(sum(c) / len(c))
-                exps.append(expect(c))
+            for col in zip(*self.free_mine, strict=True):  # one column per position
+                k = len(col)
+                mean = sum(col) / k
+                means.append(mean)
+                mn = min(col)
+                if three:
+                    mn = mu * mn + mu1 * mean
+                exps.append(lam * max(col) + lam1 * mn)
             s = self._slope = (means, exps)
         return s
 
@@ -356,99 +384,96 @@ class Ctx:
             return 0.0
         return self.stone_now * (DPOW[k] if k < 32 else DECAY**k)
 
-    def expect(self, vals: list[float]) -> float:
-        """A ship's expected value over its possible destinations (see module doc)."""
-        mx = max(vals)
-        mn = min(vals)
-        if self.mu < 1.0:
-            mn = self.mu * mn + (1 - self.mu) * (sum(vals) / len(vals))
-        return self.lam * mx + (1 - self.lam) * mn
-
-    def ship(self, slots: list[int]) -> tuple:
-        """A ship's (expected value, value per free site, gain of my stone per slot, best
-        gain, its slots, best sail gain or None if it cannot sail, its site indexes)."""
-        key = tuple(slots)
-        r = self.ships.get(key)
-        if r is None:
-            r = self.ships[key] = self._ship(slots)
+    def ship(self, s: int) -> tuple:
+        """Ship s's (expected value, value per free site, gain of my stone per slot, best
+        gain, its place actions, best sail gain or None if it cannot sail, its sail
+        actions, its slots)."""
+        slots = self.slots[s]
+        r = self.ship_res[s]
+        if r is None or r[7] != slots:
+            r = self.ship_res[s] = self._ship(s, slots)
         return r
 
-    def _ship(self, slots: list[int]) -> tuple:
+    def _ship(self, s: int, slots: list[int]) -> tuple:
         # A ship's expectation is piecewise linear in its per-site values, so the gain of
         # one more stone of mine is taken along its current slope (the destinations that
         # set the max, the min and the mean); exact for an empty ship. Positions that shift
         # when a stone is inserted before others are ignored (a second-order effect).
+        key = tuple(slots)
+        shape = SHAPES.get(key)
+        if shape is None:
+            shape = SHAPES[key] = _shape(key)
+        owners, m, size, sailable, groups = shape
         tabs = self.free_tabs
-        size = len(slots)
+        place = PLACE[s]
         if not tabs:
             pv = [0.0 if o == -1 else None for o in slots]
-            return 0.0, [], pv, 0.0, [k for k, o in enumerate(slots) if o == -1], None, ()
-        owners = [o for o in slots if o >= 0]
-        m = len(owners)
+            return 0.0, [], pv, 0.0, tuple([place[k] for _, ks in groups for k in ks]), None, \
+                (), list(slots)
         if m == 0:
             g = self.slope()[1][0]
-            return 0.0, [0.0] * len(tabs), [g] * size, g, list(range(size)), None, ()
+            return 0.0, [0.0] * len(tabs), [g] * size, g, PLACE_FIRST[s][size], None, (), \
+                list(slots)
+        # base[x]: my objective if the ship sails to free site x (its stones' table entries,
+        # added in unloading order)
         if m == 1:
-            o = owners[0]
-            base = [t[o][0] for t in tabs]
+            base = list(map(IG[0], map(IG[owners[0]], tabs)))
         elif m == 2:
             o, p = owners
-            base = [t[o][0] + t[p][1] for t in tabs]
+            base = list(map(add, map(IG[0], map(IG[o], tabs)), map(IG[1], map(IG[p], tabs))))
         elif m == 3:
             o, p, q = owners
-            base = [t[o][0] + t[p][1] + t[q][2] for t in tabs]
+            base = list(map(add, map(add, map(IG[0], map(IG[o], tabs)),
+                                     map(IG[1], map(IG[p], tabs))),
+                            map(IG[2], map(IG[q], tabs))))
         else:
-            base = [sum(t[o][j] for j, o in enumerate(owners)) for t in tabs]
+            base = [sum([t[o][j] for j, o in enumerate(owners)]) for t in tabs]
         mx = max(base)
         mn = min(base)
         lam = self.lam
-        mu = self.mu
-        three = mu < 1.0  # 3-4 players: opponents half minimise me, half chase their points
+        three = self.three
         if three:
-            e = lam * mx + self.lam1 * (mu * mn + self.mu1 * sum(base) / len(base))
+            e = lam * mx + self.lam1 * (self.mu * mn + self.mu1 * sum(base) / len(base))
         else:
             e = lam * mx + self.lam1 * mn
-        if m >= (size - 1 if size > 1 else 1):  # sailable: the best sites for me
-            free = self.free
+        if sailable:  # the best sites for me
+            row = SAIL[s]
             if base.count(mx) == 1:
-                sites: tuple | list = (free[base.index(mx)],)
+                sails: tuple = (row[self.free[base.index(mx)]],)
             else:
-                sites = [free[x] for x, b in enumerate(base) if b >= mx - 1e-9]
+                free = self.free
+                sails = tuple([row[free[x]] for x, b in enumerate(base) if b >= mx - 1e-9])
             best_sail: float | None = mx - e
             if m == size:
-                return e, base, (), None, (), best_sail, sites
+                return e, base, (), None, (), best_sail, sails, list(slots)
         else:
-            sites, best_sail = (), None
+            sails, best_sail = (), None
+        pv: list[float | None] = [None] * size
+        if not groups:
+            return e, base, pv, None, (), best_sail, sails, list(slots)
         mine = self.free_mine
         hi = mine[base.index(mx)]
         lo = mine[base.index(mn)]
-        mean = self.slope()[0] if three else None
-        b = self.pv_b if three else self.lam1
-        c = self.pv_c
-        pv: list[float | None] = []
+        if three:
+            mean = self.slope()[0]
+            b, c = self.pv_b, self.pv_c
+        else:
+            b = self.lam1
         bp = -1e18
-        bslots: list[int] = []
-        j, last, v = 0, -1, 0.0
-        for k, o in enumerate(slots):
-            if o != -1:  # a stone (or an unloaded slot): no place there
-                if o >= 0:
-                    j += 1
-                pv.append(None)
-                continue
-            if j != last:
-                last = j
-                v = lam * hi[j] + b * lo[j]
-                if three:
-                    v += c * mean[j]
-            pv.append(v)
+        best: tuple = ()
+        for j, ks in groups:  # slots with j stones before them: my stone is worth v there
+            v = lam * hi[j] + b * lo[j]
+            if three:
+                v += c * mean[j]
+            for k in ks:
+                pv[k] = v
             if v > bp + 1e-9:
                 bp = v
-                bslots = [k]
+                best = ks
             elif v >= bp - 1e-9:
-                bslots.append(k)
-        if not bslots:
-            return e, base, pv, None, (), best_sail, sites
-        return e, base, pv, bp, bslots, best_sail, sites
+                best += ks
+        return e, base, pv, bp, tuple(map(place.__getitem__, best)), best_sail, sails, \
+            list(slots)
 
 
 class GreedyBot:
@@ -509,59 +534,56 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
     me = ctx.me
     slots_all = ctx.slots
     dock = ctx.dock
-    ships = ctx.ships
+    cache = ctx.ship_res
     sled = ctx.sled[me]
     place_cost = ctx.sled_value(sled - 1) if sled else 0.0
     best = -1e18
-    cands: list = []
+    cands: tuple = ()  # tuples, never mutated: a ship's own tuples are shared with its cache
     res: list = [None, None, None, None]
     for s in range(4):
         if dock[s] >= 0:
             continue
         slots = slots_all[s]
-        key = tuple(slots)
-        r = ships.get(key)  # ctx.ship(slots), inlined
-        if r is None:
-            r = ships[key] = ctx._ship(slots)
+        r = cache[s]  # ctx.ship(s), inlined
+        if r is None or r[7] != slots:
+            r = cache[s] = ctx._ship(s, slots)
         res[s] = r
-        if sled and r[3] is not None:
-            v = r[3] - place_cost
-            if v > best + 1e-9:
-                best = v
-                row = PLACE[s]
-                cands = [row[k] for k in r[4]]
-            elif v >= best - 1e-9:
-                row = PLACE[s]
-                cands += [row[k] for k in r[4]]
+        if sled:
+            v = r[3]
+            if v is not None:
+                v -= place_cost
+                if v > best + 1e-9:
+                    best = v
+                    cands = r[4]
+                elif v >= best - 1e-9:
+                    cands += r[4]
         v = r[5]
         if v is not None:
             if v > best + 1e-9:
                 best = v
-                row = SAIL[s]
-                cands = [row[i] for i in r[6]]
+                cands = r[6]
             elif v >= best - 1e-9:
-                row = SAIL[s]
-                cands += [row[i] for i in r[6]]
+                cands += r[6]
     i = 0
     n = len(legal)
-    while i < n and legal[i].kind == "get":
-        a = legal[i]
-        v = _get_value(ctx, sled, me)
-        if a.args:
-            v += _get_extra(ctx, a)
-        if v > best + 1e-9:
-            best, cands = v, [a]
-        elif v >= best - 1e-9:
-            cands.append(a)
-        i += 1
+    if legal[0].kind == "get":
+        gv = _get_value(ctx, sled, me)
+        while i < n and legal[i].kind == "get":
+            a = legal[i]
+            v = gv + _get_extra(ctx, a) if a.args else gv
+            if v > best + 1e-9:
+                best, cands = v, (a,)
+            elif v >= best - 1e-9:
+                cands += (a,)
+            i += 1
     j = n - 1
     while j >= i and legal[j].kind == "play":
         a = legal[j]
         v = _card_play(ctx, a.args[0], res, sled)
         if v > best + 1e-9:
-            best, cands = v, [a]
+            best, cands = v, (a,)
         elif v >= best - 1e-9:
-            cands.append(a)
+            cands += (a,)
         j -= 1
     if cands:
         a = cands[0] if len(cands) == 1 else cands[int(rng.random() * len(cands))]
@@ -576,10 +598,8 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
 def _turn(ctx: Ctx, legal: list) -> list[float]:
     """Score every turn action (RULES.md 2.2) on one scale: change in my objective."""
     me = ctx.me
-    slots_all = ctx.slots
     dock = ctx.dock
-    ship = ctx.ship
-    res = [ship(slots_all[s]) if dock[s] < 0 else None for s in range(4)]
+    res = [ctx.ship(s) if dock[s] < 0 else None for s in range(4)]
     fpos = ctx.fpos
     sled = ctx.sled[me]
     place_cost = ctx.sled_value(sled - 1)
@@ -715,8 +735,7 @@ def _lever_value(ctx: Ctx, owners: list[int], i: int) -> float:
 # ---------------------------------------------------------------------- sub-decisions
 def _place_only(ctx: Ctx, view, legal) -> list[float]:
     """chisel_place / hammer_place: the slot that raises its ship's expectation most."""
-    slots_all = ctx.slots
-    return [ctx.ship(slots_all[a.args[0]])[2][a.args[1]] for a in legal]
+    return [ctx.ship(a.args[0])[2][a.args[1]] for a in legal]
 
 
 def _sail_place(ctx: Ctx, view, legal) -> list[float]:

@@ -159,12 +159,12 @@ class SiteEval:
         # per owner: the weight of their points in my objective (mine, or an opponent's)
         coef = [wme if o == me else cop for o in range(self.n)]
         if tot is None:
-            self.obj = [[c * v for v in row] for c, row in zip(coef, own)]
+            self.obj = [[c * v for v in row] for c, row in zip(coef, own, strict=True)]
         else:
             dw = wme - cop
             self.obj = [
-                [c * a + cop * b + dw * d[me] for a, b, d in zip(orow, trow, drow)]
-                for c, orow, trow, drow in zip(coef, own, tot, sidev)
+                [c * a + cop * b + dw * d[me] for a, b, d in zip(orow, trow, drow, strict=True)]
+                for c, orow, trow, drow in zip(coef, own, tot, sidev, strict=True)
             ]
         self.raw = own
         return True

@@ -101,7 +101,7 @@ def build_manifest(config: StudyConfig, board: Board, batch_size: int) -> dict[s
             "games": [0, config.games - 1],
             "chance": "engine.play.chance_seed(root, game) = '<root>:<game>', same in every cell",
             "bots": "engine.play.bot_rng(root, game, seat) = Random('<root>:<game>:bot<seat>')",
-            "seats": "game i, seat s: lineup[(s + i) % len(lineup)]",
+            "seats": "game i, seat s: lineup[((s + i) % m) % len(lineup)], m = max(len(lineup), players)",
         },
         "games_per_cell": config.games,
         "batch_size": batch_size,
