@@ -92,6 +92,7 @@ class StudyConfig:
     prophecies: bool = False
     expansion: bool | None = None  # None: automatic (C/D sides or prophecies)
     overrides_json: str = "{}"  # canonical JSON of the overrides table
+    personas_json: str = "{}"  # [bots.personas]: bots defined by weights (bots.bot_from_spec)
     margin: float = DEFAULT_MARGIN
     confidence: float = DEFAULT_CONFIDENCE
     gates_json: str = "{}"  # [gates]: balance gates (reporting/gates.py checks the keys)
@@ -157,7 +158,9 @@ class StudyConfig:
             "study": {"name": self.name, "seed": self.seed, "games": self.games,
                       "players": list(self.players)},
             "sides": {site: list(s) for site, s in zip(SITES, self.sides, strict=True)},
-            "bots": {"lineup": {str(n): [list(lu) for lu in lus] for n, lus in self.lineups}},
+            "bots": {"lineup": {str(n): [list(lu) for lu in lus] for n, lus in self.lineups},
+                     **({"personas": json.loads(self.personas_json)}
+                        if self.personas_json != "{}" else {})},
             "modules": {"prophecies": self.prophecies,
                         "expansion": "auto" if self.expansion is None else self.expansion},
             "overrides": self.overrides,
@@ -239,7 +242,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     players = v.players(study)
 
     sides = v.sides(v.table(raw, "sides"))
-    lineups = v.lineups(v.table(raw, "bots"), players)
+    bots_table = v.table(raw, "bots")
+    personas_json = v.personas(bots_table)
+    lineups = v.lineups(bots_table, players)
 
     modules = v.table(raw, "modules")
     v.known(modules, "modules", ("prophecies", "expansion"))
@@ -302,7 +307,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     return StudyConfig(
         name=name, seed=seed, games=games, players=tuple(players), sides=sides,
         lineups=lineups, prophecies=prophecies, expansion=expansion,
-        overrides_json=overrides_json, margin=float(margin), confidence=float(confidence),
+        overrides_json=overrides_json, personas_json=personas_json,
+        margin=float(margin), confidence=float(confidence),
         gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
         source=source, whatif_json=whatif_json, sweep_json=sweep_json,
     )
@@ -525,7 +531,7 @@ class _Validator:
                 ) -> tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]:
         """``bots.lineup``: a list of names, a list of such lists (several lineups, one cell
         each), or a table per player count ("2", "3", "4") of either."""
-        self.known(bots, "bots", ("lineup",))
+        self.known(bots, "bots", ("lineup", "personas"))
         value = bots.get("lineup", ["random"])
         if isinstance(value, Mapping):
             for k in value:
@@ -542,6 +548,39 @@ class _Validator:
             return tuple(out)
         lineups = self._lineup_list(value, "bots.lineup")
         return tuple((n, lineups) for n in players)
+
+    def personas(self, bots: Mapping[str, Any]) -> str:
+        """``[bots.personas.NAME]``: a bot defined by weights, without code
+        (``base = "greedy"``, ``weights = {pyramid = 1.6, deny = 0.5}``); lineups may name it."""
+        from imhotep_stats.bots import REGISTRY, BotSpecError, bot_from_spec
+
+        table = bots.get("personas", {})
+        if not isinstance(table, Mapping):
+            self.problem("bots.personas", f"expected a table, got {_describe(table)}")
+            return "{}"
+        out: dict[str, Any] = {}
+        for name, spec in table.items():
+            key = f"bots.personas.{name}"
+            if name in REGISTRY:
+                self.problem(key, f"{name!r} is a built-in bot: give the persona another name")
+                continue
+            if not isinstance(spec, Mapping):
+                self.problem(key, f"expected a table with base and weights, got {_describe(spec)}")
+                continue
+            unknown = sorted(set(spec) - {"base", "weights"})
+            if unknown:
+                self.problem(f"{key}.{unknown[0]}", "unknown key (expected base, weights)")
+                continue
+            try:
+                bot_from_spec({**spec, "name": name})
+            except BotSpecError as exc:
+                self.problem(key, str(exc))
+                continue
+            if not self.json_safe(spec, key):
+                continue
+            out[name] = {**spec, "name": name}
+        self.persona_names = set(out)
+        return canonical_json(out) if out else "{}"
 
     def _lineup_list(self, value: Any, key: str) -> tuple[tuple[str, ...], ...]:
         if isinstance(value, list) and value and all(isinstance(x, list) for x in value):
@@ -563,9 +602,10 @@ class _Validator:
         if not isinstance(value, list) or not value:
             self.problem(key, f"expected a non-empty list of bot names, got {_describe(value)}")
             return ("random",)
+        known = set(REGISTRY) | getattr(self, "persona_names", set())
         for i, name in enumerate(value):
-            if not isinstance(name, str) or name not in REGISTRY:
-                self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(REGISTRY))}), "
+            if not isinstance(name, str) or name not in known:
+                self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(known))}), "
                              f"got {_describe(name)}")
         return tuple(str(x) for x in value)
 

@@ -218,3 +218,33 @@ def test_every_bot_sits_in_every_seat_equally_often_whatever_the_lineup_length()
             # each bot sits in this seat in proportion to its share of the repeated table
             table = [lineup[i % len(lineup)] for i in range(m)]
             assert seen == Counter({b: table.count(b) * 10 for b in set(table)}), (lineup, players)
+
+
+def test_a_persona_defined_by_weights_plays_in_a_lineup():
+    cfg = parse_config(minimal(bots={
+        "lineup": ["builder", "random", "random"],
+        "personas": {"builder": {"base": "greedy", "weights": {"pyramid": 1.6, "deny": 0.5}}},
+    }))
+    assert cfg.cells[0].lineup == ("builder", "random", "random")
+    assert json.loads(cfg.personas_json)["builder"]["weights"]["pyramid"] == 1.6
+    # the persona's weights decide the rows: they are part of the hash
+    other = parse_config(minimal(bots={
+        "lineup": ["builder", "random", "random"],
+        "personas": {"builder": {"base": "greedy", "weights": {"pyramid": 1.2}}},
+    }))
+    assert other.hash != cfg.hash
+    from imhotep_stats.sim.batches import plan, simulate
+
+    task = plan(cfg.cells, 3, 3, cfg.seed, False, None, "{}", cfg.personas_json)[0]
+    assert set(simulate(task)["bot"]) == {"builder", "random"}
+
+
+def test_persona_problems_name_their_keys():
+    got = problems(minimal(bots={
+        "lineup": ["random"],
+        "personas": {"greedy": {"base": "greedy"}, "x": {"weights": {"pyramidd": 2}},
+                     "y": {"base": "greedy", "colour": "red"}},
+    }))
+    assert "built-in" in got["bots.personas.greedy"]
+    assert "pyramidd" in got["bots.personas.x"]
+    assert "bots.personas.y.colour" in got

@@ -119,7 +119,7 @@ def allocate(demands: dict[int, int], games: dict[int, int], budget_left: int) -
 def _tasks(config: StudyConfig, rows: list[list[int]]) -> list[Task]:
     cells = config.cells
     return [Task(cells[c], b, start, stop, config.seed, config.prophecies, config.expansion,
-                 config.overrides_json) for c, b, start, stop in rows]
+                 config.overrides_json, config.personas_json) for c, b, start, stop in rows]
 
 
 def run_adaptive(

@@ -12,6 +12,7 @@ depend on which worker ran it, when, or how the games were cut into batches.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,7 @@ class Task:
     prophecies: bool
     expansion: bool | None
     overrides_json: str
+    personas_json: str = "{}"  # bots defined by weights in the config, by name
 
     @property
     def games(self) -> int:
@@ -51,11 +53,11 @@ class Task:
 
 
 def plan(cells: list[Cell], games: int, batch_size: int, seed: int, prophecies: bool,
-         expansion: bool | None, overrides_json: str) -> list[Task]:
+         expansion: bool | None, overrides_json: str, personas_json: str = "{}") -> list[Task]:
     """Every cell's games cut into batches of ``batch_size`` (the last one shorter)."""
     return [
         Task(cell, b, start, min(start + batch_size, games), seed, prophecies, expansion,
-             overrides_json)
+             overrides_json, personas_json)
         for cell in cells
         for b, start in enumerate(range(0, games, batch_size))
     ]
@@ -84,6 +86,7 @@ def simulate(task: Task) -> Columns:
     cell = task.cell
     n = cell.players
     board = board_for(task.overrides_json)
+    personas = json.loads(task.personas_json)  # name -> spec table (bots.bot_from_spec)
     cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
     round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]
@@ -91,7 +94,7 @@ def simulate(task: Task) -> Columns:
         names = cell.seat_bots(i)
         # Fresh bots every game: a bot that remembered anything between games would make
         # the rows depend on where the batches were cut.
-        bots = [make_bot(b) for b in names]
+        bots = [make_bot(personas.get(b, b)) for b in names]
         g = Game(n, cell.sides, board=board, seed=chance_seed(task.seed, i),
                  expansion=task.expansion, prophecies=task.prophecies)
         r = play_game(g, bots, [bot_rng(task.seed, i, p) for p in range(n)])

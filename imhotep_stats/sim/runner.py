@@ -202,7 +202,7 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         manifest["started"] = old.get("started", manifest["started"])
         manifest["finished"] = old.get("finished")
     tasks = plan(config.cells, config.games, batch_size, config.seed, config.prophecies,
-                 config.expansion, config.overrides_json)
+                 config.expansion, config.overrides_json, config.personas_json)
 
     shards_dir.mkdir(parents=True, exist_ok=True)
     _remove_temp_files(run_dir, warn)
