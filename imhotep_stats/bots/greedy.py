@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from operator import add, is_, itemgetter
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
+from imhotep_stats.bots.sitevals import POSITIONS
 from imhotep_stats.bots.weights import SITE_KEYS, full_weights
 from imhotep_stats.engine.game import PLACE, SAIL
 from imhotep_stats.engine.view import View
@@ -52,15 +53,19 @@ DPOW = [DECAY**k for k in range(32)]  # DECAY**k, looked up
 IG = [itemgetter(i) for i in range(8)]  # IG[i](x) is x[i], for map() at C speed
 # Place actions of ship s's first k slots (an empty ship's best slots: all of them).
 PLACE_FIRST = [[tuple(PLACE[s][:k]) for k in range(5)] for s in range(4)]
+# Place actions of ship s at some slots: ship s -> {slot indexes: actions}, filled on use.
+PLACE_AT: list[dict[tuple, tuple]] = [{} for _ in range(4)]
 # A ship's contents (tuple of slots: owner, -1 empty, -2 unloaded) -> its shape, shared by all
-# games: (owners, stones, size, sailable, groups), groups = (j, slot indexes) per run of empty
-# slots with j stones before them, in slot order (the slots where my stone is worth the same).
+# games: (owners, stones, size, sailable, groups, entries), groups = (j, slot indexes) per run
+# of empty slots with j stones before them, in slot order (the slots where my stone is worth
+# the same); entries(table) = its stones' entries in a site's flat table (one, or a tuple).
 SHAPES: dict[tuple, tuple] = {}
 
 
 def _shape(slots: tuple) -> tuple:
     owners = tuple(o for o in slots if o >= 0)
     m, size = len(owners), len(slots)
+    entries = itemgetter(*[o * POSITIONS + j for j, o in enumerate(owners)]) if m else None
     groups: list[tuple[int, list[int]]] = []
     j = 0
     for k, o in enumerate(slots):
@@ -72,7 +77,7 @@ def _shape(slots: tuple) -> tuple:
             else:
                 groups.append((j, [k]))
     sailable = m >= (size - 1 if size > 1 else 1)
-    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups)
+    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups), entries
 
 
 class UnknownDecision(NotImplementedError):
@@ -251,7 +256,7 @@ class Ctx:
         self.ckey: tuple = ()
         self.free: list[int] = []
         self.free_tabs: list[list[list[float]]] = []
-        self.free_mine: list[list[float]] = []
+        self._free_epoch = -1  # the epoch whose tables free_tabs holds
         self.cards = CardValues(self)
         self.evals: list[sitevals.SiteEval] = []
         self.sides = get("sides")
@@ -311,20 +316,31 @@ class Ctx:
     def set_free(self) -> None:
         """The sites a ship can still sail to, and their tables (others stay lazy)."""
         epoch = self.epoch
-        free, tabs = [], []
-        for ev, used in zip(self.evals, self.used, strict=True):
-            if not used:
-                if ev._epoch != epoch:  # ev.ensure(), inlined
-                    ev._epoch = epoch
-                    ev.refresh()
-                free.append(ev.index)
-                tabs.append(ev.obj)
-        old = self.free_tabs
-        if free == self.free and len(tabs) == len(old) and all(map(is_, tabs, old)):
-            return  # the same sites with the same tables: every ship's value stands
-        self.free = free
-        self.free_tabs = tabs
-        self.free_mine = list(map(IG[self.me], tabs))
+        used = self.used
+        if epoch == self._free_epoch:
+            # Same epoch: the tables stand (ensured when it began), only docks were taken.
+            free = self.free
+            if not any([used[i] for i in free]):
+                return
+            keep = [x for x, i in enumerate(free) if not used[i]]
+            self.free = [free[x] for x in keep]
+            tabs = self.free_tabs
+            self.free_tabs = [tabs[x] for x in keep]
+        else:
+            free, tabs = [], []
+            for ev, u in zip(self.evals, used, strict=True):
+                if not u:
+                    if ev._epoch != epoch:  # ev.ensure(), inlined
+                        ev._epoch = epoch
+                        ev.refresh()
+                    free.append(ev.index)
+                    tabs.append(ev.obj)
+            self._free_epoch = epoch
+            old = self.free_tabs
+            if free == self.free and len(tabs) == len(old) and all(map(is_, tabs, old)):
+                return  # the same sites with the same tables: every ship's value stands
+            self.free = free
+            self.free_tabs = tabs
         self._slope = None
         self.ship_res = [None, None, None, None]
 
@@ -333,23 +349,21 @@ class Ctx:
         """Site name -> its position among the free sites (``_ship``'s value lists)."""
         return {SITE_KEYS[i]: x for x, i in enumerate(self.free)}
 
-    def slope(self) -> tuple[list[float], list[float]]:
-        """Per position: my stone's mean value over the free sites, and its expectation (a
-        ship's expected value over its destinations, see the module doc)."""
+    def slope(self) -> tuple[list[float] | None, float]:
+        """My stone's mean value over the free sites per position (3-4 players only), and
+        an empty ship's expected value for my first stone (see the module doc)."""
         s = self._slope
         if s is None:
-            lam, lam1, mu, mu1 = self.lam, self.lam1, self.mu, self.mu1
-            three = self.three
-            means, exps = [], []
-            for col in zip(*self.free_mine, strict=True):  # one column per position
-                k = len(col)
-                mean = sum(col) / k
-                means.append(mean)
-                mn = min(col)
-                if three:
-                    mn = mu * mn + mu1 * mean
-                exps.append(lam * max(col) + lam1 * mn)
-            s = self._slope = (means, exps)
+            me = self.me * POSITIONS
+            mine = list(map(itemgetter(*range(me, me + POSITIONS)), self.free_tabs))
+            cols = list(zip(*mine, strict=True))  # per position: its value at each free site
+            k = len(cols[0])
+            means = [sum(col) / k for col in cols] if self.three else None
+            col = sorted(cols[0])  # (sorted: min and max at once; max() is slow on 3.11)
+            mn = col[0]
+            if self.three:
+                mn = self.mu * mn + self.mu1 * means[0]
+            s = self._slope = (means, self.lam * col[-1] + self.lam1 * mn)
         return s
 
     def left_fraction(self) -> float:
@@ -385,8 +399,8 @@ class Ctx:
         return self.stone_now * (DPOW[k] if k < 32 else DECAY**k)
 
     def ship(self, s: int) -> tuple:
-        """Ship s's (expected value, value per free site, gain of my stone per slot, best
-        gain, its place actions, best sail gain or None if it cannot sail, its sail
+        """Ship s's (expected value, value per free site, (see ``slot_gains``), best gain
+        of my stone, its place actions, best sail gain or None if it cannot sail, its sail
         actions, its slots)."""
         slots = self.slots[s]
         r = self.ship_res[s]
@@ -403,77 +417,95 @@ class Ctx:
         shape = SHAPES.get(key)
         if shape is None:
             shape = SHAPES[key] = _shape(key)
-        owners, m, size, sailable, groups = shape
+        owners, m, size, sailable, groups, entries = shape
         tabs = self.free_tabs
-        place = PLACE[s]
-        if not tabs:
+        if not tabs:  # no free site: nowhere to sail
             pv = [0.0 if o == -1 else None for o in slots]
-            return 0.0, [], pv, 0.0, tuple([place[k] for _, ks in groups for k in ks]), None, \
-                (), list(slots)
+            return 0.0, (), pv, 0.0, _place_at(s, tuple([k for _, ks in groups for k in ks])), \
+                None, (), list(slots)
         if m == 0:
-            g = self.slope()[1][0]
-            return 0.0, [0.0] * len(tabs), [g] * size, g, PLACE_FIRST[s][size], None, (), \
-                list(slots)
-        # base[x]: my objective if the ship sails to free site x (its stones' table entries,
-        # added in unloading order)
-        if m == 1:
-            base = list(map(IG[0], map(IG[owners[0]], tabs)))
-        elif m == 2:
-            o, p = owners
-            base = list(map(add, map(IG[0], map(IG[o], tabs)), map(IG[1], map(IG[p], tabs))))
-        elif m == 3:
-            o, p, q = owners
-            base = list(map(add, map(add, map(IG[0], map(IG[o], tabs)),
-                                     map(IG[1], map(IG[p], tabs))),
-                            map(IG[2], map(IG[q], tabs))))
-        else:
-            base = [sum([t[o][j] for j, o in enumerate(owners)]) for t in tabs]
-        mx = max(base)
-        mn = min(base)
+            g = (self._slope or self.slope())[1]
+            return 0.0, [0.0] * len(tabs), [g] * size, g, PLACE_FIRST[s][size], None, \
+                (), list(slots)
+        # my objective per free site: its stones' entries there, added in unloading order
+        base = list(map(entries, tabs)) if m == 1 else list(map(sum, map(entries, tabs)))
+        srt = sorted(base)
+        mn = srt[0]
+        mx = srt[-1]
         lam = self.lam
         three = self.three
         if three:
             e = lam * mx + self.lam1 * (self.mu * mn + self.mu1 * sum(base) / len(base))
         else:
             e = lam * mx + self.lam1 * mn
+        x = base.index(mx)
         if sailable:  # the best sites for me
             row = SAIL[s]
-            if base.count(mx) == 1:
-                sails: tuple = (row[self.free[base.index(mx)]],)
+            if len(srt) == 1 or srt[-2] != mx:  # a single best site
+                sails: tuple = (row[self.free[x]],)
             else:
                 free = self.free
-                sails = tuple([row[free[x]] for x, b in enumerate(base) if b >= mx - 1e-9])
+                sails = tuple([row[free[i]] for i, b in enumerate(base) if b >= mx - 1e-9])
             best_sail: float | None = mx - e
             if m == size:
-                return e, base, (), None, (), best_sail, sails, list(slots)
+                return e, base, [], None, (), best_sail, sails, list(slots)
         else:
             sails, best_sail = (), None
-        pv: list[float | None] = [None] * size
         if not groups:
-            return e, base, pv, None, (), best_sail, sails, list(slots)
-        mine = self.free_mine
-        hi = mine[base.index(mx)]
-        lo = mine[base.index(mn)]
+            return e, base, [None] * size, None, (), best_sail, sails, list(slots)
+        me = self.me * POSITIONS
+        hi = tabs[x]  # the sites that set the max and the min: my entries there
+        lo = tabs[base.index(mn)]
         if three:
-            mean = self.slope()[0]
+            mean = (self._slope or self.slope())[0]
             b, c = self.pv_b, self.pv_c
         else:
             b = self.lam1
         bp = -1e18
         best: tuple = ()
-        for j, ks in groups:  # slots with j stones before them: my stone is worth v there
-            v = lam * hi[j] + b * lo[j]
+        for j, ks in groups:  # the slots with j stones before them: my stone is worth v
+            v = lam * hi[me + j] + b * lo[me + j]
             if three:
                 v += c * mean[j]
-            for k in ks:
-                pv[k] = v
             if v > bp + 1e-9:
                 bp = v
                 best = ks
             elif v >= bp - 1e-9:
                 best += ks
-        return e, base, pv, bp, tuple(map(place.__getitem__, best)), best_sail, sails, \
-            list(slots)
+        return e, base, (hi, lo), bp, _place_at(s, best), best_sail, sails, list(slots)
+
+    def slot_gains(self, s: int) -> list[float | None]:
+        """Ship s: my stone's gain per slot (None where no stone can go)."""
+        r = self.ship(s)
+        pv = r[2]
+        if type(pv) is list:  # the special cases keep theirs
+            return pv
+        hi, lo = pv
+        slots = r[7]
+        groups = SHAPES[tuple(slots)][4]
+        out: list[float | None] = [None] * len(slots)
+        lam = self.lam
+        three = self.three
+        me = self.me * POSITIONS
+        if three:
+            mean = self.slope()[0]
+            b, c = self.pv_b, self.pv_c
+        else:
+            b = self.lam1
+        for j, ks in groups:  # the same sums as in _ship
+            v = lam * hi[me + j] + b * lo[me + j]
+            if three:
+                v += c * mean[j]
+            for k in ks:
+                out[k] = v
+        return out
+
+
+def _place_at(s: int, slots: tuple) -> tuple:
+    acts = PLACE_AT[s].get(slots)
+    if acts is None:
+        acts = PLACE_AT[s][slots] = tuple([PLACE[s][k] for k in slots])
+    return acts
 
 
 class GreedyBot:
@@ -609,7 +641,7 @@ def _turn(ctx: Ctx, legal: list) -> list[float]:
         k = a.kind
         if k == "place":
             s, slot = a.args
-            out.append(res[s][2][slot] - place_cost)
+            out.append(ctx.slot_gains(s)[slot] - place_cost)
         elif k == "sail":
             s, site = a.args
             r = res[s]
@@ -650,10 +682,10 @@ def _get_extra(ctx: Ctx, a) -> float:
     return fn(a)
 
 
-def _places(res: list) -> list[float]:
+def _places(ctx: Ctx, res: list) -> list[float]:
     """Every open slot's gain for my stone, best first (Chisel, Hammer)."""
-    return sorted((v for r in res if r is not None for v in r[2] if v is not None),
-                  reverse=True)
+    gains = [ctx.slot_gains(s) for s, r in enumerate(res) if r is not None]
+    return sorted((v for pv in gains for v in pv if v is not None), reverse=True)
 
 
 def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
@@ -663,13 +695,13 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
     evals = ctx.evals
     slots_all = ctx.slots
     if name == "chisel":
-        places = _places(res)
+        places = _places(ctx, res)
         if len(places) < 2:
             return -keep
         return places[0] + places[1] - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
             + ctx.sled_value(0) - keep
     if name == "hammer":
-        places = _places(res)
+        places = _places(ctx, res)
         gain = _get_value(ctx, sled, me)
         return gain + (places[0] if places else 0.0) - keep
     if name == "lever":
@@ -700,12 +732,12 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
                 for j in range(m + 1):
                     new = owners[:j] + [me] + owners[j:]
                     for t in tabs:
-                        v = sum([t[o][x] for x, o in enumerate(new)]) - e0
+                        v = sum([t[o * POSITIONS + x] for x, o in enumerate(new)]) - e0
                         if v > best:
                             best = v
         return best - ctx.sled_value(sled - 1) - keep
     if name == "barge":
-        best = max(evals[i].ensure().obj[me][0] for i in range(1, 5))
+        best = max(evals[i].ensure().obj[me * POSITIONS] for i in range(1, 5))
         return best - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
             - ctx.sled_value(sled - 3) - keep
     if name == "loading_platform":
@@ -735,7 +767,7 @@ def _lever_value(ctx: Ctx, owners: list[int], i: int) -> float:
 # ---------------------------------------------------------------------- sub-decisions
 def _place_only(ctx: Ctx, view, legal) -> list[float]:
     """chisel_place / hammer_place: the slot that raises its ship's expectation most."""
-    return [ctx.ship(a.args[0])[2][a.args[1]] for a in legal]
+    return [ctx.slot_gains(a.args[0])[a.args[1]] for a in legal]
 
 
 def _sail_place(ctx: Ctx, view, legal) -> list[float]:
@@ -779,7 +811,7 @@ def _lever_unload(ctx: Ctx, view, legal) -> list[float]:
 
 def _barge_site(ctx: Ctx, view, legal) -> list[float]:
     me = ctx.me
-    return [ctx.evals[SITE_INDEX[a.args[0]]].ensure().obj[me][0] for a in legal]
+    return [ctx.evals[SITE_INDEX[a.args[0]]].ensure().obj[me * POSITIONS] for a in legal]
 
 
 def _hammer_get(ctx: Ctx, view, legal) -> list[float]:

@@ -15,13 +15,16 @@ as that owner taking the best option for themselves; the same evaluator scores t
 choices when the bot has to make them (``decide``).
 
 The bot turns these into one number, its objective: own points times the site's weight,
-minus ``deny`` times the opponents' mean (``obj[o][j]``).
+minus ``deny`` times the opponents' mean (``obj[o * POSITIONS + j]``: flat, so that a
+ship's value at a site is one C-level look-up of its stones' entries).
 """
 
 from __future__ import annotations
 
 import math
 import weakref
+from itertools import repeat
+from operator import add, mul
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -84,21 +87,19 @@ def rank_estimate(heights, table, logit: list[float], minimum: int = 1) -> list[
 
 
 def _table(own, side) -> tuple:
-    """(own, side totals, side vectors) from a build: side[o][j] = ((seat, points), ...)."""
+    """A build, flattened (index ``o * POSITIONS + j``): (own, own flat, side totals flat,
+    per seat q the side points to q flat); side[o][j] = ((seat, points), ...)."""
+    flat = [row[j] for row in own for j in range(POSITIONS)]
     if side is None:
-        return own, None, None
+        return own, flat, None, None
     n = len(own)
-    tot = [[sum(d for _, d in side[o][j]) for j in range(POSITIONS)] for o in range(n)]
-    vec = []
+    tot = [sum(d for _, d in side[o][j]) for o in range(n) for j in range(POSITIONS)]
+    vec = [[0.0] * (n * POSITIONS) for _ in range(n)]
     for o in range(n):
-        rows = []
         for j in range(POSITIONS):
-            row = [0.0] * n
             for q, d in side[o][j]:
-                row[q] += d
-            rows.append(row)
-        vec.append(rows)
-    return own, tot, vec
+                vec[q][o * POSITIONS + j] += d
+    return own, flat, tot, vec
 
 
 class SiteEval:
@@ -118,7 +119,8 @@ class SiteEval:
         self._key: object = None
         self._epoch = -1
         self._memo: dict | None = None
-        self.obj: list[list[float]] = []  # [owner][position] -> my objective
+        self._coefs: list[float] | None = None
+        self.obj: list[float] = []  # [owner * POSITIONS + position] -> my objective
         self.raw: list[list[float]] = []  # [owner][position] -> the owner's own points
 
     def key(self) -> object:
@@ -153,19 +155,18 @@ class SiteEval:
                 hit = memo[k] = _table(*self.build())
         else:
             hit = _table(*self.build())
-        own, tot, sidev = hit
-        me, cop = self.me, self.ctx.cop
-        wme = self.wme
-        # per owner: the weight of their points in my objective (mine, or an opponent's)
-        coef = [wme if o == me else cop for o in range(self.n)]
+        own, flat, tot, sidev = hit
+        coefs = self._coefs
+        if coefs is None:  # per entry: the weight of its owner's points in my objective
+            me, cop, wme = self.me, self.ctx.cop, self.wme
+            coefs = self._coefs = [wme if o == me else cop
+                                   for o in range(self.n) for _ in range(POSITIONS)]
         if tot is None:
-            self.obj = [[c * v for v in row] for c, row in zip(coef, own, strict=True)]
-        else:
-            dw = wme - cop
-            self.obj = [
-                [c * a + cop * b + dw * d[me] for a, b, d in zip(orow, trow, drow, strict=True)]
-                for c, orow, trow, drow in zip(coef, own, tot, sidev, strict=True)
-            ]
+            self.obj = list(map(mul, coefs, flat))
+        else:  # mine (or theirs), minus deny x what it does to the others, plus what it does to me
+            cop = self.ctx.cop
+            self.obj = list(map(add, map(add, map(mul, coefs, flat), map(mul, repeat(cop), tot)),
+                                map(mul, repeat(self.wme - cop), sidev[self.me])))
         self.raw = own
         return True
 
@@ -177,7 +178,7 @@ class SiteEval:
     def batch_obj(self, owners) -> float:
         """My objective for stones of ``owners`` unloaded here in this order."""
         obj = self.ensure().obj
-        return sum([obj[o][j] for j, o in enumerate(owners)])
+        return sum([obj[o * POSITIONS + j] for j, o in enumerate(owners)])
 
     def decide(self, kind: str, view, legal: list) -> list[float]:
         """Scores of the legal options at one of this site's own decisions."""

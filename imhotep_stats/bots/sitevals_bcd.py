@@ -185,7 +185,7 @@ def reward_value(ctx, o: int, kind: int, n: int) -> float:
 def _ship_slot(ev: SiteEval, view, legal) -> list[float]:
     """pyramid_ship_slot: my free quarry stone goes where a placed stone would gain most."""
     ctx = ev.ctx
-    return [ctx.ship(a.args[0])[2][a.args[1]] for a in legal]
+    return [ctx.slot_gains(a.args[0])[a.args[1]] for a in legal]
 
 
 class PyramidBEval(SiteEval):

@@ -73,7 +73,7 @@ def format_cell(summary: dict[str, Any]) -> str:
     conf = round(100 * summary.get("confidence", 0.95))
     head = (f"{summary['sides']}, {summary['players']} players, lineup "
             f"{','.join(summary['lineup'])}: {summary['games']:,} games")
-    who = [(f"seat {s['seat']}", s) for s in summary["seats"]]
+    who = [(f"seat {s['seat'] + 1}", s) for s in summary["seats"]]
     who += [(f"bot {b['bot']}", b) for b in summary["bots"]]
     rows = [[name, f"{r['games']:,}", f"{r['wins']:,.1f}", _pct(r["win_rate"]),
              f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"] for name, r in who]
