@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from operator import is_, itemgetter
+from itertools import accumulate, repeat
+from operator import is_, itemgetter, mul, sub, truediv
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
@@ -43,6 +44,8 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
     "loading_platform": 1.4,
 }
 RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
+# How a card is priced (CardValues._pricing).
+_RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
 DECORATION_SITE = {
     "pyramid_decoration": 1, "temple_decoration": 2, "burial_chamber_decoration": 3,
     "obelisk_decoration": 4,
@@ -65,7 +68,8 @@ SHAPES: dict[tuple, tuple] = {}
 def _shape(slots: tuple) -> tuple:
     owners = tuple(o for o in slots if o >= 0)
     m, size = len(owners), len(slots)
-    entries = itemgetter(*[o * POSITIONS + j for j, o in enumerate(owners)]) if m else None
+    idx = tuple([o * POSITIONS + j for j, o in enumerate(owners)])
+    entries = itemgetter(*idx) if m else None
     groups: list[tuple[int, list[int]]] = []
     j = 0
     for k, o in enumerate(slots):
@@ -77,7 +81,7 @@ def _shape(slots: tuple) -> tuple:
             else:
                 groups.append((j, [k]))
     sailable = m >= (size - 1 if size > 1 else 1)
-    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups), entries
+    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups), entries, idx
 
 
 class UnknownDecision(NotImplementedError):
@@ -111,6 +115,22 @@ class CardValues:
         self._mine = {kind: (w["market"], w[kind]) for kind in
                       ("card_statue", "card_decoration", "card_blue", "card_other")}
         self._red_w = {site: w[SITE_KEYS[site]] for site in RED_SITE.values()}
+        self._how: dict[str, tuple] = {}  # card -> _pricing(card)
+        # per player: (writes, epoch, values, cumulative copies), see _deck_values
+        self._deck: list[tuple | None] = [None] * ctx.n
+        self._writes = [0] * ctx.n  # per player: card values written so far
+        self._special: list[tuple[str, int]] = []
+        self._plain_comp: list[tuple[str, int]] = []
+        self._plain_vals: list = [-1, None, None]  # [epoch, theirs, mine] (see _plain)
+        self._plain_how = []  # (card, *_pricing(card)) of the cards _plain prices
+        for name in {c.get("same_as", name) for name, c in board.cards.items()}:
+            try:
+                how = self._pricing(name)
+            except UnknownDecision:
+                continue  # an error if ever priced (_value)
+            if how[0] not in (_RED, _STATUE, _DECORATION):
+                self._plain_how.append((name, *how))
+        self._powers: dict[int, list[float]] = {}  # k -> (copies / total) ** k by copies
 
     def new_epoch(self) -> None:
         self.epoch += 1
@@ -133,25 +153,44 @@ class CardValues:
         if v is None:
             if len(self._unknown) > 64:
                 self._unknown.clear()
-            comp = self.composition()
-            total = self._total
+            values, cums = self._deck_values(p)
+            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
+            fk = self._powers.get(k)
+            if fk is None:
+                total = self._total
+                fk = self._powers[k] = [(cum / total) ** k for cum in range(total + 1)]
+            f = list(map(fk.__getitem__, cums))
+            # sum of value x (F(v_i)^k - F(v_i-1)^k), added in order (as v += ... would)
+            v = sum(map(mul, values, map(sub, f, [0.0, *f[:-1]])))
+            self._unknown[key] = v
+        return v
+
+    def _deck_values(self, p: int) -> tuple[list[float], list[int]]:
+        """The deck's cards by value to p, ascending: their values and cumulative copies.
+        Kept while p's card values are (no value written since: a value can be rewritten
+        within an epoch when pricing a red card re-enters here), for blind draws of any size.
+        """
+        d = self._deck[p]
+        writes = self._writes
+        if d is None or d[0] != writes[p] or d[1] != self.epoch:
+            self.composition()
             cache = self._cache[p]
-            vals = []
-            for name, c in comp:
+            before = writes[p]
+            plain = self._plain(p == self.ctx.me)
+            vals = [(plain[name], c) for name, c in self._plain_comp]
+            for name, c in self._special:
                 val = cache.get(name)
                 if val is None:
                     val = cache[name] = self._value(p, name)
+                    writes[p] += 1
+                    before += 1
                 vals.append((val, c))
             vals.sort()
-            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
-            v, cum, prev = 0.0, 0, 0.0
-            for val, c in vals:
-                cum += c
-                f = (cum / total) ** k
-                v += val * (f - prev)
-                prev = f
-            self._unknown[key] = v
-        return v
+            d = (writes[p], self.epoch, [val for val, _ in vals],
+                 list(accumulate([c for _, c in vals])))
+            # keep it unless a value was written meanwhile by a nested call
+            self._deck[p] = d if writes[p] == before else None
+        return d[2], d[3]
 
     def composition(self) -> list[tuple[str, int]]:
         """(card, copies) of the market deck in play (the draw pile's order is hidden)."""
@@ -165,7 +204,13 @@ class CardValues:
                     merged[key] = merged.get(key, 0) + c["count"]
             comp = self._comp = list(merged.items())
             self._total = sum(c for _, c in comp)
+            # Statues, decorations and red cards are priced through the cache, in deck
+            # order (see _plain); the rest by _plain.
+            special = {"statue", *RED_SITE, *DECORATION_SITE}
+            self._special = [(name, c) for name, c in comp if name in special]
+            self._plain_comp = [(name, c) for name, c in comp if name not in special]
         return comp
+
 
     def statues(self, k: int) -> int:
         t = self.statue_table
@@ -178,44 +223,83 @@ class CardValues:
         v = cache.get(name)
         if v is None:
             v = cache[name] = self._value(p, name)
+            self._writes[p] += 1
         return v
 
     def _value(self, p: int, name: str) -> float:
-        ctx = self.ctx
-        mine = p == ctx.me
-        site = RED_SITE.get(name)
-        if site is not None:  # delivered at once: worth a stone at that site
+        how = self._how.get(name)
+        if how is None:
+            how = self._how[name] = self._pricing(name)
+        code, arg, kind = how
+        if code == _RED:  # delivered at once: worth a stone at that site
             # (a site whose own rewards include cards may be mid-build: its last table, or a
             # typical stone's worth on the very first build)
-            raw = ctx.evals[site].ensure().raw
+            raw = self.ctx.evals[arg].ensure().raw
             v = raw[p][0] if raw else 1.5
-            return v * self._red_w[site] if mine else v
-        if name == "statue":
+            return v * self._red_w[arg] if p == self.ctx.me else v
+        if code == _STATUE:
             k = self.hand(p).get("statue", 0)
             v = float(self.statues(k + 1) - self.statues(k))
-            kind = "card_statue"
-        elif name in DECORATION_SITE:
-            v = ctx.expected_stones(DECORATION_SITE[name]) / self.per_decoration
-            kind = "card_decoration"
-        elif name in BLUE_BASE:
-            v = self.unused_blue + (BLUE_BASE[name] - 1.0) * self._left
-            kind = "card_blue"
-        elif name == "cargo_sled":
+        elif code == _DECORATION:
+            v = self.ctx.expected_stones(arg) / self.per_decoration
+        elif code == _BLUE:
+            v = self.unused_blue + arg * self._left
+        elif code == _CARGO:
             v = 0.3 * self.cargo * self._left
-            kind = "card_other"
-        elif name == "private_quarry":
+        elif code == _QUARRY:
             v = 1.0 + 0.4 * self._left
-            kind = "card_other"
-        elif name == "stone_ornament":
-            v = 2.0
-            kind = "card_other"
         else:
-            raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
-        if mine:
+            v = 2.0
+        if p == self.ctx.me:
             wm, wk = self._mine[kind]
             return v * wm * wk
         return v
 
+    def _plain(self, mine: bool) -> dict[str, float]:
+        """This epoch's values of the cards priced by a formula of the epoch alone (blue
+        cards and the kept expansion cards), for me (my weights) or for any opponent: all
+        at once. (Statues, decorations and red cards depend on when they are first priced
+        in an epoch: the hands, the stones at the sites, a site's table.)"""
+        pv = self._plain_vals
+        if pv[0] != self.epoch:
+            pv = self._plain_vals = [self.epoch, None, None]
+        vals = pv[1 + mine]
+        if vals is None:
+            vals = pv[1 + mine] = {}
+            left = self._left
+            for name, code, arg, kind in self._plain_how:
+                if code == _BLUE:
+                    v = self.unused_blue + arg * left
+                elif code == _CARGO:
+                    v = 0.3 * self.cargo * left
+                elif code == _QUARRY:
+                    v = 1.0 + 0.4 * left
+                else:
+                    v = 2.0
+                if mine:
+                    wm, wk = self._mine[kind]
+                    v = v * wm * wk
+                vals[name] = v
+        return vals
+
+    @staticmethod
+    def _pricing(name: str) -> tuple:
+        """How a card is priced: (kind of price, its parameter, my weight key)."""
+        if name in RED_SITE:
+            return _RED, RED_SITE[name], ""
+        if name == "statue":
+            return _STATUE, None, "card_statue"
+        if name in DECORATION_SITE:
+            return _DECORATION, DECORATION_SITE[name], "card_decoration"
+        if name in BLUE_BASE:
+            return _BLUE, BLUE_BASE[name] - 1.0, "card_blue"
+        if name == "cargo_sled":
+            return _CARGO, None, "card_other"
+        if name == "private_quarry":
+            return _QUARRY, None, "card_other"
+        if name == "stone_ornament":
+            return _ORNAMENT, None, "card_other"
+        raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
 
 class Ctx:
     """Per game and seat: the view, the site evaluators, caches. Built at first sight.
@@ -257,6 +341,8 @@ class Ctx:
         self.free: list[int] = []
         self.free_tabs: list[list[list[float]]] = []
         self._free_epoch = -1  # the epoch whose tables free_tabs holds
+        me = self.me * POSITIONS
+        self.my_entries = itemgetter(*range(me, me + POSITIONS))  # my stones' row of a table
         self.cards = CardValues(self)
         self.evals: list[sitevals.SiteEval] = []
         self.sides = get("sides")
@@ -283,7 +369,7 @@ class Ctx:
         if key == old:
             return
         self.ekey = key
-        rnd = key[0]
+        rnd, sailed = key[0], key[1]
         if rnd != self.round:  # a new round: new ships
             get = self.get
             self.slots = get("ship_slots")
@@ -295,10 +381,12 @@ class Ctx:
             full = True
         else:
             full = key[2:] != old[2:]
-        self.sailed = key[1]
-        # sled_value's base: in the last round a stone is only worth it if it can still go out
-        self.stone_now = self.stone * (0.5 * (1 - self.sailed / 4)) \
-            if self.round >= self.rounds else self.stone
+        if sailed != self.sailed or full:
+            self.sailed = sailed
+            # sled_value's base: in the last round a stone is only worth it if it can still
+            # go out
+            self.stone_now = self.stone * (0.5 * (1 - sailed / 4)) \
+                if rnd >= self.rounds else self.stone
         if full:
             ckey = key[:3]
             if ckey != self.ckey:
@@ -354,11 +442,10 @@ class Ctx:
         an empty ship's expected value for my first stone (see the module doc)."""
         s = self._slope
         if s is None:
-            me = self.me * POSITIONS
-            mine = list(map(itemgetter(*range(me, me + POSITIONS)), self.free_tabs))
+            mine = list(map(self.my_entries, self.free_tabs))
             cols = list(zip(*mine, strict=True))  # per position: its value at each free site
             k = len(cols[0])
-            means = [sum(col) / k for col in cols] if self.three else None
+            means = list(map(truediv, map(sum, cols), repeat(k))) if self.three else None
             col = sorted(cols[0])  # (sorted: min and max at once; max() is slow on 3.11)
             mn = col[0]
             if self.three:
@@ -417,7 +504,7 @@ class Ctx:
         shape = SHAPES.get(key)
         if shape is None:
             shape = SHAPES[key] = _shape(key)
-        owners, m, size, sailable, groups, entries = shape
+        owners, m, size, sailable, groups, entries = shape[:6]
         tabs = self.free_tabs
         if not tabs:  # no free site: nowhere to sail
             pv = [0.0 if o == -1 else None for o in slots]
@@ -666,7 +753,12 @@ def _turn(ctx: Ctx, legal: list) -> list[float]:
 
 
 def _get_value(ctx: Ctx, sled: int, me: int) -> float:
-    gain = min(ctx.get_stones, ctx.sled_cap[me] - sled, ctx.quarry[me])
+    gain = ctx.get_stones  # min(get_stones, room on the sled, stones in the quarry)
+    room = ctx.sled_cap[me] - sled
+    if room < gain:
+        gain = room
+    if ctx.quarry[me] < gain:
+        gain = ctx.quarry[me]
     base = ctx.stone_now
     v = 0.0
     for j in range(sled, sled + gain):  # sled_value(j), inlined
@@ -712,8 +804,9 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
                 owners = [o for o in slots_all[s] if o >= 0]
                 if len(owners) >= ctx.mins[s]:
                     e0 = r[0]
-                    for i in ctx.free:
-                        v = _lever_value(ctx, owners, i) - e0
+                    orders = _lever_orders(ctx.me, owners)
+                    for t in ctx.free_tabs:  # this epoch's tables (see "sail" below)
+                        v = _lever_obj(t, orders) - e0
                         if v > best:
                             best = v
         return best - keep
@@ -762,6 +855,20 @@ def _lever_value(ctx: Ctx, owners: list[int], i: int) -> float:
     mine = [o for o in owners if o == me]
     rest = [o for o in owners if o != me]
     return max(ev.batch_obj(owners), ev.batch_obj(mine + rest), ev.batch_obj(rest + mine))
+
+
+def _lever_orders(me: int, owners: list[int]) -> tuple:
+    """The unloading orders _lever_value compares, as flat table indexes."""
+    mine = [o for o in owners if o == me]
+    rest = [o for o in owners if o != me]
+    return tuple([[o * POSITIONS + j for j, o in enumerate(order)]
+                  for order in (owners, mine + rest, rest + mine)])
+
+
+def _lever_obj(t: list[float], orders: tuple) -> float:
+    """_lever_value on a free site's table t."""
+    a, b, c = [sum([t[x] for x in order]) for order in orders]
+    return max(a, b, c)
 
 
 # ---------------------------------------------------------------------- sub-decisions

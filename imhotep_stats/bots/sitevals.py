@@ -93,12 +93,17 @@ def _table(own, side) -> tuple:
     if side is None:
         return own, flat, None, None
     n = len(own)
-    tot = [sum(d for _, d in side[o][j]) for o in range(n) for j in range(POSITIONS)]
+    tot = []
     vec = [[0.0] * (n * POSITIONS) for _ in range(n)]
+    x = 0
     for o in range(n):
-        for j in range(POSITIONS):
-            for q, d in side[o][j]:
-                vec[q][o * POSITIONS + j] += d
+        for cell in side[o]:  # positions j = 0..3: x = o * POSITIONS + j
+            t = 0
+            for q, d in cell:
+                t += d
+                vec[q][x] += d
+            tot.append(t)
+            x += 1
     return own, flat, tot, vec
 
 
@@ -207,13 +212,14 @@ class MarketAEval(SiteEval):
         k = len(disp)
         vals = []
         for o in range(self.n):
-            s = sorted((value(o, c) for c in disp), reverse=True)
-            row = []
-            for j in range(POSITIONS):
-                if j >= k:
-                    row.append(0.0)
-                else:
-                    row.append(s[0] + (s[j] - s[0]) * 0.5)  # earlier picks took some
+            s = sorted([value(o, c) for c in disp], reverse=True)
+            if k:
+                s0 = s[0]
+                row = [s0 + (v - s0) * 0.5 for v in s[:POSITIONS]]  # earlier picks took some
+                if k < POSITIONS:
+                    row += [0.0] * (POSITIONS - k)
+            else:
+                row = [0.0] * POSITIONS
             vals.append(row)
         return vals, None
 
