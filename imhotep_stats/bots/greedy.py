@@ -122,6 +122,8 @@ class CardValues:
         self._special: list[tuple[str, int]] = []
         self._plain_comp: list[tuple[str, int]] = []
         self._plain_vals: list = [-1, None, None]  # [epoch, theirs, mine] (see _plain)
+        self._plain_decks: list = [-1, None, None]  # the same, as (value, copies) of the deck
+        self._deco_vals: list = [-1, None, None]  # the same for _decorations
         self._plain_how = []  # (card, *_pricing(card)) of the cards _plain prices
         for name in {c.get("same_as", name) for name, c in board.cards.items()}:
             try:
@@ -165,6 +167,17 @@ class CardValues:
             self._unknown[key] = v
         return v
 
+    def _plain_deck(self, mine: bool) -> list[tuple[float, int]]:
+        """(value, copies) of the deck's cards priced by _plain."""
+        pd = self._plain_decks
+        if pd[0] != self.epoch:
+            pd = self._plain_decks = [self.epoch, None, None]
+        deck = pd[1 + mine]
+        if deck is None:
+            plain = self._plain(mine)
+            deck = pd[1 + mine] = [(plain[name], c) for name, c in self._plain_comp]
+        return deck
+
     def _deck_values(self, p: int) -> tuple[list[float], list[int]]:
         """The deck's cards by value to p, ascending: their values and cumulative copies.
         Kept while p's card values are (no value written since: a value can be rewritten
@@ -176,8 +189,7 @@ class CardValues:
             self.composition()
             cache = self._cache[p]
             before = writes[p]
-            plain = self._plain(p == self.ctx.me)
-            vals = [(plain[name], c) for name, c in self._plain_comp]
+            vals = list(self._plain_deck(p == self.ctx.me))
             for name, c in self._special:
                 val = cache.get(name)
                 if val is None:
@@ -241,19 +253,29 @@ class CardValues:
             k = self.hand(p).get("statue", 0)
             v = float(self.statues(k + 1) - self.statues(k))
         elif code == _DECORATION:
-            v = self.ctx.expected_stones(arg) / self.per_decoration
-        elif code == _BLUE:
-            v = self.unused_blue + arg * self._left
-        elif code == _CARGO:
-            v = 0.3 * self.cargo * self._left
-        elif code == _QUARRY:
-            v = 1.0 + 0.4 * self._left
+            return self._decorations(p == self.ctx.me)[arg]
         else:
-            v = 2.0
+            return self._plain(p == self.ctx.me)[name]
         if p == self.ctx.me:
             wm, wk = self._mine[kind]
             return v * wm * wk
         return v
+
+    def _decorations(self, mine: bool) -> list[float]:
+        """Per site: a decoration's value this epoch (to me or to any opponent). The stones
+        expected at the sites are fixed when an epoch first prices one, so all at once."""
+        dv = self._deco_vals
+        if dv[0] != self.epoch:
+            dv = self._deco_vals = [self.epoch, None, None]
+        vals = dv[1 + mine]
+        if vals is None:
+            stones = self.ctx.expected_stones
+            per = self.per_decoration
+            vals = dv[1 + mine] = [0.0] + [stones(site) / per for site in range(1, 5)]
+            if mine:
+                wm, wk = self._mine["card_decoration"]
+                vals = dv[2] = [v * wm * wk for v in vals]
+        return vals
 
     def _plain(self, mine: bool) -> dict[str, float]:
         """This epoch's values of the cards priced by a formula of the epoch alone (blue

@@ -10,6 +10,7 @@ tables are per bot (``shared = False``).
 from __future__ import annotations
 
 import math
+import weakref
 
 from imhotep_stats.bots.sitevals import (
     EVALS,
@@ -287,6 +288,8 @@ class PyramidDEval(SiteEval):
 
     source = "pyramid"
     volatile = True  # the figure moves on a get, without any delivery
+    _delta_key: tuple = ()
+    _delta: int | None = None
 
     def key(self):
         return (self.site.filled, self.site.figure)
@@ -312,19 +315,22 @@ class PyramidDEval(SiteEval):
     def get_extra(self, a) -> float:
         """``get move``: the next pyramid stone lands one free space further on."""
         site = self.site
-        nxt = self.free_after(site.figure, 2)
-        if len(nxt) < 2:
+        key = (site.filled, site.figure)
+        if key != self._delta_key:  # the spaces only fill: (filled, figure) is the state
+            self._delta_key = key
+            nxt = self.free_after(site.figure, 2)
+            self._delta = site.points[nxt[1]] - site.points[nxt[0]] if len(nxt) == 2 else None
+        delta = self._delta
+        if delta is None:
             return 0.0
-        delta = site.points[nxt[1]] - site.points[nxt[0]]
         ctx = self.ctx
         me = self.me
         mine = total = 0
+        dock = ctx.dock
         for s, slots in enumerate(ctx.slots):
-            if ctx.dock[s] < 0:
-                for o in slots:
-                    if o >= 0:
-                        total += 1
-                        mine += o == me
+            if dock[s] < 0:
+                mine += slots.count(me)
+                total += len(slots) - slots.count(-1) - slots.count(-2)
         share = mine / total if total else 1.0 / self.n
         return delta * (share * self.wme + (1 - share) * self.ctx.cop * (self.n - 1) / self.n)
 
@@ -527,7 +533,24 @@ class BurialDEval(SiteEval):
     def key(self):
         return (sum(self.site.count), tuple(self.site.face_up))
 
+    def gains(self) -> dict:
+        """(token, owner) -> gain, for the grid as it is: shared by the bots of a game (the
+        grid only fills, so its empty count tells its state)."""
+        grid = self.site.grid
+        empty = grid.count(-1)
+        memo = _TOMB_GAINS.get(self.site)
+        if memo is None or memo[0] != empty:
+            memo = _TOMB_GAINS[self.site] = (empty, {})
+        return memo[1]
+
     def gain(self, token: int, o: int) -> float:
+        memo = self.gains()
+        g = memo.get((token, o))
+        if g is None:
+            g = memo[(token, o)] = self._gain(token, o)
+        return g
+
+    def _gain(self, token: int, o: int) -> float:
         site = self.site
         grid, cols = site.grid, site.columns
         size = len(grid)
@@ -766,6 +789,8 @@ def _god_counts(ctx, god: str) -> list[int]:
     site = ctx.view.site({"ra": 2, "horus": 1, "osiris": 3, "thoth": 4}[god])
     return [site.stones_of(p) for p in range(n)]
 
+
+_TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # see BurialDEval.gains
 
 EVALS.update({
     (0, "B"): MarketBEval,
