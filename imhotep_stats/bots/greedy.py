@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import is_, itemgetter, mul, sub, truediv
 from typing import TYPE_CHECKING
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
 
 SITE_INDEX = {name: i for i, name in enumerate(SITE_KEYS)}
+# (deck size, k) -> (copies / deck size) ** k for copies 0..deck size (CardValues.unknown)
+POWERS: dict[tuple[int, int], list[float]] = {}
 BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its unused point)
     "chisel": 2.0, "lever": 1.6, "hammer": 1.7, "sail": 2.0, "barge": 1.4,
     "loading_platform": 1.4,
@@ -61,7 +64,7 @@ PLACE_AT: list[dict[tuple, tuple]] = [{} for _ in range(4)]
 # A ship's contents (tuple of slots: owner, -1 empty, -2 unloaded) -> its shape, shared by all
 # games: (owners, stones, size, sailable, groups, entries), groups = (j, slot indexes) per run
 # of empty slots with j stones before them, in slot order (the slots where my stone is worth
-# the same); entries(table) = its stones' entries in a site's flat table (one, or a tuple).
+# the same); entries: its stones' indexes in a site's flat table, in unloading order.
 SHAPES: dict[tuple, tuple] = {}
 
 
@@ -69,7 +72,6 @@ def _shape(slots: tuple) -> tuple:
     owners = tuple(o for o in slots if o >= 0)
     m, size = len(owners), len(slots)
     idx = tuple([o * POSITIONS + j for j, o in enumerate(owners)])
-    entries = itemgetter(*idx) if m else None
     groups: list[tuple[int, list[int]]] = []
     j = 0
     for k, o in enumerate(slots):
@@ -81,11 +83,36 @@ def _shape(slots: tuple) -> tuple:
             else:
                 groups.append((j, [k]))
     sailable = m >= (size - 1 if size > 1 else 1)
-    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups), entries, idx
+    return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups), idx
 
 
 class UnknownDecision(NotImplementedError):
     """A decision kind no scripted bot knows: add a handler (bots/greedy.py, sitevals.py)."""
+
+
+@lru_cache(maxsize=16)
+def _deck_data(board, expansion: bool) -> tuple:
+    """A board's market deck in play, for CardValues: (card, copies) list, total copies,
+    the cards priced through the value cache (statues, decorations and red cards: their
+    price depends on when it is first asked in an epoch), the others, and how _plain prices
+    each card of the board it can."""
+    merged: dict[str, int] = {}
+    for name, c in board.cards.items():
+        if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
+            key = c.get("same_as", name)
+            merged[key] = merged.get(key, 0) + c["count"]
+    comp = list(merged.items())
+    special = {"statue", *RED_SITE, *DECORATION_SITE}
+    plain_how = []
+    for name in sorted({c.get("same_as", name) for name, c in board.cards.items()}):
+        try:
+            how = CardValues._pricing(name)
+        except UnknownDecision:
+            continue  # an error if ever priced (_value)
+        if name not in special:
+            plain_how.append((name, *how))
+    return (comp, sum(c for _, c in comp), [(name, c) for name, c in comp if name in special],
+            [(name, c) for name, c in comp if name not in special], plain_how)
 
 
 class CardValues:
@@ -119,20 +146,8 @@ class CardValues:
         # per player: (writes, epoch, values, cumulative copies), see _deck_values
         self._deck: list[tuple | None] = [None] * ctx.n
         self._writes = [0] * ctx.n  # per player: card values written so far
-        self._special: list[tuple[str, int]] = []
-        self._plain_comp: list[tuple[str, int]] = []
         self._plain_vals: list = [-1, None, None]  # [epoch, theirs, mine] (see _plain)
         self._plain_decks: list = [-1, None, None]  # the same, as (value, copies) of the deck
-        self._deco_vals: list = [-1, None, None]  # the same for _decorations
-        self._plain_how = []  # (card, *_pricing(card)) of the cards _plain prices
-        for name in {c.get("same_as", name) for name, c in board.cards.items()}:
-            try:
-                how = self._pricing(name)
-            except UnknownDecision:
-                continue  # an error if ever priced (_value)
-            if how[0] not in (_RED, _STATUE, _DECORATION):
-                self._plain_how.append((name, *how))
-        self._powers: dict[int, list[float]] = {}  # k -> (copies / total) ** k by copies
 
     def new_epoch(self) -> None:
         self.epoch += 1
@@ -157,10 +172,10 @@ class CardValues:
                 self._unknown.clear()
             values, cums = self._deck_values(p)
             # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
-            fk = self._powers.get(k)
+            total = self._total
+            fk = POWERS.get((total, k))
             if fk is None:
-                total = self._total
-                fk = self._powers[k] = [(cum / total) ** k for cum in range(total + 1)]
+                fk = POWERS[(total, k)] = [(cum / total) ** k for cum in range(total + 1)]
             f = list(map(fk.__getitem__, cums))
             # sum of value x (F(v_i)^k - F(v_i-1)^k), added in order (as v += ... would)
             v = sum(map(mul, values, map(sub, f, [0.0, *f[:-1]])))
@@ -208,21 +223,10 @@ class CardValues:
         """(card, copies) of the market deck in play (the draw pile's order is hidden)."""
         comp = self._comp
         if comp is None:
-            expansion = self.ctx.get("expansion")
-            merged: dict[str, int] = {}
-            for name, c in self.ctx.get("board").cards.items():
-                if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
-                    key = c.get("same_as", name)
-                    merged[key] = merged.get(key, 0) + c["count"]
-            comp = self._comp = list(merged.items())
-            self._total = sum(c for _, c in comp)
-            # Statues, decorations and red cards are priced through the cache, in deck
-            # order (see _plain); the rest by _plain.
-            special = {"statue", *RED_SITE, *DECORATION_SITE}
-            self._special = [(name, c) for name, c in comp if name in special]
-            self._plain_comp = [(name, c) for name, c in comp if name not in special]
+            deck = _deck_data(self.ctx.get("board"), bool(self.ctx.get("expansion")))
+            comp, self._total, self._special, self._plain_comp, self._plain_how = deck
+            self._comp = comp
         return comp
-
 
     def statues(self, k: int) -> int:
         t = self.statue_table
@@ -253,51 +257,40 @@ class CardValues:
             k = self.hand(p).get("statue", 0)
             v = float(self.statues(k + 1) - self.statues(k))
         elif code == _DECORATION:
-            return self._decorations(p == self.ctx.me)[arg]
+            v = self.ctx.expected_stones(arg) / self.per_decoration
         else:
-            return self._plain(p == self.ctx.me)[name]
+            v = self._plain_price(code, arg)
         if p == self.ctx.me:
             wm, wk = self._mine[kind]
             return v * wm * wk
         return v
 
-    def _decorations(self, mine: bool) -> list[float]:
-        """Per site: a decoration's value this epoch (to me or to any opponent). The stones
-        expected at the sites are fixed when an epoch first prices one, so all at once."""
-        dv = self._deco_vals
-        if dv[0] != self.epoch:
-            dv = self._deco_vals = [self.epoch, None, None]
-        vals = dv[1 + mine]
-        if vals is None:
-            stones = self.ctx.expected_stones
-            per = self.per_decoration
-            vals = dv[1 + mine] = [0.0] + [stones(site) / per for site in range(1, 5)]
-            if mine:
-                wm, wk = self._mine["card_decoration"]
-                vals = dv[2] = [v * wm * wk for v in vals]
-        return vals
+    def _plain_price(self, code: int, arg: float) -> float:
+        """A blue card's or a kept expansion card's price this epoch (before my weights)."""
+        left = self._left
+        if code == _BLUE:
+            return self.unused_blue + arg * left
+        if code == _CARGO:
+            return 0.3 * self.cargo * left
+        if code == _QUARRY:
+            return 1.0 + 0.4 * left
+        return 2.0
 
     def _plain(self, mine: bool) -> dict[str, float]:
-        """This epoch's values of the cards priced by a formula of the epoch alone (blue
-        cards and the kept expansion cards), for me (my weights) or for any opponent: all
-        at once. (Statues, decorations and red cards depend on when they are first priced
-        in an epoch: the hands, the stones at the sites, a site's table.)"""
+        """This epoch's values of the cards _plain_price prices, for me (my weights) or for
+        any opponent: all at once, for the blind draws. (Statues, decorations and red cards
+        depend on when they are first priced in an epoch: the hands, the stones at the
+        sites, a site's table.)"""
+        self.composition()
         pv = self._plain_vals
         if pv[0] != self.epoch:
             pv = self._plain_vals = [self.epoch, None, None]
         vals = pv[1 + mine]
         if vals is None:
             vals = pv[1 + mine] = {}
-            left = self._left
+            price = self._plain_price
             for name, code, arg, kind in self._plain_how:
-                if code == _BLUE:
-                    v = self.unused_blue + arg * left
-                elif code == _CARGO:
-                    v = 0.3 * self.cargo * left
-                elif code == _QUARRY:
-                    v = 1.0 + 0.4 * left
-                else:
-                    v = 2.0
+                v = price(code, arg)
                 if mine:
                     wm, wk = self._mine[kind]
                     v = v * wm * wk
@@ -385,8 +378,9 @@ class Ctx:
         """
         view = self.view
         key = (view.round, view.sailed, sum(self.cards_taken), len(view.discard))
-        if self.volatile:
-            key += tuple([ev.key() for ev in self.volatile])
+        vol = self.volatile
+        if vol:
+            key += (vol[0].key(),) if len(vol) == 1 else tuple([ev.key() for ev in vol])
         old = self.ekey
         if key == old:
             return
@@ -430,7 +424,7 @@ class Ctx:
         if epoch == self._free_epoch:
             # Same epoch: the tables stand (ensured when it began), only docks were taken.
             free = self.free
-            if not any([used[i] for i in free]):
+            if not any(map(used.__getitem__, free)):
                 return
             keep = [x for x, i in enumerate(free) if not used[i]]
             self.free = [free[x] for x in keep]
@@ -526,7 +520,7 @@ class Ctx:
         shape = SHAPES.get(key)
         if shape is None:
             shape = SHAPES[key] = _shape(key)
-        owners, m, size, sailable, groups, entries = shape[:6]
+        owners, m, size, sailable, groups, idx = shape
         tabs = self.free_tabs
         if not tabs:  # no free site: nowhere to sail
             pv = [0.0 if o == -1 else None for o in slots]
@@ -537,7 +531,17 @@ class Ctx:
             return 0.0, [0.0] * len(tabs), [g] * size, g, PLACE_FIRST[s][size], None, \
                 (), list(slots)
         # my objective per free site: its stones' entries there, added in unloading order
-        base = list(map(entries, tabs)) if m == 1 else list(map(sum, map(entries, tabs)))
+        if m == 1:
+            a = idx[0]
+            base = [t[a] for t in tabs]
+        elif m == 2:
+            a, b = idx
+            base = [t[a] + t[b] for t in tabs]
+        elif m == 3:
+            a, b, c = idx
+            base = [t[a] + t[b] + t[c] for t in tabs]
+        else:
+            base = [sum([t[i] for i in idx]) for t in tabs]
         srt = sorted(base)
         mn = srt[0]
         mx = srt[-1]
@@ -581,7 +585,8 @@ class Ctx:
                 best = ks
             elif v >= bp - 1e-9:
                 best += ks
-        return e, base, (hi, lo), bp, _place_at(s, best), best_sail, sails, list(slots)
+        acts = PLACE_AT[s].get(best) or _place_at(s, best)
+        return e, base, (hi, lo), bp, acts, best_sail, sails, list(slots)
 
     def slot_gains(self, s: int) -> list[float | None]:
         """Ship s: my stone's gain per slot (None where no stone can go)."""
@@ -673,14 +678,13 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
     others; any surprise falls back to scoring the whole list.
     """
     me = ctx.me
-    slots_all = ctx.slots
     dock = ctx.dock
     cache = ctx.ship_res
     sled = ctx.sled[me]
-    place_cost = ctx.sled_value(sled - 1) if sled else 0.0
+    place_cost = ctx.stone_now * DPOW[sled - 1] if 0 < sled <= 32 else ctx.sled_value(sled - 1)
     best = -1e18
     cands: tuple = ()  # tuples, never mutated: a ship's own tuples are shared with its cache
-    res: list = [None, None, None, None]
+    slots_all = ctx.slots
     for s in range(4):
         if dock[s] >= 0:
             continue
@@ -688,7 +692,6 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
         r = cache[s]  # ctx.ship(s), inlined
         if r is None or r[7] != slots:
             r = cache[s] = ctx._ship(s, slots)
-        res[s] = r
         if sled:
             v = r[3]
             if v is not None:
@@ -720,6 +723,7 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
     j = n - 1
     while j >= i and legal[j].kind == "play":
         a = legal[j]
+        res = [r if d < 0 else None for d, r in zip(dock, cache, strict=True)]
         v = _card_play(ctx, a.args[0], res, sled)
         if v > best + 1e-9:
             best, cands = v, (a,)

@@ -167,7 +167,7 @@ class SiteEval:
             coefs = self._coefs = [wme if o == me else cop
                                    for o in range(self.n) for _ in range(POSITIONS)]
         if tot is None:
-            self.obj = list(map(mul, coefs, flat))
+            self.obj = [c * v for c, v in zip(coefs, flat, strict=True)]
         else:  # mine (or theirs), minus deny x what it does to the others, plus what it does to me
             cop = self.ctx.cop
             self.obj = list(map(add, map(add, map(mul, coefs, flat), map(mul, repeat(cop), tot)),

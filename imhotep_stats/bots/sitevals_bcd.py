@@ -529,22 +529,20 @@ class BurialDEval(SiteEval):
 
     source = "burial_chamber"
     kinds = ("tomb_token",)
+    _shared: list | None = None  # [grid state, {(token, owner): gain}] (see gain)
 
     def key(self):
         return (sum(self.site.count), tuple(self.site.face_up))
 
-    def gains(self) -> dict:
-        """(token, owner) -> gain, for the grid as it is: shared by the bots of a game (the
-        grid only fills, so its empty count tells its state)."""
-        grid = self.site.grid
-        empty = grid.count(-1)
-        memo = _TOMB_GAINS.get(self.site)
-        if memo is None or memo[0] != empty:
-            memo = _TOMB_GAINS[self.site] = (empty, {})
-        return memo[1]
-
     def gain(self, token: int, o: int) -> float:
-        memo = self.gains()
+        shared = self._shared
+        if shared is None:  # one per site: the bots of a game share it
+            shared = self._shared = _TOMB_GAINS.setdefault(self.site, [-1, {}])
+        empty = self.site.grid.count(-1)  # the grid only fills: its state
+        if empty != shared[0]:
+            shared[0] = empty
+            shared[1] = {}
+        memo = shared[1]  # (token, owner) -> gain, for this grid
         g = memo.get((token, o))
         if g is None:
             g = memo[(token, o)] = self._gain(token, o)
@@ -790,7 +788,7 @@ def _god_counts(ctx, god: str) -> list[int]:
     return [site.stones_of(p) for p in range(n)]
 
 
-_TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # see BurialDEval.gains
+_TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> gains memo
 
 EVALS.update({
     (0, "B"): MarketBEval,
