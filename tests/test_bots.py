@@ -301,3 +301,31 @@ def test_fast_turn_agrees_with_scoring_every_action(sides):
                 scores = greedy._turn(ctx, g.options)
                 assert scores[g.options.index(a)] >= max(scores) - 1e-6, (str(a), sides)
             apply(g, a)
+
+
+# Seeded games' (totals, decisions), recorded with the greedy bot as first written (before the
+# speed pass): the speed-ups are exact (the same choices in the same state, the same draws
+# from the bot's stream), so these games must not change. A deliberate change to the bots'
+# play changes them: check its strength (bots.evaluate) and record the new values.
+RECORDED_GAMES = [
+    ("A-A-A-A-A", ("greedy", "greedy", "greedy"), False,
+     [((48, 43, 40), 116), ((46, 41, 35), 113), ((43, 40, 48), 118)]),
+    ("D-D-D-D-D", ("greedy", "greedy", "greedy"), False,
+     [((36, 45, 40), 144), ((40, 40, 44), 130), ((45, 28, 53), 141)]),
+    ("B-C-D-A-B", ("pyramid", "market", "burial", "greedy"), True,
+     [((44, 46, 23, 45), 176), ((47, 30, 20, 23), 167), ((38, 41, 38, 36), 182)]),
+    ("C-D-B-D-C", ("temple", "obelisk"), True,
+     [((72, 44), 148), ((68, 38), 144), ((86, 46), 185)]),
+    ("D-A-C-B-D", ("balanced", "greedy", "pyramid"), False,
+     [((63, 64, 51), 161), ((59, 66, 57), 163), ((50, 62, 54), 166)]),
+]
+
+
+@pytest.mark.parametrize(("sides", "names", "prophecies", "expected"), RECORDED_GAMES)
+def test_speedups_keep_every_choice(sides, names, prophecies, expected):
+    got = []
+    for i in range(len(expected)):
+        g = Game(len(names), sides, seed=chance_seed(77, i), prophecies=prophecies)
+        r = play_game(g, [make_bot(n) for n in names], [bot_rng(77, i, p) for p in range(len(names))])
+        got.append((tuple(r.totals), r.decisions))
+    assert got == expected

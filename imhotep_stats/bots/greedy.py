@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from itertools import accumulate, repeat
-from operator import is_, itemgetter, mul, sub, truediv
+from itertools import repeat
+from operator import is_, itemgetter, truediv
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
 
 SITE_INDEX = {name: i for i, name in enumerate(SITE_KEYS)}
-# (deck size, k) -> (copies / deck size) ** k for copies 0..deck size (CardValues.unknown)
-POWERS: dict[tuple[int, int], list[float]] = {}
 BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its unused point)
     "chisel": 2.0, "lever": 1.6, "hammer": 1.7, "sail": 2.0, "barge": 1.4,
     "loading_platform": 1.4,
@@ -56,7 +54,6 @@ DECORATION_SITE = {
 STONE = 1.0  # worth of the first stone on an empty sled, in points (see Ctx.sled_value)
 DECAY = 0.55  # each further stone on the sled is worth this much of the previous one
 DPOW = [DECAY**k for k in range(32)]  # DECAY**k, looked up
-IG = [itemgetter(i) for i in range(8)]  # IG[i](x) is x[i], for map() at C speed
 # Place actions of ship s's first k slots (an empty ship's best slots: all of them).
 PLACE_FIRST = [[tuple(PLACE[s][:k]) for k in range(5)] for s in range(4)]
 # Place actions of ship s at some slots: ship s -> {slot indexes: actions}, filled on use.
@@ -91,28 +88,16 @@ class UnknownDecision(NotImplementedError):
 
 
 @lru_cache(maxsize=16)
-def _deck_data(board, expansion: bool) -> tuple:
-    """A board's market deck in play, for CardValues: (card, copies) list, total copies,
-    the cards priced through the value cache (statues, decorations and red cards: their
-    price depends on when it is first asked in an epoch), the others, and how _plain prices
-    each card of the board it can."""
+def _deck(board, expansion: bool) -> tuple[list[tuple[str, int]], int]:
+    """A board's market deck in play: (card, copies) list and total copies (per board, not
+    per game: boards are immutable)."""
     merged: dict[str, int] = {}
     for name, c in board.cards.items():
         if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
             key = c.get("same_as", name)
             merged[key] = merged.get(key, 0) + c["count"]
     comp = list(merged.items())
-    special = {"statue", *RED_SITE, *DECORATION_SITE}
-    plain_how = []
-    for name in sorted({c.get("same_as", name) for name, c in board.cards.items()}):
-        try:
-            how = CardValues._pricing(name)
-        except UnknownDecision:
-            continue  # an error if ever priced (_value)
-        if name not in special:
-            plain_how.append((name, *how))
-    return (comp, sum(c for _, c in comp), [(name, c) for name, c in comp if name in special],
-            [(name, c) for name, c in comp if name not in special], plain_how)
+    return comp, sum(c for _, c in comp)
 
 
 class CardValues:
@@ -143,11 +128,6 @@ class CardValues:
                       ("card_statue", "card_decoration", "card_blue", "card_other")}
         self._red_w = {site: w[SITE_KEYS[site]] for site in RED_SITE.values()}
         self._how: dict[str, tuple] = {}  # card -> _pricing(card)
-        # per player: (writes, epoch, values, cumulative copies), see _deck_values
-        self._deck: list[tuple | None] = [None] * ctx.n
-        self._writes = [0] * ctx.n  # per player: card values written so far
-        self._plain_vals: list = [-1, None, None]  # [epoch, theirs, mine] (see _plain)
-        self._plain_decks: list = [-1, None, None]  # the same, as (value, copies) of the deck
 
     def new_epoch(self) -> None:
         self.epoch += 1
@@ -170,61 +150,31 @@ class CardValues:
         if v is None:
             if len(self._unknown) > 64:
                 self._unknown.clear()
-            values, cums = self._deck_values(p)
-            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
+            comp = self.composition()
             total = self._total
-            fk = POWERS.get((total, k))
-            if fk is None:
-                fk = POWERS[(total, k)] = [(cum / total) ** k for cum in range(total + 1)]
-            f = list(map(fk.__getitem__, cums))
-            # sum of value x (F(v_i)^k - F(v_i-1)^k), added in order (as v += ... would)
-            v = sum(map(mul, values, map(sub, f, [0.0, *f[:-1]])))
-            self._unknown[key] = v
-        return v
-
-    def _plain_deck(self, mine: bool) -> list[tuple[float, int]]:
-        """(value, copies) of the deck's cards priced by _plain."""
-        pd = self._plain_decks
-        if pd[0] != self.epoch:
-            pd = self._plain_decks = [self.epoch, None, None]
-        deck = pd[1 + mine]
-        if deck is None:
-            plain = self._plain(mine)
-            deck = pd[1 + mine] = [(plain[name], c) for name, c in self._plain_comp]
-        return deck
-
-    def _deck_values(self, p: int) -> tuple[list[float], list[int]]:
-        """The deck's cards by value to p, ascending: their values and cumulative copies.
-        Kept while p's card values are (no value written since: a value can be rewritten
-        within an epoch when pricing a red card re-enters here), for blind draws of any size.
-        """
-        d = self._deck[p]
-        writes = self._writes
-        if d is None or d[0] != writes[p] or d[1] != self.epoch:
-            self.composition()
-            cache = self._cache[p]
-            before = writes[p]
-            vals = list(self._plain_deck(p == self.ctx.me))
-            for name, c in self._special:
+            cache = self._cache[p]  # (self.value, inlined)
+            vals = []
+            for name, c in comp:
                 val = cache.get(name)
                 if val is None:
                     val = cache[name] = self._value(p, name)
-                    writes[p] += 1
-                    before += 1
                 vals.append((val, c))
             vals.sort()
-            d = (writes[p], self.epoch, [val for val, _ in vals],
-                 list(accumulate([c for _, c in vals])))
-            # keep it unless a value was written meanwhile by a nested call
-            self._deck[p] = d if writes[p] == before else None
-        return d[2], d[3]
+            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
+            v, cum, prev = 0.0, 0, 0.0
+            for val, c in vals:
+                cum += c
+                f = (cum / total) ** k
+                v += val * (f - prev)
+                prev = f
+            self._unknown[key] = v
+        return v
 
     def composition(self) -> list[tuple[str, int]]:
         """(card, copies) of the market deck in play (the draw pile's order is hidden)."""
         comp = self._comp
         if comp is None:
-            deck = _deck_data(self.ctx.get("board"), bool(self.ctx.get("expansion")))
-            comp, self._total, self._special, self._plain_comp, self._plain_how = deck
+            comp, self._total = _deck(self.ctx.get("board"), bool(self.ctx.get("expansion")))
             self._comp = comp
         return comp
 
@@ -239,8 +189,18 @@ class CardValues:
         v = cache.get(name)
         if v is None:
             v = cache[name] = self._value(p, name)
-            self._writes[p] += 1
         return v
+
+    def values(self, p: int, names) -> list[float]:
+        """[value(p, name) for name in names], in one call."""
+        cache = self._cache[p]
+        out = []
+        for name in names:
+            v = cache.get(name)
+            if v is None:
+                v = cache[name] = self._value(p, name)
+            out.append(v)
+        return out
 
     def _value(self, p: int, name: str) -> float:
         how = self._how.get(name)
@@ -258,44 +218,18 @@ class CardValues:
             v = float(self.statues(k + 1) - self.statues(k))
         elif code == _DECORATION:
             v = self.ctx.expected_stones(arg) / self.per_decoration
+        elif code == _BLUE:
+            v = self.unused_blue + arg * self._left
+        elif code == _CARGO:
+            v = 0.3 * self.cargo * self._left
+        elif code == _QUARRY:
+            v = 1.0 + 0.4 * self._left
         else:
-            v = self._plain_price(code, arg)
+            v = 2.0
         if p == self.ctx.me:
             wm, wk = self._mine[kind]
             return v * wm * wk
         return v
-
-    def _plain_price(self, code: int, arg: float) -> float:
-        """A blue card's or a kept expansion card's price this epoch (before my weights)."""
-        left = self._left
-        if code == _BLUE:
-            return self.unused_blue + arg * left
-        if code == _CARGO:
-            return 0.3 * self.cargo * left
-        if code == _QUARRY:
-            return 1.0 + 0.4 * left
-        return 2.0
-
-    def _plain(self, mine: bool) -> dict[str, float]:
-        """This epoch's values of the cards _plain_price prices, for me (my weights) or for
-        any opponent: all at once, for the blind draws. (Statues, decorations and red cards
-        depend on when they are first priced in an epoch: the hands, the stones at the
-        sites, a site's table.)"""
-        self.composition()
-        pv = self._plain_vals
-        if pv[0] != self.epoch:
-            pv = self._plain_vals = [self.epoch, None, None]
-        vals = pv[1 + mine]
-        if vals is None:
-            vals = pv[1 + mine] = {}
-            price = self._plain_price
-            for name, code, arg, kind in self._plain_how:
-                v = price(code, arg)
-                if mine:
-                    wm, wk = self._mine[kind]
-                    v = v * wm * wk
-                vals[name] = v
-        return vals
 
     @staticmethod
     def _pricing(name: str) -> tuple:

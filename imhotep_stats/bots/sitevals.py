@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from itertools import repeat
-from operator import add, mul
+from operator import mul
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -167,11 +166,12 @@ class SiteEval:
             coefs = self._coefs = [wme if o == me else cop
                                    for o in range(self.n) for _ in range(POSITIONS)]
         if tot is None:
-            self.obj = [c * v for c, v in zip(coefs, flat, strict=True)]
+            self.obj = list(map(mul, coefs, flat))
         else:  # mine (or theirs), minus deny x what it does to the others, plus what it does to me
             cop = self.ctx.cop
-            self.obj = list(map(add, map(add, map(mul, coefs, flat), map(mul, repeat(cop), tot)),
-                                map(mul, repeat(self.wme - cop), sidev[self.me])))
+            dw = self.wme - cop
+            self.obj = [c * a + cop * b + dw * d
+                        for c, a, b, d in zip(coefs, flat, tot, sidev[self.me], strict=True)]
         self.raw = own
         return True
 
@@ -207,12 +207,13 @@ class MarketAEval(SiteEval):
         return (tuple(self.site.display), self.ctx.cards.epoch)
 
     def build(self):
-        value = self.ctx.cards.value
+        values = self.ctx.cards.values
         disp = self.site.display
         k = len(disp)
         vals = []
         for o in range(self.n):
-            s = sorted([value(o, c) for c in disp], reverse=True)
+            s = values(o, disp)
+            s.sort(reverse=True)
             if k:
                 s0 = s[0]
                 row = [s0 + (v - s0) * 0.5 for v in s[:POSITIONS]]  # earlier picks took some

@@ -57,7 +57,7 @@ class MarketBEval(SiteEval):
 
     def options(self, o: int) -> list[float]:
         cards = self.ctx.cards
-        vals = [cards.value(o, c) for c in self.site.display]
+        vals = cards.values(o, self.site.display)
         if self.site.pair_count:
             vals.append(cards.unknown(o, self.site.pair_count))
         return sorted(vals, reverse=True)
@@ -152,7 +152,7 @@ class MarketDEval(SiteEval):
         cards = self.ctx.cards
         own = []
         for o in range(self.n):
-            s = [cards.value(o, c) for c in self.site.display]
+            s = cards.values(o, self.site.display)
             s += [cards.unknown(o, k) for k in self.site.stack_count if k]
             s.sort(reverse=True)
             own.append([0.0 if j >= len(s) else s[0] + (s[j] - s[0]) * 0.5
