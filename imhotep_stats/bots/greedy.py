@@ -26,8 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from functools import lru_cache
-from itertools import repeat
-from operator import is_, itemgetter, truediv
+from operator import is_
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import sitevals, sitevals_bcd
@@ -290,8 +289,6 @@ class Ctx:
         self.free: list[int] = []
         self.free_tabs: list[list[list[float]]] = []
         self._free_epoch = -1  # the epoch whose tables free_tabs holds
-        me = self.me * POSITIONS
-        self.my_entries = itemgetter(*range(me, me + POSITIONS))  # my stones' row of a table
         self.cards = CardValues(self)
         self.evals: list[sitevals.SiteEval] = []
         self.sides = get("sides")
@@ -360,10 +357,13 @@ class Ctx:
             free = self.free
             if not any(map(used.__getitem__, free)):
                 return
-            keep = [x for x, i in enumerate(free) if not used[i]]
-            self.free = [free[x] for x in keep]
-            tabs = self.free_tabs
-            self.free_tabs = [tabs[x] for x in keep]
+            new, tabs = [], []
+            for i, t in zip(free, self.free_tabs, strict=True):
+                if not used[i]:
+                    new.append(i)
+                    tabs.append(t)
+            self.free = new
+            self.free_tabs = tabs
         else:
             free, tabs = [], []
             for ev, u in zip(self.evals, used, strict=True):
@@ -392,15 +392,25 @@ class Ctx:
         an empty ship's expected value for my first stone (see the module doc)."""
         s = self._slope
         if s is None:
-            mine = list(map(self.my_entries, self.free_tabs))
-            cols = list(zip(*mine, strict=True))  # per position: its value at each free site
-            k = len(cols[0])
-            means = list(map(truediv, map(sum, cols), repeat(k))) if self.three else None
-            col = sorted(cols[0])  # (sorted: min and max at once; max() is slow on 3.11)
-            mn = col[0]
+            me = self.me * POSITIONS
+            tabs = self.free_tabs
+            s0 = s1 = s2 = s3 = 0.0  # per position: the sum over the free sites
+            lo = hi = tabs[0][me]  # my first stone's min and max over them
+            for t in tabs:
+                v = t[me]
+                s0 += v
+                s1 += t[me + 1]
+                s2 += t[me + 2]
+                s3 += t[me + 3]
+                if v < lo:
+                    lo = v
+                elif v > hi:
+                    hi = v
+            k = len(tabs)
+            means = [s0 / k, s1 / k, s2 / k, s3 / k] if self.three else None
             if self.three:
-                mn = self.mu * mn + self.mu1 * means[0]
-            s = self._slope = (means, self.lam * col[-1] + self.lam1 * mn)
+                lo = self.mu * lo + self.mu1 * means[0]
+            s = self._slope = (means, self.lam * hi + self.lam1 * lo)
         return s
 
     def left_fraction(self) -> float:
@@ -476,19 +486,27 @@ class Ctx:
             base = [t[a] + t[b] + t[c] for t in tabs]
         else:
             base = [sum([t[i] for i in idx]) for t in tabs]
-        srt = sorted(base)
-        mn = srt[0]
-        mx = srt[-1]
+        # the best and worst site for me (the first of equals), in one pass: max() and min()
+        # are slow on 3.11
+        mx = mn = base[0]
+        x = y = 0
+        for i in range(1, len(base)):
+            v = base[i]
+            if v > mx:
+                mx = v
+                x = i
+            elif v < mn:
+                mn = v
+                y = i
         lam = self.lam
         three = self.three
         if three:
             e = lam * mx + self.lam1 * (self.mu * mn + self.mu1 * sum(base) / len(base))
         else:
             e = lam * mx + self.lam1 * mn
-        x = base.index(mx)
         if sailable:  # the best sites for me
             row = SAIL[s]
-            if len(srt) == 1 or srt[-2] != mx:  # a single best site
+            if base.count(mx) == 1:  # a single best site
                 sails: tuple = (row[self.free[x]],)
             else:
                 free = self.free
@@ -502,7 +520,7 @@ class Ctx:
             return e, base, [None] * size, None, (), best_sail, sails, list(slots)
         me = self.me * POSITIONS
         hi = tabs[x]  # the sites that set the max and the min: my entries there
-        lo = tabs[base.index(mn)]
+        lo = tabs[y]
         if three:
             mean = (self._slope or self.slope())[0]
             b, c = self.pv_b, self.pv_c
@@ -655,9 +673,10 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
                 cands += (a,)
             i += 1
     j = n - 1
+    if legal[j].kind == "play":  # blue cards: priced from every ship's evaluation
+        res = [r if d < 0 else None for d, r in zip(dock, cache, strict=True)]
     while j >= i and legal[j].kind == "play":
         a = legal[j]
-        res = [r if d < 0 else None for d, r in zip(dock, cache, strict=True)]
         v = _card_play(ctx, a.args[0], res, sled)
         if v > best + 1e-9:
             best, cands = v, (a,)

@@ -31,8 +31,11 @@ if TYPE_CHECKING:
 
 POSITIONS = 4  # a ship unloads at most 4 stones
 # Raw tables are pure functions of public site state and the evaluator's key, so the bots
-# of one game share them: site object -> {key: (own, side)} (a few recent keys).
+# of one game share them: site object -> {key: _table(build)} (a few recent keys).
 _SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# ... and for evaluators whose build depends on the key and board data alone, all games:
+# (evaluator class, players, SiteEval.static()) -> {key: _table(build)}.
+_STATIC: dict[tuple, dict] = {}
 
 
 class UnsupportedSide(NotImplementedError):
@@ -131,6 +134,13 @@ class SiteEval:
         """Anything that changes whenever this site's value model changes."""
         raise NotImplementedError
 
+    memo_size = 8  # shared tables kept per site (a few recent keys)
+
+    def static(self) -> object:
+        """None, or (for a shared build that depends on ``key()`` and board data alone) that
+        board data: then the tables are shared by all games with it (memo_size of them)."""
+        return None
+
     def ensure(self) -> SiteEval:
         """Tables up to date for this epoch (checked lazily: a site whose dock is taken is
         often not looked at again until the next round)."""
@@ -148,13 +158,17 @@ class SiteEval:
         if self.shared:
             memo = self._memo
             if memo is None:
-                memo = _SHARED.get(self.site)
-                if memo is None:
-                    memo = _SHARED[self.site] = {}
+                static = self.static()
+                if static is not None:  # shared by all games on this board
+                    memo = _STATIC.setdefault((type(self), self.n, static), {})
+                else:
+                    memo = _SHARED.get(self.site)
+                    if memo is None:
+                        memo = _SHARED[self.site] = {}
                 self._memo = memo
             hit = memo.get(k)
             if hit is None:
-                if len(memo) > 8:
+                if len(memo) > self.memo_size:
                     memo.clear()
                 hit = memo[k] = _table(*self.build())
         else:
@@ -375,8 +389,13 @@ class ObeliskAEval(SiteEval):
         super().__init__(ctx, index)
         self.table = tuple(self.site.table)
 
+    memo_size = 4096
+
     def key(self):
         return (tuple(self.site.heights), self.ctx.round)
+
+    def static(self):
+        return self.ctx.rounds, self.table
 
     def build(self):
         ctx = self.ctx
