@@ -465,11 +465,9 @@ def apply(g: Game, a: Action) -> None:
     else:
         g.kind = None
         g._resolve(g, a, *g._ctx)
-    # A card played as the turn (Chisel, Lever, Sail, Barge, Loading Platform) or a resolver
-    # (Chisel's 2nd stone, Sail's sail) may already have asked the next question: running
-    # the stack then would end the turn under that pending decision.
-    if g.kind is None:
-        g._advance()
+    # A card played as the turn or a resolver may already have asked the next question;
+    # _advance then returns at once (it checks, so the check is not repeated here).
+    g._advance()
 
 
 def _turn(g: Game, p: int, a: Action) -> None:
