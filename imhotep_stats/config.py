@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.errors import describe
 from imhotep_stats.rules.board import SIDES, SITES, Board, BoardDataError, default_board
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -261,7 +262,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     overrides = raw.get("overrides", {})
     overrides_json = "{}"
     if not isinstance(overrides, Mapping):
-        v.problem("overrides", f"expected a table, got {_describe(overrides)}")
+        v.problem("overrides", f"expected a table, got {describe(overrides)}")
     elif overrides:
         if v.json_safe(overrides, "overrides"):
             try:
@@ -325,14 +326,14 @@ def _whatif(v: _Validator, whatif: Mapping[str, Any], base_overrides: Any) -> st
         out["label"] = label
     table = whatif.get("sides", {})
     if not isinstance(table, Mapping):
-        v.problem("whatif.sides", f"expected a table, got {_describe(table)}")
+        v.problem("whatif.sides", f"expected a table, got {describe(table)}")
     elif table:
         letters = v.sides(table, prefix="whatif.sides", keep_missing=True)
         out["sides"] = {site: list(s) for site, s in zip(SITES, letters, strict=True)
                         if s is not None and site in table}
     overrides = whatif.get("overrides", {})
     if not isinstance(overrides, Mapping):
-        v.problem("whatif.overrides", f"expected a table, got {_describe(overrides)}")
+        v.problem("whatif.overrides", f"expected a table, got {describe(overrides)}")
     elif overrides and v.json_safe(overrides, "whatif.overrides"):
         try:
             default_board().with_overrides(overrides, prefix="whatif.overrides")
@@ -383,22 +384,6 @@ def cluster_address_problem(address: str) -> str | None:
     return f"expected a scheduler address like tcp://host:8786, got {address!r}"
 
 
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    if isinstance(value, int):
-        return f"an integer ({value})"
-    if isinstance(value, float):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"a string ({value!r})"
-    if isinstance(value, list):
-        return f"a list of {len(value)} items"
-    if isinstance(value, Mapping):
-        return "a table"
-    return type(value).__name__
-
-
 _TYPE_WORDS = {str: "a string", bool: "true or false", int: "an integer"}
 
 
@@ -418,7 +403,7 @@ class _Validator:
             return {}
         value = raw[key]
         if not isinstance(value, Mapping):
-            self.problem(key, f"expected a table, got {_describe(value)}")
+            self.problem(key, f"expected a table, got {describe(value)}")
             return {}
         return value
 
@@ -436,7 +421,7 @@ class _Validator:
             return default
         value = table[name]
         if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            self.problem(key, f"expected {_TYPE_WORDS[typ]}, got {_describe(value)}")
+            self.problem(key, f"expected {_TYPE_WORDS[typ]}, got {describe(value)}")
             return default
         return value
 
@@ -457,7 +442,7 @@ class _Validator:
             return default
         value = table[name]
         if isinstance(value, bool) or not isinstance(value, int | float) or not low < value <= high:
-            self.problem(key, f"expected {expected}, got {_describe(value)}")
+            self.problem(key, f"expected {expected}, got {describe(value)}")
             return default
         return float(value)
 
@@ -473,7 +458,7 @@ class _Validator:
         for i, n in enumerate(items):
             key = f"study.players[{i}]" if isinstance(value, list) else "study.players"
             if isinstance(n, bool) or not isinstance(n, int) or n not in PLAYER_COUNTS:
-                self.problem(key, f"expected a player count 2, 3 or 4, got {_describe(n)}")
+                self.problem(key, f"expected a player count 2, 3 or 4, got {describe(n)}")
             elif n in good:
                 self.problem(key, f"player count {n} is listed twice")
             else:
@@ -504,14 +489,14 @@ class _Validator:
                 for i, s in enumerate(value):
                     if not isinstance(s, str) or s not in SIDES:
                         self.problem(f"{key}[{i}]", f"expected a side letter A, B, C or D, "
-                                     f"got {_describe(s)}")
+                                     f"got {describe(s)}")
                     elif s in letters:
                         self.problem(f"{key}[{i}]", f"side {s} is listed twice")
                     else:
                         letters.append(s)
             else:
                 self.problem(key, 'expected a list of side letters (e.g. ["A", "C"]) or "all", '
-                             f"got {_describe(value)}")
+                             f"got {describe(value)}")
                 letters = []
             missing = []
             for s in letters:
@@ -556,7 +541,7 @@ class _Validator:
 
         table = bots.get("personas", {})
         if not isinstance(table, Mapping):
-            self.problem("bots.personas", f"expected a table, got {_describe(table)}")
+            self.problem("bots.personas", f"expected a table, got {describe(table)}")
             return "{}"
         out: dict[str, Any] = {}
         for name, spec in table.items():
@@ -565,7 +550,7 @@ class _Validator:
                 self.problem(key, f"{name!r} is a built-in bot: give the persona another name")
                 continue
             if not isinstance(spec, Mapping):
-                self.problem(key, f"expected a table with base and weights, got {_describe(spec)}")
+                self.problem(key, f"expected a table with base and weights, got {describe(spec)}")
                 continue
             unknown = sorted(set(spec) - {"base", "weights"})
             if unknown:
@@ -600,13 +585,13 @@ class _Validator:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list) or not value:
-            self.problem(key, f"expected a non-empty list of bot names, got {_describe(value)}")
+            self.problem(key, f"expected a non-empty list of bot names, got {describe(value)}")
             return ("random",)
         known = set(REGISTRY) | getattr(self, "persona_names", set())
         for i, name in enumerate(value):
             if not isinstance(name, str) or name not in known:
                 self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(known))}), "
-                             f"got {_describe(name)}")
+                             f"got {describe(name)}")
         return tuple(str(x) for x in value)
 
     def json_safe(self, value: Any, key: str) -> bool:
@@ -617,7 +602,7 @@ class _Validator:
             return all([self.json_safe(v, f"{key}[{i}]") for i, v in enumerate(value)])
         if isinstance(value, str | int | float | bool):
             return True
-        self.problem(key, f"expected a number, string, boolean, list or table, got {_describe(value)}")
+        self.problem(key, f"expected a number, string, boolean, list or table, got {describe(value)}")
         return False
 
 

@@ -29,7 +29,7 @@ def test_override_errors_name_the_dotted_key():
     assert p["overrides.pyramid.D.points"] == "expected a list of 16 items, got 2"
     assert p["overrides.pyramid.D.colour"].startswith("unknown key (expected one of points")
     assert p["overrides.pyramid.E"].startswith("unknown side")
-    assert p["overrides.game.sled_capacity"] == "expected an integer, got a string"
+    assert p["overrides.game.sled_capacity"] == "expected an integer, got a string ('five')"
     assert p["overrides.game.starting_sled"] == "expected a list of 4 items, got 3"
     assert p["overrides.game.turbo"].startswith("unknown key (expected one of rounds")
     assert "provenance cannot be overridden" in p["overrides.obelisk.A.provenance"]

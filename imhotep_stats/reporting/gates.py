@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from imhotep_stats.errors import describe
+
 if TYPE_CHECKING:  # pragma: no cover
     from imhotep_stats.reporting.figures import ReportData
 
@@ -29,20 +31,6 @@ GATE_KEYS: dict[str, str] = {
     "source_share": "a table of source = [low, high] shares, e.g. { pyramid = [0.1, 0.4] }",
 }
 MAX_LISTED = 5  # failing cells named per gate
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"a boolean ({str(value).lower()})"
-    if isinstance(value, int | float):
-        return f"a number ({value})"
-    if isinstance(value, str):
-        return f"a string ({value!r})"
-    if isinstance(value, list):
-        return f"a list of {len(value)} items"
-    if isinstance(value, Mapping):
-        return "a table"
-    return type(value).__name__
 
 
 def _is_number(x: Any) -> bool:
@@ -60,13 +48,13 @@ def gate_problems(gates: Mapping[str, Any], prefix: str = "gates") -> list[tuple
             problems.append((path, f"unknown gate (expected one of {', '.join(GATE_KEYS)})"))
         elif key == "max_seat_gap":
             if not _is_number(value) or not 0.0 < value <= 1.0:
-                problems.append((path, f"expected {GATE_KEYS[key]}, got {_describe(value)}"))
+                problems.append((path, f"expected {GATE_KEYS[key]}, got {describe(value)}"))
         elif key in ("no_unbalanced", "require_balanced"):
             if not isinstance(value, bool):
-                problems.append((path, f"expected true or false, got {_describe(value)}"))
+                problems.append((path, f"expected true or false, got {describe(value)}"))
         elif key == "source_share":
             if not isinstance(value, Mapping) or not value:
-                problems.append((path, f"expected {GATE_KEYS[key]}, got {_describe(value)}"))
+                problems.append((path, f"expected {GATE_KEYS[key]}, got {describe(value)}"))
                 continue
             for src, rng in value.items():
                 spath = f"{path}.{src}"
@@ -77,7 +65,7 @@ def gate_problems(gates: Mapping[str, Any], prefix: str = "gates") -> list[tuple
                       or not all(_is_number(x) for x in rng)
                       or not 0.0 <= rng[0] <= rng[1] <= 1.0):
                     problems.append((spath, "expected [low, high] with 0 <= low <= high <= 1, "
-                                            f"got {_describe(rng) if not isinstance(rng, list) else rng}"))
+                                            f"got {describe(rng) if not isinstance(rng, list) else rng}"))
     return problems
 
 

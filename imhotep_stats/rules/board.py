@@ -14,6 +14,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from imhotep_stats.errors import describe, kind_of
+
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
 PROVENANCES = ("rulebook", "provisional")
@@ -157,17 +159,17 @@ def _shape_error(default: Any, value: Any) -> str | None:
     """Why ``value`` cannot replace ``default`` (None when it can)."""
     if isinstance(default, bool) or isinstance(value, bool):
         if type(default) is not type(value):
-            return f"expected {_describe(default)}, got {_describe(value)}"
+            return f"expected {kind_of(default)}, got {describe(value)}"
         return None
     if isinstance(default, int):
-        return None if isinstance(value, int) else f"expected an integer, got {_describe(value)}"
+        return None if isinstance(value, int) else f"expected an integer, got {describe(value)}"
     if isinstance(default, float):
-        return None if isinstance(value, int | float) else f"expected a number, got {_describe(value)}"
+        return None if isinstance(value, int | float) else f"expected a number, got {describe(value)}"
     if isinstance(default, str):
-        return None if isinstance(value, str) else f"expected a string, got {_describe(value)}"
+        return None if isinstance(value, str) else f"expected a string, got {describe(value)}"
     if isinstance(default, list):
         if not isinstance(value, list):
-            return f"expected {_describe(default)}, got {_describe(value)}"
+            return f"expected {kind_of(default)}, got {describe(value)}"
         if len(value) != len(default):
             return f"expected a list of {len(default)} items, got {len(value)}"
         for i, (d, v) in enumerate(zip(default, value, strict=True)):
@@ -177,7 +179,7 @@ def _shape_error(default: Any, value: Any) -> str | None:
         return None
     if isinstance(default, dict):
         if not isinstance(value, dict):
-            return f"expected a table, got {_describe(value)}"
+            return f"expected a table, got {describe(value)}"
         for k, v in value.items():
             if k not in default:
                 return f"unknown key {k!r}"
@@ -188,25 +190,9 @@ def _shape_error(default: Any, value: Any) -> str | None:
     return None
 
 
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return f"a list of {len(value)} items"
-    if isinstance(value, dict | Mapping):
-        return "a table"
-    return type(value).__name__
-
-
 def _merge(target: dict, override: Any, path: str, problems: list, changed: list) -> None:
     if not isinstance(override, Mapping):
-        problems.append((path, f"expected a table, got {_describe(override)}"))
+        problems.append((path, f"expected a table, got {describe(override)}"))
         return
     for key, value in override.items():
         kpath = f"{path}.{key}"
