@@ -46,6 +46,27 @@ def _tick(v: float, step: float, percent: bool) -> str:
     return f"{x:.{digits}f}" + ("%" if percent else "")
 
 
+def _open(width: int, height: int, title: str, left: int) -> list[str]:
+    """The ``<svg>`` element and the bold title every chart starts with."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'role="img" aria-label="{escape(title)}" {FONT}>',
+            f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+
+
+def _y_grid(step: float, ticks: int, y, left: int, plot_w: float, percent: bool,
+            stroke: str = "#ddd", baseline: str | None = None) -> list[str]:
+    """Horizontal grid lines at 0, step, ..., ticks * step, labelled on the left;
+    ``y`` maps a value to its pixel row. ``baseline``: another colour for the zero line."""
+    out = []
+    for k in range(ticks + 1):
+        v = step * k
+        colour = baseline if k == 0 and baseline else stroke
+        out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                   f'stroke="{colour}"/><text x="{left - 6}" y="{y(v) + 4:.1f}" '
+                   f'text-anchor="end">{_tick(v, step, percent)}</text>')
+    return out
+
+
 def interval_bars(labels: list[str], values: list[float], lows: list[float], highs: list[float],
                   *, title: str, reference: float | None = None, percent: bool = True,
                   width: int = 560) -> str:
@@ -57,14 +78,7 @@ def interval_bars(labels: list[str], values: list[float], lows: list[float], hig
     vmax = step * ticks
     y = lambda v: top + plot_h * (1 - v / vmax)  # noqa: E731
     bw = plot_w / n * 0.6
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
-             f'aria-label="{escape(title)}" {FONT}>',
-             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
-    for k in range(ticks + 1):
-        v = step * k
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                     f'stroke="#ddd"/><text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">'
-                     f'{_tick(v, step, percent)}</text>')
+    parts = _open(width, h, title, left) + _y_grid(step, ticks, y, left, plot_w, percent)
     for i, (lab, v, lo, hi) in enumerate(zip(labels, values, lows, highs, strict=True)):
         cx = left + plot_w * (i + 0.5) / n
         parts.append(f'<rect x="{cx - bw / 2:.1f}" y="{y(v):.1f}" width="{bw:.1f}" '
@@ -95,9 +109,7 @@ def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: st
     plot_w = width - left - 20
     totals = [sum(vals[i] for vals in series.values()) for i in range(len(labels))]
     vmax = _nice_max(max([*totals, 1]))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
-             f'aria-label="{escape(title)}" {FONT}>',
-             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+    parts = _open(width, h, title, left)
     for i, lab in enumerate(labels):
         yy = top + i * row
         parts.append(f'<text x="{left - 6}" y="{yy + 15}" text-anchor="end">{escape(lab)}</text>')
@@ -138,14 +150,8 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
     cmax = ystep * yticks
     X = lambda v: left + plot_w * (v - xmin) / max(xmax - xmin, 1e-9)  # noqa: E731
     Y = lambda c: top + plot_h * (1 - c / cmax)  # noqa: E731
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" role="img" '
-             f'aria-label="{escape(title)}" {FONT}>',
-             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
-    for k in range(yticks + 1):
-        c = ystep * k
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{Y(c):.1f}" y2="{Y(c):.1f}" '
-                     f'stroke="{"#999" if k == 0 else "#eee"}"/><text x="{left - 6}" '
-                     f'y="{Y(c) + 4:.1f}" text-anchor="end">{_tick(c, ystep, False)}</text>')
+    parts = _open(width, h, title, left) + _y_grid(ystep, yticks, Y, left, plot_w, False,
+                                                   stroke="#eee", baseline="#999")
     parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
                  f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(y_label)}</text>')
     xstep, xticks = _nice_axis(xmax - xmin, 8)
