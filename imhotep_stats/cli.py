@@ -282,8 +282,9 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
     import threading
 
     from imhotep_stats.config import cluster_address_problem, load_config
+    from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.runner import run_study
-    from imhotep_stats.sim.store import RunStoreError, load_manifest, load_results
+    from imhotep_stats.sim.store import RunStoreError, load_manifest
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
@@ -312,7 +313,7 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
 
         manifest = load_manifest(run_dir)
-        summaries = cell_summaries(load_results(run_dir), manifest)
+        summaries = cell_summaries(load_all(run_dir)[0], manifest)  # as the report counts
     except RunStoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)

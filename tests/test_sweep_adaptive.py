@@ -5,6 +5,7 @@ resumes without replaying, and the `sweep` command reports it."""
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import polars as pl
 import pytest
@@ -12,10 +13,11 @@ from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import parse_config
+from imhotep_stats.reporting.figures import compute
 from imhotep_stats.sim import adaptive
 from imhotep_stats.sim.runner import run_study
-from imhotep_stats.sim.store import load_manifest, load_results
-from imhotep_stats.stats.sweep import verdict_policy
+from imhotep_stats.sim.store import RunStoreError, load_manifest, load_results
+from imhotep_stats.stats.sweep import analyze_sweep, verdict_policy
 
 
 def study(games=20, margin=0.05, **sweep):
@@ -92,9 +94,7 @@ def test_verdict_policy_wants_games_only_for_inconclusive_cells(first_pass):
     assert out.stopped == "settled" and out.extra_games == 0
 
 
-def test_sweep_command(tmp_path):
-    path = tmp_path / "s.toml"
-    path.write_text("""
+SWEEP_TOML = """
 [study]
 name = "s"
 seed = 8
@@ -111,12 +111,22 @@ batch_size = 10
 [sweep]
 budget = 60
 rounds = 2
-""")
+"""
+
+
+def swept(tmp_path):
+    """`sweep --json` of SWEEP_TOML: (config path, run directory, its JSON)."""
+    path = tmp_path / "s.toml"
+    path.write_text(SWEEP_TOML)
     out = tmp_path / "out"
     r = CliRunner().invoke(main, ["sweep", str(path), "--out", str(out), "--workers", "1",
                                   "--json", "-q"])
     assert r.exit_code == 0, r.output
-    res = json.loads(r.stdout)
+    return path, out, json.loads(r.stdout)
+
+
+def test_sweep_command(tmp_path):
+    path, out, res = swept(tmp_path)
     assert res["cells"] == 2 and res["adaptive"]["budget"] == 60
     assert res["games"] == 40 + res["extra_games"] and res["extra_games"] <= 60
     assert {e["site"] for e in res["main_effects"]} == {"Obelisk"}
@@ -126,3 +136,89 @@ rounds = 2
                                   "--fail-on-unbalanced"])
     assert r.exit_code in (0, 3) and "Most imbalanced combinations" in r.stdout
     assert (r.exit_code == 3) == (res["verdicts"]["unbalanced"] > 0)
+
+
+# --- reports count the adaptive games -----------------------------------------------------
+
+
+def test_report_counts_base_and_adaptive_games_once(first_pass):
+    cfg, run = first_pass
+    out = adaptive.run_adaptive(cfg, run, greedy_policy, budget=10_000, rounds=2, workers=1)
+    data = compute(run)
+    assert out.extra_games == 120 and data.adaptive_games == 120 and data.adaptive_rounds == 2
+    assert [(c.games, c.adaptive_games) for c in data.cells] == [(80, 60), (80, 60)]
+    # every (cell, game, seat) row once: 2 cells x 80 games x 2 seats
+    lf, extra = adaptive.load_all(run)
+    rows = lf.select("cell", "game", "seat").collect()
+    assert rows.height == 320 and rows.unique().height == 320 and extra.games == 120
+    text = document_text(data)
+    assert "2 cells** × 20 games + 120 games from adaptive allocation (2 rounds" in text
+    assert "= 160 games" in text and "80 games (60 of them from adaptive allocation)" in text
+
+
+def test_report_leaves_out_an_interrupted_round(first_pass):
+    cfg, run = first_pass
+    adaptive.run_adaptive(cfg, run, greedy_policy, budget=10_000, rounds=2, workers=1)
+    with edited_record(run) as record:  # killed while round 2 played: its shards exist
+        record["rounds"][1]["complete"] = False
+        record["status"] = "running"
+    data = compute(run)
+    assert data.adaptive_games == 40 and [c.games for c in data.cells] == [40, 40]
+    assert any("adaptive round 2 was interrupted" in n for n in data.global_notes)
+    # the sweep finishes the round on the next call, and then it counts
+    adaptive.run_adaptive(cfg, run, greedy_policy, budget=10_000, rounds=2, workers=1)
+    assert compute(run).adaptive_games == 120
+
+
+def test_report_ignores_adaptive_games_of_another_first_pass(first_pass):
+    cfg, run = first_pass
+    adaptive.run_adaptive(cfg, run, greedy_policy, budget=10_000, rounds=1, workers=1)
+    # A longer first pass now holds games 20-39 itself; the old extra games are other games
+    # of the same indices and would be counted twice.
+    run_study(cfg.replace(games=40), run, workers=1, force=True)
+    data = compute(run)
+    assert data.adaptive_games == 0 and [c.games for c in data.cells] == [40, 40]
+    assert any("another config" in n for n in data.global_notes)
+    assert analyze_sweep(run)["games"] == 80  # the sweep's figures skip them too
+
+
+def test_report_refuses_a_record_that_would_miscount(first_pass):
+    cfg, run = first_pass
+    adaptive.run_adaptive(cfg, run, greedy_policy, budget=30, rounds=1, workers=1)
+    shard = adaptive.completed_extra(run, load_manifest(run)).files[0]
+    shard.unlink()
+    with pytest.raises(RunStoreError, match=f"{shard.name}: shard of completed adaptive"):
+        compute(run)
+    adaptive.run_adaptive(cfg, run, greedy_policy, budget=30, rounds=1, workers=1)  # replays
+    with edited_record(run) as record:
+        record["rounds"][0]["tasks"][0][2] = 10  # overlaps the first pass's games 10-19
+    with pytest.raises(RunStoreError, match="expected them to start at game 20"):
+        compute(run)
+
+
+def test_report_command_after_a_sweep_uses_every_game(tmp_path):
+    _, out, res = swept(tmp_path)
+    assert res["extra_games"] > 0
+    r = CliRunner().invoke(main, ["report", str(out), "--json"])
+    assert r.exit_code in (0, 3), r.output
+    summary = json.loads(r.stdout)
+    assert summary["adaptive_games"] == res["extra_games"]
+    assert sum(c["games"] for c in summary["cells"]) == 40 + res["extra_games"]
+    assert {c["cell"]: c["games"] for c in summary["cells"]} == {
+        c["cell"]: c["games"] for c in res["all_cells"]}
+    assert "from adaptive allocation" in (out / "report.md").read_text()
+
+
+@contextmanager
+def edited_record(run):
+    """adaptive.json of ``run``, to change in a with block (as a crash or a hand would)."""
+    path = adaptive.adaptive_dir(run) / adaptive.RECORD
+    record = json.loads(path.read_text())
+    yield record
+    path.write_text(json.dumps(record))
+
+
+def document_text(data) -> str:
+    from imhotep_stats.reporting import document, markdown
+
+    return markdown.render(document.build(data, []))

@@ -96,7 +96,12 @@ def _header(data: ReportData) -> list[Block]:
     seed = (m.get("seeds") or {}).get("root", "?")
     finished = m.get("finished")
     source = m.get("config_source")
-    intro = (f"**{_plural(cells, 'cell')}** × {per_cell:,} games = {total:,} games, root seed "
+    games = f"**{_plural(cells, 'cell')}** × {per_cell:,} games"
+    if data.adaptive_games:  # a sweep's extra games: cells get different numbers of games
+        games += (f" + {data.adaptive_games:,} games from adaptive allocation "
+                  f"({_plural(data.adaptive_rounds, 'round')}, given to cells whose seat "
+                  "verdict was still inconclusive)")
+    intro = (f"{games} = {total:,} games, root seed "
              f"{seed}; simulated by imhotep-stats {m.get('version', '?')}"
              + (f", finished {finished}" if finished else "") + "."
              + (f" Config: `{source}`." if source else ""))
@@ -111,6 +116,9 @@ def _header(data: ReportData) -> list[Block]:
         f"Holm-corrected over the {_plural(data.family, 'seat test')} of this report at "
         f"α = {data.alpha:g}. *Resolves ±x*: the smallest deviation of a seat from its fair "
         "share the sample detects (80% power)."
+        + (" Adaptive games went to cells after looking at their results, which makes the "
+           "verdicts' nominal error rates slightly optimistic; confirm a surprising verdict "
+           "with a fresh seed." if data.adaptive_games else "")
     )
     return [Heading(1, f"Balance report: {data.study}"), Para(intro), Para(method)]
 
@@ -415,7 +423,10 @@ def _shape(data: ReportData, c: CellInfo) -> list[Block]:
 def _cell(data: ReportData, c: CellInfo) -> list[Block]:
     blocks: list[Block] = [
         Heading(2, f"{c.index + 1}. {c.label}", c.anchor),
-        Para(f"{c.games:,} games. Seat 1 starts round 1; the lineup rotates through the seats "
+        Para(f"{c.games:,} games"
+             + (f" ({c.adaptive_games:,} of them from adaptive allocation)"
+                if c.adaptive_games else "")
+             + ". Seat 1 starts round 1; the lineup rotates through the seats "
              "game by game, so every bot sits in every seat equally often."),
     ]
     blocks += [Note(n) for n in c.notes]

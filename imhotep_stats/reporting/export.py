@@ -72,7 +72,8 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
         v = c.verdict
         obj: dict[str, Any] = {
             "cell": c.id, "sides": c.sides, "players": c.players, "lineup": list(c.lineup),
-            "games": c.games, "confidence": clean(data.confidence), "notes": c.notes,
+            "games": c.games, "adaptive_games": c.adaptive_games,
+            "confidence": clean(data.confidence), "notes": c.notes,
             "seats": [dict(_row(r), points=_points(pts_seat, "seat", r["seat"]))
                       for r in seat_tab.get(c.id, [])],
             "bots": [dict(_row(r), points=_points(pts_bot, "bot", r["bot"]))
@@ -97,7 +98,8 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
         "tool": "imhotep-stats", "study": data.study, "version": m.get("version"),
         "finished": m.get("finished"), "config_source": m.get("config_source"),
         "config_hash": m.get("config_hash"), "seed": (m.get("seeds") or {}).get("root"),
-        "games_per_cell": m.get("games_per_cell"), "confidence": clean(data.confidence),
+        "games_per_cell": m.get("games_per_cell"), "adaptive_games": data.adaptive_games,
+        "confidence": clean(data.confidence),
         "margin": clean(data.margin), "alpha": clean(data.alpha), "correction": "holm",
         "seat_tests": data.family, "detail_cells": data.detail,
         "gates": {"passed": all(r.passed for r in gates) if gates else None,

@@ -18,7 +18,8 @@ import numpy as np
 import polars as pl
 
 from imhotep_stats.rules.board import SITES
-from imhotep_stats.sim.store import load_manifest, load_results
+from imhotep_stats.sim.adaptive import load_all
+from imhotep_stats.sim.store import load_manifest
 from imhotep_stats.stats.aggregate import (
     bot_matrix,
     game_shape,
@@ -71,6 +72,7 @@ class CellInfo:
     players: int
     lineup: tuple[str, ...]
     games: int
+    adaptive_games: int = 0  # of ``games``, those adaptive allocation added (sweep)
     notes: list[str] = field(default_factory=list)
     verdict: SeatVerdict | None = None
     mdd: float = math.nan  # smallest seat win-rate deviation the sample resolves
@@ -103,6 +105,8 @@ class ReportData:
     global_notes: list[str]
     detail: list[str]  # ids of the cells with a full section
     gates: dict[str, Any]
+    adaptive_games: int = 0  # games beyond the first pass, from a sweep's adaptive rounds
+    adaptive_rounds: int = 0
 
     def cell(self, cell_id: str) -> CellInfo:
         return next(c for c in self.cells if c.id == cell_id)
@@ -217,9 +221,10 @@ def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
 
 
 def compute(run_dir: str | Path) -> ReportData:
-    """All figures of a finished run (RunStoreError if it is not one)."""
+    """All figures of a finished run (RunStoreError if it is not one), over every game it
+    holds: the first pass and the completed rounds of a sweep's adaptive allocation."""
     manifest = load_manifest(run_dir)
-    lf = load_results(run_dir)
+    lf, extra = load_all(run_dir)
     config = manifest.get("config", {})
     report = config.get("report", {})
     conf = float(report.get("confidence", 0.95))
@@ -234,6 +239,7 @@ def compute(run_dir: str | Path) -> ReportData:
              .select("cell", "games").iter_rows()}
     cells = [CellInfo(index=i, id=c["id"], sides=c["sides"], players=int(c["players"]),
                       lineup=tuple(c["lineup"]), games=games.get(c["id"], 0),
+                      adaptive_games=extra.per_cell.get(c["index"], 0),
                       notes=_notes(c["sides"], board))
              for i, c in enumerate(manifest["cells"])]
     verdicts, family = fairness(seat, [c.id for c in cells], margin, alpha, POWER)
@@ -267,6 +273,7 @@ def compute(run_dir: str | Path) -> ReportData:
     return ReportData(
         manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
         margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,
-        global_notes=_global_notes(board), detail=detail,
-        gates=dict(config.get("gates") or {}),
+        global_notes=_global_notes(board) + ([extra.note] if extra.note else []),
+        detail=detail, gates=dict(config.get("gates") or {}),
+        adaptive_games=extra.games, adaptive_rounds=extra.rounds,
     )

@@ -12,8 +12,9 @@ allocation depends only on results, which depend only on seeds. Each round's pla
 recorded in ``<run dir>/adaptive/adaptive.json`` before it is played and its shards go to
 ``<run dir>/adaptive/shards/``, so an interrupted adaptive run resumes exactly; changed
 settings (budget, rounds, margin) discard the extra games and redo them. The first pass's
-directory is untouched, so ``run --resume`` and ``report`` see the first pass only;
-``scan_all`` reads both.
+``shards/`` are untouched (``run --resume`` checks them alone); readers that count every
+game of the run (``report``, the sweep's per-cell figures, the policy) take the first pass
+plus the rounds recorded complete for it (:func:`completed_extra`, :func:`load_all`).
 
 The module knows nothing of statistics (DESIGN.md: sim sits below stats); the policy is
 passed in.
@@ -62,14 +63,75 @@ def adaptive_dir(run_dir: str | Path) -> Path:
     return Path(run_dir) / ADAPTIVE
 
 
-def extra_files(run_dir: str | Path) -> list[Path]:
-    """Shards of the adaptive rounds (none when the study had none)."""
-    return store.shard_files(adaptive_dir(run_dir))
+@dataclass(frozen=True)
+class ExtraGames:
+    """The adaptive games a reader counts: those of the rounds recorded complete for the
+    run's current first pass. ``note`` says why recorded games were left out, if any."""
+
+    files: tuple[Path, ...] = ()
+    per_cell: dict[int, int] = field(default_factory=dict)  # cell index -> extra games
+    rounds: int = 0
+    note: str | None = None
+
+    @property
+    def games(self) -> int:
+        return sum(self.per_cell.values())
+
+
+def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames:
+    """The shards of the completed adaptive rounds of the first pass ``manifest`` describes.
+
+    Left out, with a note: an interrupted round (its shards may be partial; the next sweep
+    finishes it) and rounds played for another config (``run --force`` with a changed
+    config keeps adaptive/ but re-plays the first pass). RunStoreError when the record
+    would count a game twice or a completed round's shard is missing.
+    """
+    record = load_record(run_dir)
+    if record is None:
+        return ExtraGames()
+    folder = adaptive_dir(run_dir)
+    if (record.get("settings") or {}).get("config_hash") != manifest.get("config_hash"):
+        return ExtraGames(note=f"{folder} holds adaptive games of another config of this run; "
+                          "they are not counted (run the sweep again to redo them)")
+    # Each cell's extra games must continue its game indices without overlap: the first
+    # pass has games 0 .. n-1, round tasks n .. in order (how run_adaptive plans them).
+    next_game = {int(c["index"]): int(c["games"]) for c in manifest["cells"]}
+    files: list[Path] = []
+    per_cell: dict[int, int] = {}
+    rounds = [r for r in record.get("rounds", []) if r.get("complete")]
+    for rnd in rounds:
+        for cell, batch, start, stop in rnd["tasks"]:
+            if next_game.get(cell) != start or stop <= start:
+                raise store.RunStoreError(
+                    f"{folder / RECORD}: round {rnd['round']} plans games {start}-{stop - 1} "
+                    f"of cell {cell}, expected them to start at game {next_game.get(cell)}; "
+                    "they would be miscounted (run the sweep with --force to redo it)")
+            path = folder / store.SHARDS / store.shard_name(cell, batch)
+            if not path.is_file():
+                raise store.RunStoreError(f"{path}: shard of completed adaptive round "
+                                          f"{rnd['round']} is missing (run the sweep again "
+                                          "to replay it)")
+            next_game[cell] = stop
+            per_cell[cell] = per_cell.get(cell, 0) + stop - start
+            files.append(path)
+    note = None
+    if len(rounds) < len(record.get("rounds", [])):
+        note = (f"adaptive round {len(rounds) + 1} was interrupted: its games are not counted "
+                "(run the sweep again to finish it)")
+    return ExtraGames(tuple(files), per_cell, len(rounds), note)
 
 
 def all_files(run_dir: str | Path) -> list[str]:
-    """Every shard of a study: the first pass, then its adaptive rounds."""
-    return [str(p) for p in [*store.shard_files(run_dir), *extra_files(run_dir)]]
+    """Every shard of a study: the first pass, then its completed adaptive rounds."""
+    extra = completed_extra(run_dir, store.load_manifest(run_dir))
+    return [str(p) for p in [*store.shard_files(run_dir), *extra.files]]
+
+
+def load_all(run_dir: str | Path) -> tuple[pl.LazyFrame, ExtraGames]:
+    """Every game of a finished run (lazy), first pass and completed adaptive rounds, and
+    what the adaptive part holds. Refuses an unfinished first pass, as ``load_results``."""
+    extra = completed_extra(run_dir, store.load_manifest(run_dir))
+    return store.load_results(run_dir, extra=extra.files), extra
 
 
 def scan_all(run_dir: str | Path) -> pl.LazyFrame:

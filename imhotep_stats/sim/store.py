@@ -17,6 +17,7 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -95,8 +96,10 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     return data
 
 
-def load_results(run_dir: str | Path, allow_incomplete: bool = False) -> pl.LazyFrame:
-    """All result rows of a run as a lazy scan over its shards (schema: sim/schema.py).
+def load_results(run_dir: str | Path, allow_incomplete: bool = False,
+                 extra: Sequence[Path] = ()) -> pl.LazyFrame:
+    """The first pass's result rows as a lazy scan over its shards (schema: sim/schema.py),
+    and the ``extra`` shard files (adaptive rounds: ``adaptive.load_all`` reads a whole run).
 
     Refuses an unfinished run unless ``allow_incomplete``: statistics over a partial run
     would silently describe fewer games than the manifest says.
@@ -107,7 +110,7 @@ def load_results(run_dir: str | Path, allow_incomplete: bool = False) -> pl.Lazy
                             "`imhotep-stats run CONFIG --resume --out DIR`)")
     from imhotep_stats.sim.batches import schema
 
-    files = shard_files(run_dir)
+    files = [*shard_files(run_dir), *extra]
     if not files:
         return pl.LazyFrame(schema=schema())
     return pl.scan_parquet([str(f) for f in files], schema=schema())
