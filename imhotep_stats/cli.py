@@ -75,9 +75,11 @@ def _print_breakdown(result, bots: list[str]) -> None:
             [p, bots[p] if p < len(bots) else "", *[result.by_source[p][s] for s in used],
              result.totals[p], result.sled[p], "win" if p in result.winners else ""]
         )
-    click.echo(tabulate(rows, headers=["seat", "bot", *used, "total", "sled", ""], tablefmt="simple"))
+    # 0-based like transcripts and the data files (reports count from 1): say so.
+    click.echo(tabulate(rows, headers=["seat (0 = start player)", "bot", *used, "total", "sled", ""],
+                        tablefmt="simple"))
     if len(result.winners) > 1:
-        click.echo(f"shared win: seats {', '.join(map(str, result.winners))}")
+        click.echo(f"shared win: seats {', '.join(map(str, result.winners))} (0 = start player)")
 
 
 @main.command()

@@ -92,7 +92,7 @@ def test_run_json_one_object_per_cell(smoke, tmp_path):
 def test_run_table_and_overrides_from_the_command_line(smoke, tmp_path):
     r = cli("run", smoke, "--out", tmp_path / "run", "--workers", 1, "--games", 4, "--seed", 9)
     assert r.exit_code == 0, r.stderr
-    assert "A-A-A-A-B, 3 players, lineup random: 4 games" in r.stdout
+    assert "A-A-A-A-B, 3 players, lineup random: 4 games (seat 1 = start player)" in r.stdout
     assert "seat 2" in r.stdout and "bot random" in r.stdout and "95% CI" in r.stdout
     assert "mean points" in r.stdout and "total" in r.stdout
     m = store.load_manifest(tmp_path / "run")

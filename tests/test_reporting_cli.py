@@ -90,6 +90,7 @@ def test_report_prints_the_terminal_summary_or_json(passing_run):
     r = cli("report", d / "run", "--format", "none")
     assert r.exit_code == 0, r.stderr
     assert r.stdout.startswith("Balance report: rep: 1 cell, margin ±5.0 pp")
+    assert "seat 1 = start player" in r.stdout.splitlines()[0]
     assert "Bot ratings" in r.stdout and "greedy" in r.stdout
     r = cli("report", d / "run", "--format", "none", "--json")
     summary = json.loads(r.stdout)

@@ -107,6 +107,8 @@ def _header(data: ReportData) -> list[Block]:
              + (f" Config: `{source}`." if source else ""))
     conf = _conf(data)
     method = (
+        "Seats are numbered from 1, seat 1 being the start player (the `seat` column of "
+        "`summary.json` and `tables/` counts from 0). "
         f"Win rates count a k-way shared win as 1/k, with {conf} Wilson intervals; mean points "
         f"have {conf} Student t intervals (clustered by game where one game gives a group "
         "several rows). Seat fairness per cell: chi-square against equal shares, and a verdict "

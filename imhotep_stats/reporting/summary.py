@@ -72,7 +72,8 @@ def format_cell(summary: dict[str, Any]) -> str:
 
     conf = round(100 * summary.get("confidence", 0.95))
     head = (f"{summary['sides']}, {summary['players']} players, lineup "
-            f"{','.join(summary['lineup'])}: {summary['games']:,} games")
+            f"{','.join(summary['lineup'])}: {summary['games']:,} games "
+            "(seat 1 = start player)")
     who = [(f"seat {s['seat'] + 1}", s) for s in summary["seats"]]
     who += [(f"bot {b['bot']}", b) for b in summary["bots"]]
     rows = [[name, f"{r['games']:,}", f"{r['wins']:,.1f}", _pct(r["win_rate"]),
