@@ -5,7 +5,9 @@ resumes without replaying, and the `sweep` command reports it."""
 from __future__ import annotations
 
 import json
+import shutil
 from contextlib import contextmanager
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -174,8 +176,14 @@ def test_report_ignores_adaptive_games_of_another_first_pass(first_pass):
     cfg, run = first_pass
     adaptive.run_adaptive(cfg, run, greedy_policy, budget=10_000, rounds=1, workers=1)
     # A longer first pass now holds games 20-39 itself; the old extra games are other games
-    # of the same indices and would be counted twice.
+    # of the same indices and would be counted twice. --force removes them...
+    saved = Path(run).parent / "adaptive-saved"
+    shutil.copytree(adaptive.adaptive_dir(run), saved)
     run_study(cfg.replace(games=40), run, workers=1, force=True)
+    assert not adaptive.adaptive_dir(run).exists()
+    assert compute(run).adaptive_games == 0
+    # ... and should they be back (copied from an older run), readers still skip them
+    shutil.copytree(saved, adaptive.adaptive_dir(run))
     data = compute(run)
     assert data.adaptive_games == 0 and [c.games for c in data.cells] == [40, 40]
     assert any("another config" in n for n in data.global_notes)

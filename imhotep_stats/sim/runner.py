@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import platform
+import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ from imhotep_stats import __version__
 from imhotep_stats.config import StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board
 from imhotep_stats.sim import store
+from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import execute
 from imhotep_stats.sim.progress import Progress
@@ -129,8 +131,10 @@ def _diff_keys(old: Any, new: Any, prefix: str = "") -> list[str]:
 
 
 def _clean_dir(run_dir: Path) -> None:
-    """--force: remove what a run writes (manifest, shards), nothing else."""
+    """--force: remove what a run writes (manifest, shards, a sweep's adaptive games),
+    nothing else: extra games allocated from the old results must not outlive them."""
     (run_dir / MANIFEST).unlink(missing_ok=True)
+    shutil.rmtree(run_dir / ADAPTIVE, ignore_errors=True)
     shards = run_dir / SHARDS
     if shards.is_dir():
         for p in shards.iterdir():
