@@ -41,8 +41,9 @@ def _card_keep(ev: SiteEval, view, legal) -> list[float]:
 
 
 # ----------------------------------------------------------------------------- market
-class MarketBEval(SiteEval):
-    """4.2: face-up cards, or the face-down pair (keep the better of two blind cards)."""
+class _BlindMarketEval(SiteEval):
+    """Markets with face-up cards and face-down lots (B's pair, D's stacks): owners pick in
+    unloading order, the best of their options first, later picks finding some taken."""
 
     source = "market"
     shared = False
@@ -50,17 +51,11 @@ class MarketBEval(SiteEval):
 
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
-        self.wme = 1.0
-
-    def key(self):
-        return (tuple(self.site.display), self.site.pair_count, self.ctx.cards.epoch)
+        self.wme = 1.0  # card values for me are already weighted by the card valuer
 
     def options(self, o: int) -> list[float]:
-        cards = self.ctx.cards
-        vals = cards.values(o, self.site.display)
-        if self.site.pair_count:
-            vals.append(cards.unknown(o, self.site.pair_count))
-        return sorted(vals, reverse=True)
+        """What each face-up card and each face-down lot is worth to o, best first."""
+        raise NotImplementedError
 
     def build(self):
         own = []
@@ -73,6 +68,26 @@ class MarketBEval(SiteEval):
     def decide(self, kind, view, legal):
         if kind == "market_keep":
             return _card_keep(self, view, legal)
+        return self.pick_scores(legal)
+
+    def pick_scores(self, legal) -> list[float]:
+        raise NotImplementedError
+
+
+class MarketBEval(_BlindMarketEval):
+    """4.2: face-up cards, or the face-down pair (keep the better of two blind cards)."""
+
+    def key(self):
+        return (tuple(self.site.display), self.site.pair_count, self.ctx.cards.epoch)
+
+    def options(self, o: int) -> list[float]:
+        cards = self.ctx.cards
+        vals = cards.values(o, self.site.display)
+        if self.site.pair_count:
+            vals.append(cards.unknown(o, self.site.pair_count))
+        return sorted(vals, reverse=True)
+
+    def pick_scores(self, legal):
         cards = self.ctx.cards
         me = self.me
         return [cards.unknown(me, self.site.pair_count) if a.args[0] == "pair"
@@ -134,34 +149,20 @@ class MarketCEval(SiteEval):
         return out
 
 
-class MarketDEval(SiteEval):
+class MarketDEval(_BlindMarketEval):
     """4.4, Black Market: a face-up card, or a face-down stack (keep its best card)."""
-
-    source = "market"
-    shared = False
-    kinds = ("market_pick", "market_keep")
-
-    def __init__(self, ctx, index):
-        super().__init__(ctx, index)
-        self.wme = 1.0
 
     def key(self):
         return (tuple(self.site.display), tuple(self.site.stack_count), self.ctx.cards.epoch)
 
-    def build(self):
+    def options(self, o: int) -> list[float]:
         cards = self.ctx.cards
-        own = []
-        for o in range(self.n):
-            s = cards.values(o, self.site.display)
-            s += [cards.unknown(o, k) for k in self.site.stack_count if k]
-            s.sort(reverse=True)
-            own.append([0.0 if j >= len(s) else s[0] + (s[j] - s[0]) * 0.5
-                        for j in range(POSITIONS)])
-        return own, None
+        s = cards.values(o, self.site.display)
+        s += [cards.unknown(o, k) for k in self.site.stack_count if k]
+        s.sort(reverse=True)
+        return s
 
-    def decide(self, kind, view, legal):
-        if kind == "market_keep":
-            return _card_keep(self, view, legal)
+    def pick_scores(self, legal):
         cards = self.ctx.cards
         me = self.me
         counts = self.site.stack_count
