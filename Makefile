@@ -33,7 +33,7 @@ $(ACCEL_STAMP): $(ACCEL_SRCS) $(STAMP) $(ACCEL_FORCE)
 	@if $(PY) -m imhotep_stats._accel_build $(ACCEL_ARGS); then \
 		mkdir -p $(dir $@) && touch $@; \
 	else \
-		echo "WARNING: the compiled accelerator was not built; carrying on with pure Python (slower, same results)" >&2; \
+		echo "WARNING: the compiled accelerator was not built; carrying on (pure Python where not compiled); the next make tries again" >&2; \
 	fi
 
 accel: $(ACCEL_STAMP)
