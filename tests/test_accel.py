@@ -195,8 +195,10 @@ def test_finder_pure_env_and_other_modules(tmp_path, fresh_state, monkeypatch, c
     assert capsys.readouterr().err == ""
 
 
-def test_finder_is_installed_first():
-    assert sys.meta_path[0] is _accel._finder
+def test_finder_comes_before_the_path_finder():
+    from importlib.machinery import PathFinder
+
+    assert sys.meta_path.index(_accel._finder) < sys.meta_path.index(PathFinder)
 
 
 def _child_mode(_=None) -> str:
