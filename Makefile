@@ -8,8 +8,18 @@ CONFIG ?= configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
 # from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
 RUN_ARGS ?= --force
+# The optional compiled accelerator (docs/engine.md): Cython compiles the hot engine and bot
+# modules in place. The module list lives in imhotep_stats/_accel.py; any change to a source in
+# engine/ or bots/ (or to the build script) reruns the build, which recompiles only what changed.
+ACCEL_STAMP    = build/accel/.built-stamp
+ACCEL_MANIFEST = imhotep_stats/_accel_manifest.json
+ACCEL_SRCS     = $(wildcard imhotep_stats/engine/*.py imhotep_stats/engine/sites/*.py \
+                            imhotep_stats/bots/*.py) imhotep_stats/_accel.py imhotep_stats/_accel_build.py
+ACCEL_ARGS    ?= -j 2
+# a deleted manifest means the build must run again
+ACCEL_FORCE    = $(if $(wildcard $(ACCEL_MANIFEST)),,FORCE)
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench clean accel FORCE
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,19 +27,31 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# A failed build (no compiler, no Cython) warns and carries on with pure Python; the stamp is
+# not written, so the next `make` tries again.
+$(ACCEL_STAMP): $(ACCEL_SRCS) $(STAMP) $(ACCEL_FORCE)
+	@if $(PY) -m imhotep_stats._accel_build $(ACCEL_ARGS); then \
+		mkdir -p $(dir $@) && touch $@; \
+	else \
+		echo "WARNING: the compiled accelerator was not built; carrying on (pure Python where not compiled); the next make tries again" >&2; \
+	fi
 
-run: $(STAMP)
+accel: $(ACCEL_STAMP)
+
+install: $(STAMP) accel
+
+run: $(STAMP) accel
 	$(VENV)/bin/imhotep-stats run $(CONFIG) $(RUN_ARGS)
 
-test: $(STAMP)
+test: $(STAMP) accel
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check imhotep_stats tests
 
-bench: $(STAMP)
+bench: $(STAMP) accel
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info $(ACCEL_MANIFEST)
+	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete

@@ -153,7 +153,9 @@ def replay(transcript, as_json):
 @click.option("--json", "as_json", is_flag=True)
 @expected_errors
 def bench(sides, players, bots, games, seed, prophecies, as_json):
-    """Play GAMES games in this process (one core) and print games per second."""
+    """Play GAMES games in this process (one core) and print games per second, and whether the
+    compiled accelerator ran (`make accel`; IMHOTEP_PURE=1 forces pure Python)."""
+    from imhotep_stats import _accel
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -180,6 +182,8 @@ def bench(sides, players, bots, games, seed, prophecies, as_json):
         "sides": "-".join(Game(players, sides).sides),
         "players": players,
         "bots": names,
+        # what ran: "compiled" (the Cython accelerator, `make accel`), "pure" or "mixed"
+        "engine": _accel.mode(),
     }
     if as_json:
         click.echo(json.dumps(out))
@@ -187,7 +191,7 @@ def bench(sides, players, bots, games, seed, prophecies, as_json):
         click.echo(f"{games} games in {seconds:.2f} s: {out['games_per_second']:.0f} games/s "
                    f"(CPU {cpu:.2f} s: {out['games_per_cpu_second']:.0f} games per CPU second) "
                    f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
-                   f"bots {','.join(names)})")
+                   f"bots {','.join(names)}) ({_accel.describe()})")
 
 
 @main.command()

@@ -1,0 +1,225 @@
+"""The compiled accelerator (`make accel`): compiled and pure Python play the same games to the
+decision, a compiled module older than its source never runs, IMHOTEP_PURE=1 forces pure Python,
+and every process (workers, the CLI) runs the same way. Nothing here builds or writes files
+outside pytest's temporary directories."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, SourceFileLoader
+from pathlib import Path
+
+import pytest
+
+from imhotep_stats import _accel
+
+# sides, bots (one per seat), prophecies, games: C and D sides, random, greedy and persona bots,
+# 2-4 players, prophecies once
+CASES = [
+    ("C-C-C-C-C", ["random", "random", "random"], False, 6),
+    ("D-D-D-D-D", ["greedy", "random"], False, 3),
+    ("A-B-C-D-A", ["greedy", "random", "greedy"], False, 2),
+    ("D-A-C-B-D", ["greedy", "greedy", "greedy", "greedy"], True, 2),
+    ("B-D-D-C-C", ["temple", "obelisk", "balanced", "market"], False, 1),
+]
+
+PLAY = r"""
+import json, sys
+from imhotep_stats import _accel
+from imhotep_stats.bots import make_bot
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+
+games = []
+for sides, bots, prophecies, n in json.loads(sys.argv[1]):
+    for i in range(n):
+        g = Game(len(bots), sides, seed=chance_seed(31, i), prophecies=prophecies)
+        chosen = []
+        r = play_game(g, [make_bot(b) for b in bots], [bot_rng(31, i, p) for p in range(len(bots))],
+                      on_decision=lambda g, a: chosen.append(f"{g.to_move} {g.kind}: {a} of {len(g.options)}"))
+        games.append({"totals": r.totals, "events": [list(e) for e in g.events],
+                      "decisions": chosen, "n_decisions": r.decisions, "result": r.to_json(),
+                      "by_round": r.by_round, "lead_changes": r.lead_changes, "margin": r.margin})
+print(json.dumps({"mode": _accel.mode(), "compiled": _accel.compiled_modules(), "games": games}))
+"""
+
+
+def _env(pure: bool) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in (_accel.PURE_ENV, "_IMHOTEP_ACCEL_WARNED")}
+    if pure:
+        env[_accel.PURE_ENV] = "1"
+    return env
+
+
+def _python(code: str, *args: str, pure: bool) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=_env(pure), check=True, timeout=600)
+
+
+def _compiled_available() -> list[str]:
+    """The modules a process without IMHOTEP_PURE would run compiled (even if this one is pure)."""
+    out = _python("from imhotep_stats import _accel; print(' '.join(_accel.compiled_modules()))",
+                  pure=False)
+    return out.stdout.split()
+
+
+def test_compiled_and_pure_play_the_same_games():
+    if not _compiled_available():
+        pytest.skip("nothing is compiled (run `make accel`; it needs Cython and a C compiler)")
+    cases = json.dumps(CASES)
+    pure = json.loads(_python(PLAY, cases, pure=True).stdout)
+    compiled = json.loads(_python(PLAY, cases, pure=False).stdout)
+    assert pure["mode"] == "pure" and pure["compiled"] == []
+    assert compiled["mode"] in ("compiled", "mixed")
+    assert len(compiled["games"]) == sum(c[3] for c in CASES)
+    for i, (a, b) in enumerate(zip(pure["games"], compiled["games"], strict=True)):
+        assert a["decisions"] == b["decisions"], f"game {i}: the choices differ"
+        assert a == b, f"game {i}: same choices, different results"
+
+
+def test_pure_env_forces_source_everywhere():
+    out = _python(
+        "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy as b\n"
+        "from imhotep_stats import _accel\n"
+        "print(_accel.mode(), g.__file__, b.__file__)", pure=True)
+    mode, game_file, greedy_file = out.stdout.split()
+    assert mode == "pure"
+    assert game_file.endswith("game.py") and greedy_file.endswith("greedy.py")
+    assert "out of date" not in out.stderr
+
+
+def test_compiled_modules_report_their_extension_file():
+    compiled = _compiled_available()
+    if not compiled:
+        pytest.skip("nothing is compiled (run `make accel`; it needs Cython and a C compiler)")
+    out = _python(f"import importlib; print(importlib.import_module({compiled[0]!r}).__file__)",
+                  pure=False)
+    assert out.stdout.strip().endswith(tuple(EXTENSION_SUFFIXES))
+    assert "out of date" not in out.stderr
+
+
+def test_a_real_stale_module_loads_from_source_and_warns():
+    """A manifest entry that no longer matches (as after an edit without `make accel`): the
+    source runs, with one warning, and the mode says "mixed"."""
+    compiled = _compiled_available()
+    if "imhotep_stats.bots.greedy" not in compiled:
+        pytest.skip("bots/greedy.py is not compiled (run `make accel`)")
+    code = (
+        "from imhotep_stats import _accel\n"
+        "m = _accel._manifest_modules()\n"
+        "m['imhotep_stats.bots.greedy'] = dict(m['imhotep_stats.bots.greedy'], source_size=-1, source_sha256='0' * 64)\n"
+        "import imhotep_stats.bots.greedy as b\n"
+        "print(_accel.mode(), b.__file__)\n")
+    out = _python(code, pure=False)
+    mode, greedy_file = out.stdout.split()
+    assert greedy_file.endswith("greedy.py")
+    assert mode == "mixed"
+    assert out.stderr.count("compiled module imhotep_stats.bots.greedy is out of date") == 1
+    assert "make accel" in out.stderr
+
+
+@pytest.fixture
+def fresh_state(monkeypatch):
+    """A clean finder state for this test (restored afterwards) and no inherited env."""
+    monkeypatch.setattr(_accel, "_state", _accel._State())
+    monkeypatch.setattr(_accel, "_PARENT_WARNED", False)
+    monkeypatch.delenv(_accel.PURE_ENV, raising=False)
+    monkeypatch.delenv("_IMHOTEP_ACCEL_WARNED", raising=False)
+
+
+def _fake_module(tmp_path: Path) -> tuple[Path, Path, dict]:
+    """A source file and a (fake, never loaded) extension next to it, and a manifest entry
+    saying the extension was built from the source as it is now."""
+    src = tmp_path / "mod.py"
+    src.write_text("X = 1\n")
+    ext = tmp_path / ("mod" + EXTENSION_SUFFIXES[0])
+    ext.write_bytes(b"not really an extension")
+    entry = {"source": _accel.rel(str(src)), "source_size": src.stat().st_size,
+             "source_mtime_ns": src.stat().st_mtime_ns, "source_sha256": _accel.source_digest(str(src)),
+             "ext": _accel.rel(str(ext)), "ext_size": ext.stat().st_size, "ext_mtime_ns": ext.stat().st_mtime_ns}
+    return src, ext, entry
+
+
+NAME = "imhotep_stats.fake.mod"
+
+
+def _find(manifest_entry: dict | None, directory: Path):
+    _accel._state.manifest = {NAME: manifest_entry} if manifest_entry is not None else {}
+    _accel._state.verdicts.clear()
+    _accel._state.listings.clear()
+    return _accel.AccelFinder().find_spec(NAME, [str(directory)])
+
+
+def test_finder_uses_a_current_extension(tmp_path, fresh_state, capsys):
+    src, ext, entry = _fake_module(tmp_path)
+    spec = _find(entry, tmp_path)
+    assert isinstance(spec.loader, ExtensionFileLoader) and spec.origin == str(ext)
+    # touched but not changed (a checkout): the hash decides, still current
+    os.utime(src, ns=(src.stat().st_atime_ns, src.stat().st_mtime_ns + 5_000_000_000))
+    assert isinstance(_find(entry, tmp_path).loader, ExtensionFileLoader)
+    assert capsys.readouterr().err == ""
+
+
+def test_finder_loads_a_stale_module_from_source_and_warns_once(tmp_path, fresh_state, capsys):
+    src, ext, entry = _fake_module(tmp_path)
+    src.write_text("X = 2  # edited, not rebuilt\n")
+    for _ in range(2):
+        spec = _find(entry, tmp_path)
+        assert isinstance(spec.loader, SourceFileLoader) and spec.origin == str(src)
+    err = capsys.readouterr().err
+    assert err.count(f"compiled module {NAME} is out of date with its source; using pure Python; "
+                     "run `make accel`") == 1
+    # no manifest entry at all, or an extension replaced outside the build: source as well
+    assert isinstance(_find(None, tmp_path).loader, SourceFileLoader)
+    src.write_text("X = 1\n")
+    _src, _ext, entry = _fake_module(tmp_path)
+    ext.write_bytes(b"rebuilt by hand")
+    assert isinstance(_find(entry, tmp_path).loader, SourceFileLoader)
+
+
+def test_finder_pure_env_and_other_modules(tmp_path, fresh_state, monkeypatch, capsys):
+    src, ext, entry = _fake_module(tmp_path)
+    monkeypatch.setenv(_accel.PURE_ENV, "1")
+    spec = _find(entry, tmp_path)
+    assert isinstance(spec.loader, SourceFileLoader) and spec.origin == str(src)
+    monkeypatch.setenv(_accel.PURE_ENV, "0")  # "0" means not forced
+    assert isinstance(_find(entry, tmp_path).loader, ExtensionFileLoader)
+    # no extension file: left to the default finders; other packages: never touched
+    ext.unlink()
+    assert _find(entry, tmp_path) is None
+    assert _accel.AccelFinder().find_spec("json.decoder", [str(tmp_path)]) is None
+    assert capsys.readouterr().err == ""
+
+
+def test_finder_comes_before_the_path_finder():
+    from importlib.machinery import PathFinder
+
+    assert sys.meta_path.index(_accel._finder) < sys.meta_path.index(PathFinder)
+
+
+def _child_mode(_=None) -> str:
+    return _accel.mode()
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver", "fork"])
+def test_workers_run_like_the_parent(method):
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} start method here")
+    with multiprocessing.get_context(method).Pool(1) as pool:
+        assert pool.apply(_child_mode) == _accel.mode()
+
+
+def test_bench_labels_what_ran():
+    exe = Path(sys.executable).with_name("imhotep-stats")
+    for pure in (True, False):
+        out = subprocess.run([str(exe), "bench", "--games", "2", "--json"], capture_output=True,
+                             text=True, env=_env(pure), check=True, timeout=300)
+        engine = json.loads(out.stdout)["engine"]
+        assert engine == "pure" if pure else engine in ("compiled", "mixed", "pure")
+        text = subprocess.run([str(exe), "bench", "--games", "2"], capture_output=True, text=True,
+                              env=_env(pure), check=True, timeout=300).stdout
+        assert ("(pure Python)" in text) if engine == "pure" else ("compiled" in text)
