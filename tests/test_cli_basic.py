@@ -49,6 +49,20 @@ def test_bench_json():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["games"] == 20 and data["games_per_second"] > 0 and "seconds" in data
+    assert data["repeat"] == 1 and data["runs"][0]["games_per_second"] == data["games_per_second"]
+
+
+def test_bench_repeat_reports_the_best_and_the_median_run():
+    r = run("bench", "--games", "5", "--repeat", "3", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    speeds = sorted(x["games_per_second"] for x in data["runs"])
+    assert len(speeds) == 3
+    assert data["best_games_per_second"] == speeds[-1]
+    assert data["games_per_second"] == speeds[1]  # the median of three
+    assert {x["decisions_per_game"] for x in data["runs"]} == {data["decisions_per_game"]}
+    text = run("bench", "--games", "5", "--repeat", "2")
+    assert text.exit_code == 0 and "x 2 runs: best" in text.output and "median" in text.output
 
 
 def test_replay_missing_file_is_usage_error():
