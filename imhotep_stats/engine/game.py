@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import compress, filterfalse
 from typing import Any
 
 from imhotep_stats.engine import cards
@@ -35,6 +36,23 @@ TURN = "turn"
 PLACE = [[act("place", s, k) for k in range(4)] for s in range(4)]
 SAIL = [[act("sail", s, SITES[i]) for i in range(5)] for s in range(4)]
 UNLOAD = [act("unload", k) for k in range(4)]
+SHIP_PLACES = [frozenset(row) for row in PLACE]  # to drop a sailed ship's slots at C speed
+
+
+def _sail_table() -> list[list[tuple[Action, ...]]]:
+    """``table[ready][free]``: the sail actions for the ships in bitmask ``ready`` to the
+    docks in bitmask ``free``, ship by ship, each to its docks in order."""
+    bits = [[mask >> i & 1 for i in range(5)] for mask in range(32)]
+    rows = [[tuple(compress(SAIL[s], bits[free])) for free in range(32)] for s in range(4)]
+    table = []
+    for ready in range(16):
+        ships = [rows[s] for s in range(4) if ready >> s & 1]
+        table.append([sum((row[free] for row in ships), ()) for free in range(32)])
+    return table
+
+
+# Every sail option list, built once: a turn looks its list up instead of building it.
+SAIL_OPTIONS = _sail_table()
 
 
 @lru_cache(maxsize=64)
@@ -242,7 +260,7 @@ class Game:
         self.ship_free -= 1
         self.open_slots.remove(PLACE[s][k])
         if self.ship_load[s] == self.ship_min[s]:
-            self._sail_opts = None  # this ship can now sail
+            self.ships_ready |= 1 << s  # this ship can now sail
 
     def free_docks(self) -> list[int]:
         return [i for i in range(5) if not self.dock_used[i]]
@@ -259,7 +277,10 @@ class Game:
         self.ship_free = sum(sizes)
         # The place actions still open, kept up to date as stones go on and ships sail.
         self.open_slots = [PLACE[s][k] for s in range(4) for k in range(sizes[s])]
-        self._sail_opts: list[Action] | None = None  # cache of the sail actions
+        # Bitmasks kept up to date for the sail actions: unsailed ships holding their
+        # minimum, and docks with no ship yet.
+        self.ships_ready = 0
+        self.docks_free = 0b11111
         self.dock_used = [0, 0, 0, 0, 0]
         self.sailed = 0
         self.passes = 0
@@ -303,18 +324,18 @@ class Game:
             opts.extend(self.get_actions)
         if sled > 0:
             opts += self.open_slots
-        sail = self._sail_opts
-        if sail is None:
-            sail = self._sail_opts = self.sail_actions()
-        opts += sail
+        opts += SAIL_OPTIONS[self.ships_ready][self.docks_free]
         if self.blue[p]:
             cards.blue_options(self, p, opts)
         if not opts:
             opts.append(PASS)
         return opts
 
-    def sail_actions(self, ships: Sequence[int] = (0, 1, 2, 3)) -> list[Action]:
-        """Sail actions: ships holding their minimum, to each free dock."""
+    def sail_actions(self, ships: Sequence[int] | None = None) -> list[Action]:
+        """Sail actions: ships holding their minimum (of ``ships``: all by default), to
+        each free dock."""
+        if ships is None:
+            return list(SAIL_OPTIONS[self.ships_ready][self.docks_free])
         out: list[Action] = []
         used = self.dock_used
         docks = [i for i in range(5) if not used[i]]
@@ -330,12 +351,13 @@ class Game:
         """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
         self.ship_dock[s] = site
         self.dock_used[site] += 1
-        self._sail_opts = None
+        self.ships_ready &= ~(1 << s)
+        self.docks_free &= ~(1 << site)
         self.sailed += 1
         self.last_sailer = p
         self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
         if self.ship_free or self.open_slots:
-            self.open_slots = [a for a in self.open_slots if a.args[0] != s]
+            self.open_slots = list(filterfalse(SHIP_PLACES[s].__contains__, self.open_slots))
         self.push(_after_sail)
         if lever:
             self.push(_lever_next, s, site, p)
