@@ -7,7 +7,7 @@ legal choices (``options``, in a deterministic order). :func:`apply` performs a 
 runs the game on to the next decision: chance, unloading, round ends and game end.
 
 Internally, work that may need a decision (unloading a ship stone by stone, a red card's
-delivery, a temple bonus...) is a stack of tasks ``(fn, *args)``. A task either finishes
+delivery, a temple bonus...) is a stack of tasks ``(fn, args)``. A task either finishes
 or asks a question with :meth:`Game.ask`; the answer calls the given resolver, and the
 stack carries on. That keeps nested decisions (a market card that delivers a stone to a
 site that offers a choice) simple and in one place.
@@ -179,7 +179,7 @@ class Game:
         self.skip_advance = False  # the round ended during this turn: no clockwise step
         self.over = False
         self.decisions = 0
-        self.stack: list[tuple] = []
+        self.stack: list[tuple[Callable, tuple]] = []  # tasks (fn, args): fn(game, *args)
         self.to_move = -1
         self.kind: str | None = None
         self.options: list[Action] = []
@@ -216,7 +216,7 @@ class Game:
 
     def push(self, fn: Callable, *args: Any) -> None:
         """Schedule ``fn(game, *args)``; the last pushed runs first."""
-        self.stack.append((fn, *args))
+        self.stack.append((fn, args))
 
     def draw(self) -> str | None:
         """Top card of the market draw pile; an empty pile is the shuffled discard pile."""
@@ -295,8 +295,8 @@ class Game:
         stack = self.stack
         while True:
             if stack:
-                task = stack.pop()
-                task[0](self, *task[1:])
+                fn, args = stack.pop()
+                fn(self, *args)
                 if self.kind is not None:
                     return
                 continue
@@ -358,14 +358,15 @@ class Game:
         self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
         if self.ship_free or self.open_slots:
             self.open_slots = list(filterfalse(SHIP_PLACES[s].__contains__, self.open_slots))
-        self.push(_after_sail)
+        stack = self.stack
+        stack.append(_AFTER_SAIL)
         if lever:
-            self.push(_lever_next, s, site, p)
+            stack.append((_lever_next, (s, site, p)))
             return
         slots = self.ship_slots[s]
         for k in range(len(slots) - 1, -1, -1):  # pushed stern first: the bow unloads first
             if slots[k] >= 0:
-                self.push(_unload, s, k, site)
+                stack.append((_unload, (s, k, site)))
 
     def _end_round(self, next_start: int) -> None:
         """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
@@ -522,4 +523,5 @@ def _turn(g: Game, p: int, a: Action) -> None:
             raise IllegalAction(f"unknown turn action {a}")
 
 
-_END_TURN = (_end_turn,)
+_END_TURN = (_end_turn, ())
+_AFTER_SAIL = (_after_sail, ())
