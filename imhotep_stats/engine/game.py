@@ -56,6 +56,14 @@ SAIL_OPTIONS = _sail_table()
 
 
 @lru_cache(maxsize=64)
+def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    """A round card's ship minimums (one stone less than the size, at least 1) and place
+    actions (ship by ship, bow first), shared by every round dealt that card."""
+    mins = tuple(max(size - 1, 1) for size in sizes)
+    return mins, tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
+
+
+@lru_cache(maxsize=64)
 def _prepared(board: Board, players: int, expansion: bool) -> tuple:
     """What every game on this board shares: the round-card pool, the unshuffled deck and
     the card point tables (boards are immutable, so this is cached per board)."""
@@ -269,14 +277,15 @@ class Game:
     def _start_round(self, start: int) -> None:
         self.round += 1
         sizes = self.round_cards[self.round - 1]
+        mins, places = _ships(sizes)
         self.ship_sizes = sizes
         self.ship_slots = [[-1] * size for size in sizes]
-        self.ship_min = [max(size - 1, 1) for size in sizes]
+        self.ship_min = list(mins)
         self.ship_load = [0, 0, 0, 0]
         self.ship_dock = [-1, -1, -1, -1]
         self.ship_free = sum(sizes)
         # The place actions still open, kept up to date as stones go on and ships sail.
-        self.open_slots = [PLACE[s][k] for s in range(4) for k in range(sizes[s])]
+        self.open_slots = list(places)
         # Bitmasks kept up to date for the sail actions: unsailed ships holding their
         # minimum, and docks with no ship yet.
         self.ships_ready = 0
@@ -432,8 +441,11 @@ def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
 def _next_round(g: Game, next_start: int) -> None:
     g.round_over = False
     # Stones left on ships that never sailed (a full cycle of passes) leave with them;
-    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused).
+    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused). A ship
+    # that sailed was unloaded to the last stone.
     for s in range(4):
+        if g.ship_dock[s] >= 0:
+            continue
         for k, o in enumerate(g.ship_slots[s]):
             if o >= 0:
                 g.quarry[o] += 1
