@@ -15,10 +15,11 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress, filterfalse
+from itertools import compress, filterfalse, repeat
 from typing import Any
 
 from imhotep_stats.engine import cards
@@ -74,9 +75,10 @@ def _prepared(board: Board, players: int, expansion: bool) -> tuple:
 def fast_shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
     speed; ties have probability ~2**-53 and then keep the original order)."""
-    keys = [rng.random() for _ in items]
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    items[:] = [items[i] for i in order]
+    n = len(items)
+    keys = list(map(operator.call, repeat(rng.random, n)))  # n draws, as a loop would
+    order = sorted(range(n), key=keys.__getitem__)
+    items[:] = map(items.__getitem__, order)
 
 
 class RulesError(ValueError):
