@@ -374,10 +374,7 @@ class Game:
         if lever:
             stack.append((_lever_next, (s, site, p)))
             return
-        slots = self.ship_slots[s]
-        for k in range(len(slots) - 1, -1, -1):  # pushed stern first: the bow unloads first
-            if slots[k] >= 0:
-                stack.append((_unload, (s, k, site)))
+        _unload_ship(self, s, site, 0)
 
     def _end_round(self, next_start: int) -> None:
         """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
@@ -419,6 +416,26 @@ def _after_sail(g: Game) -> None:
     if g.sailed == 4 and not g.round_over:
         g._end_round((g.last_sailer + 1) % g.n)
         g.skip_advance = True
+
+
+def _unload_ship(g: Game, s: int, site: int, start: int) -> None:
+    """Unload ship s from slot ``start`` on, bow to stern: each stone is handed to the
+    site. A delivery that asks a question or starts tasks is finished before the next
+    stone: the rest of the unloading waits under it as a task."""
+    slots = g.ship_slots[s]
+    deliver = g.sites[site].deliver
+    stack = g.stack
+    depth = len(stack)
+    for k in range(start, len(slots)):
+        owner = slots[k]
+        if owner < 0:
+            continue
+        slots[k] = -2  # unloaded: neither a stone nor an empty slot
+        deliver(g, owner)
+        if g.kind is not None or len(stack) > depth:
+            if k + 1 < len(slots):
+                stack.insert(depth, (_unload_ship, (s, site, k + 1)))
+            return
 
 
 def _unload(g: Game, s: int, k: int, site: int) -> None:
