@@ -249,7 +249,6 @@ def test_pass_only_when_nothing_else_is_legal():
     g = two_player_game()
     g.sled[0] = 0
     g.quarry[0] = 0
-    g._sail_opts = None
     g.options = g._turn_options(0)
     assert [str(a) for a in g.options] == ["pass"]
     g.quarry[0] = 1

@@ -93,12 +93,49 @@ def gain(g: Game, p: int, name: str) -> None:
 
 
 # ------------------------------------------------------------------------ blue cards
-def _can_get(g: Game, p: int) -> bool:
+# Whether a blue card can be played: its effect can be carried out (RULES.md 3).
+def _chisel_playable(g: Game, p: int) -> bool:
+    return g.sled[p] >= 2 and g.ship_free >= 2
+
+
+def _lever_playable(g: Game, p: int) -> bool:
+    # A ship can sail to a free dock: exactly when the sail options are not empty.
+    return bool(g.ships_ready and g.docks_free)
+
+
+def _hammer_playable(g: Game, p: int) -> bool:
     return g.sled[p] < g.sled_cap[p] and g.quarry[p] > 0
 
 
-def _sailable(g: Game) -> list[int]:
-    return [s for s in range(4) if g.ship_dock[s] < 0 and g.ship_load[s] >= g.ship_min[s]]
+def _sail_playable(g: Game, p: int) -> bool:
+    return g.sled[p] >= 1 and bool(g.docks_free) and bool(_sail_card_ships(g))
+
+
+def _barge_playable(g: Game, p: int) -> bool:
+    return g.sled[p] >= 3
+
+
+def _platform_playable(g: Game, p: int) -> bool:
+    return g.sled[p] >= 1 and bool(_platform_options(g, p))
+
+
+# In BLUE's order: (card, its play action, whether it can be played).
+_BLUE_PLAYS = tuple(
+    zip(
+        BLUE,
+        (PLAY[name] for name in BLUE),
+        (
+            _chisel_playable,
+            _lever_playable,
+            _hammer_playable,
+            _sail_playable,
+            _barge_playable,
+            _platform_playable,
+        ),
+        strict=True,
+    )
+)
+_PLAYABLE = {name: check for name, _, check in _BLUE_PLAYS}
 
 
 def _sail_card_ships(g: Game) -> list[int]:
@@ -126,26 +163,16 @@ def _platform_options(g: Game, p: int) -> list[Action]:
 
 def playable(g: Game, p: int, name: str) -> bool:
     """A blue card can be played when its effect can be carried out (RULES.md 3)."""
-    if name == "chisel":
-        return g.sled[p] >= 2 and g.ship_free >= 2
-    if name == "lever":
-        return bool(_sailable(g)) and any(not u for u in g.dock_used)
-    if name == "hammer":
-        return _can_get(g, p)
-    if name == "sail":
-        return g.sled[p] >= 1 and bool(_sail_card_ships(g)) and any(not u for u in g.dock_used)
-    if name == "barge":
-        return g.sled[p] >= 3
-    if name == "loading_platform":
-        return g.sled[p] >= 1 and bool(_platform_options(g, p))
-    return False
+    check = _PLAYABLE.get(name)
+    return check is not None and check(g, p)
 
 
 def blue_options(g: Game, p: int, opts: list[Action]) -> None:
+    """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order."""
     hand = g.hand[p]
-    for name in BLUE:
-        if name in hand and playable(g, p, name):
-            opts.append(PLAY[name])
+    for name, action, check in _BLUE_PLAYS:
+        if name in hand and check(g, p):
+            opts.append(action)
 
 
 def play_blue(g: Game, p: int, name: str) -> None:

@@ -7,7 +7,7 @@ legal choices (``options``, in a deterministic order). :func:`apply` performs a 
 runs the game on to the next decision: chance, unloading, round ends and game end.
 
 Internally, work that may need a decision (unloading a ship stone by stone, a red card's
-delivery, a temple bonus...) is a stack of tasks ``(fn, *args)``. A task either finishes
+delivery, a temple bonus...) is a stack of tasks ``(fn, args)``. A task either finishes
 or asks a question with :meth:`Game.ask`; the answer calls the given resolver, and the
 stack carries on. That keeps nested decisions (a market card that delivers a stone to a
 site that offers a choice) simple and in one place.
@@ -15,9 +15,11 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import compress, filterfalse, repeat
 from typing import Any
 
 from imhotep_stats.engine import cards
@@ -35,6 +37,31 @@ TURN = "turn"
 PLACE = [[act("place", s, k) for k in range(4)] for s in range(4)]
 SAIL = [[act("sail", s, SITES[i]) for i in range(5)] for s in range(4)]
 UNLOAD = [act("unload", k) for k in range(4)]
+SHIP_PLACES = [frozenset(row) for row in PLACE]  # to drop a sailed ship's slots at C speed
+
+
+def _sail_table() -> list[list[tuple[Action, ...]]]:
+    """``table[ready][free]``: the sail actions for the ships in bitmask ``ready`` to the
+    docks in bitmask ``free``, ship by ship, each to its docks in order."""
+    bits = [[mask >> i & 1 for i in range(5)] for mask in range(32)]
+    rows = [[tuple(compress(SAIL[s], bits[free])) for free in range(32)] for s in range(4)]
+    table = []
+    for ready in range(16):
+        ships = [rows[s] for s in range(4) if ready >> s & 1]
+        table.append([sum((row[free] for row in ships), ()) for free in range(32)])
+    return table
+
+
+# Every sail option list, built once: a turn looks its list up instead of building it.
+SAIL_OPTIONS = _sail_table()
+
+
+@lru_cache(maxsize=64)
+def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    """A round card's ship minimums (one stone less than the size, at least 1) and place
+    actions (ship by ship, bow first), shared by every round dealt that card."""
+    mins = tuple(max(size - 1, 1) for size in sizes)
+    return mins, tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
 
 
 @lru_cache(maxsize=64)
@@ -48,9 +75,10 @@ def _prepared(board: Board, players: int, expansion: bool) -> tuple:
 def fast_shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
     speed; ties have probability ~2**-53 and then keep the original order)."""
-    keys = [rng.random() for _ in items]
-    order = sorted(range(len(items)), key=keys.__getitem__)
-    items[:] = [items[i] for i in order]
+    n = len(items)
+    keys = list(map(operator.call, repeat(rng.random, n)))  # n draws, as a loop would
+    order = sorted(range(n), key=keys.__getitem__)
+    items[:] = map(items.__getitem__, order)
 
 
 class RulesError(ValueError):
@@ -161,7 +189,7 @@ class Game:
         self.skip_advance = False  # the round ended during this turn: no clockwise step
         self.over = False
         self.decisions = 0
-        self.stack: list[tuple] = []
+        self.stack: list[tuple[Callable, tuple]] = []  # tasks (fn, args): fn(game, *args)
         self.to_move = -1
         self.kind: str | None = None
         self.options: list[Action] = []
@@ -198,7 +226,7 @@ class Game:
 
     def push(self, fn: Callable, *args: Any) -> None:
         """Schedule ``fn(game, *args)``; the last pushed runs first."""
-        self.stack.append((fn, *args))
+        self.stack.append((fn, args))
 
     def draw(self) -> str | None:
         """Top card of the market draw pile; an empty pile is the shuffled discard pile."""
@@ -242,7 +270,7 @@ class Game:
         self.ship_free -= 1
         self.open_slots.remove(PLACE[s][k])
         if self.ship_load[s] == self.ship_min[s]:
-            self._sail_opts = None  # this ship can now sail
+            self.ships_ready |= 1 << s  # this ship can now sail
 
     def free_docks(self) -> list[int]:
         return [i for i in range(5) if not self.dock_used[i]]
@@ -251,15 +279,19 @@ class Game:
     def _start_round(self, start: int) -> None:
         self.round += 1
         sizes = self.round_cards[self.round - 1]
+        mins, places = _ships(sizes)
         self.ship_sizes = sizes
         self.ship_slots = [[-1] * size for size in sizes]
-        self.ship_min = [max(size - 1, 1) for size in sizes]
+        self.ship_min = list(mins)
         self.ship_load = [0, 0, 0, 0]
         self.ship_dock = [-1, -1, -1, -1]
         self.ship_free = sum(sizes)
         # The place actions still open, kept up to date as stones go on and ships sail.
-        self.open_slots = [PLACE[s][k] for s in range(4) for k in range(sizes[s])]
-        self._sail_opts: list[Action] | None = None  # cache of the sail actions
+        self.open_slots = list(places)
+        # Bitmasks kept up to date for the sail actions: unsailed ships holding their
+        # minimum, and docks with no ship yet.
+        self.ships_ready = 0
+        self.docks_free = 0b11111
         self.dock_used = [0, 0, 0, 0, 0]
         self.sailed = 0
         self.passes = 0
@@ -274,8 +306,8 @@ class Game:
         stack = self.stack
         while True:
             if stack:
-                task = stack.pop()
-                task[0](self, *task[1:])
+                fn, args = stack.pop()
+                fn(self, *args)
                 if self.kind is not None:
                     return
                 continue
@@ -303,18 +335,18 @@ class Game:
             opts.extend(self.get_actions)
         if sled > 0:
             opts += self.open_slots
-        sail = self._sail_opts
-        if sail is None:
-            sail = self._sail_opts = self.sail_actions()
-        opts += sail
+        opts += SAIL_OPTIONS[self.ships_ready][self.docks_free]
         if self.blue[p]:
             cards.blue_options(self, p, opts)
         if not opts:
             opts.append(PASS)
         return opts
 
-    def sail_actions(self, ships: Sequence[int] = (0, 1, 2, 3)) -> list[Action]:
-        """Sail actions: ships holding their minimum, to each free dock."""
+    def sail_actions(self, ships: Sequence[int] | None = None) -> list[Action]:
+        """Sail actions: ships holding their minimum (of ``ships``: all by default), to
+        each free dock."""
+        if ships is None:
+            return list(SAIL_OPTIONS[self.ships_ready][self.docks_free])
         out: list[Action] = []
         used = self.dock_used
         docks = [i for i in range(5) if not used[i]]
@@ -330,20 +362,19 @@ class Game:
         """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
         self.ship_dock[s] = site
         self.dock_used[site] += 1
-        self._sail_opts = None
+        self.ships_ready &= ~(1 << s)
+        self.docks_free &= ~(1 << site)
         self.sailed += 1
         self.last_sailer = p
         self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
         if self.ship_free or self.open_slots:
-            self.open_slots = [a for a in self.open_slots if a.args[0] != s]
-        self.push(_after_sail)
+            self.open_slots = list(filterfalse(SHIP_PLACES[s].__contains__, self.open_slots))
+        stack = self.stack
+        stack.append(_AFTER_SAIL)
         if lever:
-            self.push(_lever_next, s, site, p)
+            stack.append((_lever_next, (s, site, p)))
             return
-        slots = self.ship_slots[s]
-        for k in range(len(slots) - 1, -1, -1):  # pushed stern first: the bow unloads first
-            if slots[k] >= 0:
-                self.push(_unload, s, k, site)
+        _unload_ship(self, s, site, 0)
 
     def _end_round(self, next_start: int) -> None:
         """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
@@ -387,6 +418,26 @@ def _after_sail(g: Game) -> None:
         g.skip_advance = True
 
 
+def _unload_ship(g: Game, s: int, site: int, start: int) -> None:
+    """Unload ship s from slot ``start`` on, bow to stern: each stone is handed to the
+    site. A delivery that asks a question or starts tasks is finished before the next
+    stone: the rest of the unloading waits under it as a task."""
+    slots = g.ship_slots[s]
+    deliver = g.sites[site].deliver
+    stack = g.stack
+    depth = len(stack)
+    for k in range(start, len(slots)):
+        owner = slots[k]
+        if owner < 0:
+            continue
+        slots[k] = -2  # unloaded: neither a stone nor an empty slot
+        deliver(g, owner)
+        if g.kind is not None or len(stack) > depth:
+            if k + 1 < len(slots):
+                stack.insert(depth, (_unload_ship, (s, site, k + 1)))
+            return
+
+
 def _unload(g: Game, s: int, k: int, site: int) -> None:
     """The stone in slot k of ship s leaves the ship and is handed to the site."""
     owner = g.ship_slots[s][k]
@@ -409,8 +460,11 @@ def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
 def _next_round(g: Game, next_start: int) -> None:
     g.round_over = False
     # Stones left on ships that never sailed (a full cycle of passes) leave with them;
-    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused).
+    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused). A ship
+    # that sailed was unloaded to the last stone.
     for s in range(4):
+        if g.ship_dock[s] >= 0:
+            continue
         for k, o in enumerate(g.ship_slots[s]):
             if o >= 0:
                 g.quarry[o] += 1
@@ -500,4 +554,5 @@ def _turn(g: Game, p: int, a: Action) -> None:
             raise IllegalAction(f"unknown turn action {a}")
 
 
-_END_TURN = (_end_turn,)
+_END_TURN = (_end_turn, ())
+_AFTER_SAIL = (_after_sail, ())

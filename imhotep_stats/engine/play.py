@@ -32,12 +32,16 @@ def play_game(
     on_decision: Callable[[Game, Action], None] | None = None,
 ) -> GameResult:
     """Play ``game`` to the end. ``on_decision(game, action)`` is called before each apply."""
-    views = [View(game, p) for p in range(game.n)]
-    choosers = [b.choose for b in bots]
-    while not game.over:
-        p = game.to_move
-        a = choosers[p](views[p], game.options, rngs[p])
-        if on_decision is not None:
+    # Per seat: (its bot's choose, its view, its random stream).
+    seats = [(bots[p].choose, View(game, p), rngs[p]) for p in range(game.n)]
+    if on_decision is None:
+        while not game.over:
+            choose, view, rng = seats[game.to_move]
+            apply(game, choose(view, game.options, rng))
+    else:
+        while not game.over:
+            choose, view, rng = seats[game.to_move]
+            a = choose(view, game.options, rng)
             on_decision(game, a)
-        apply(game, a)
+            apply(game, a)
     return result_of(game)

@@ -53,10 +53,9 @@ def result_of(g: Game) -> GameResult:
     leader = -1  # the last sole leader on the score track
     changes = 0
     best = 0
-    last = g.rounds  # game-end events carry round = rounds + 1
     for seat, source, pts, rnd in g.events:
         by_source[seat][source] += pts
-        by_round[seat][rnd - 1 if rnd <= last else last] += pts
+        by_round[seat][rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
         r = running[seat] = running[seat] + pts
         if pts > 0:
             if r > best:  # strictly ahead of everyone: the sole leader

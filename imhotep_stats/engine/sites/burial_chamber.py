@@ -141,12 +141,14 @@ class BurialChamberC(Site):
 
     def place(self, s: int, owner: int) -> None:
         """Put ``owner``'s stone on space id ``s`` (legal) and open the spaces it completes."""
-        self.owner[s] = owner
+        owners = self.owner
+        owners[s] = owner
         legal = self.open
         legal.remove(s)
         grown = False
         for t in self.above[s]:
-            if self.owner[t] < 0 and all(self.owner[b] >= 0 for b in self.supports[t]):
+            left, right = self.supports[t]  # a space above rests on exactly two
+            if owners[t] < 0 and owners[left] >= 0 and owners[right] >= 0:
                 legal.append(t)
                 grown = True
         if grown:

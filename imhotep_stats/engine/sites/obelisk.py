@@ -178,21 +178,20 @@ def placements(columns: int, token: str, heights: tuple[int, ...] | list[int]) -
                         found.append((act("stack", token, *add), add))
         found.sort(key=lambda x: x[1], reverse=True)  # deterministic: left-heavy first
         _PLACEMENTS[key] = found
-        _OPTIONS[key] = [a for a, _ in found]
     return found
 
 
-_OPTIONS: dict[tuple, list[Action]] = {}  # the same, actions only (the decision's options)
+# The same, actions only (the decision's options), by the card's own heights: a card's
+# heights stay small, so this skips working out the relative profile on every stone.
+_OPTIONS_BY_CARD: dict[tuple, list[Action]] = {}
 
 
 def placement_options(columns: int, token: str, heights: list[int]) -> list[Action]:
     """The ``stack`` actions of :func:`placements` (a fresh list: the game may keep it)."""
-    low = min(heights)
-    key = (columns, token, tuple(h - low for h in heights))
-    found = _OPTIONS.get(key)
+    key = (columns, token, *heights)
+    found = _OPTIONS_BY_CARD.get(key)
     if found is None:
-        placements(columns, token, heights)
-        found = _OPTIONS[key]
+        found = _OPTIONS_BY_CARD[key] = [a for a, _ in placements(columns, token, heights)]
     return list(found)
 
 

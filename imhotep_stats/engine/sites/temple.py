@@ -25,6 +25,7 @@ cards and choices are settled (and any red card gained acts) before the next col
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
@@ -75,6 +76,20 @@ def parse_reward(text: str, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(alts)
 
 
+@lru_cache(maxsize=64)
+def _reward_columns(
+    table: tuple[str, ...], width: int, where: str
+) -> tuple[tuple[tuple[tuple[str, int], ...], ...], tuple[list[Action], ...]]:
+    """Per column of a reward table: the alternatives, and the actions offered when there
+    is a choice. Parsed once per table (board data is immutable); the action lists are
+    shared and never changed."""
+    if len(table) < width:
+        raise ValueError(f"{where}: {len(table)} columns, but the temple is {width} wide")
+    columns = tuple(parse_reward(table[c], f"{where}[{c}]") for c in range(width))
+    choices = tuple(list(dict.fromkeys(act(kind, k) for kind, k in alts)) for alts in columns)
+    return columns, choices
+
+
 class TempleLayers(Site):
     """The layered temple shared by sides A, B and C."""
 
@@ -122,15 +137,7 @@ class TempleRewards(TempleLayers):
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         key = self.rewards_key
-        table = data[key]
-        where = f"{data.name}.{key}"
-        if len(table) < self.width:
-            raise ValueError(f"{where}: {len(table)} columns, but the temple is {self.width} wide")
-        # Per column: the alternatives, and the actions offered when there is a choice.
-        self.columns = [parse_reward(table[c], f"{where}[{c}]") for c in range(self.width)]
-        self.choices = [
-            list(dict.fromkeys(act(kind, k) for kind, k in alts)) for alts in self.columns
-        ]
+        self.columns, self.choices = _reward_columns(data[key], self.width, f"{data.name}.{key}")
 
     def round_end(self, g: Game) -> None:
         vis = self.visible()
