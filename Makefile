@@ -10,11 +10,14 @@ CONFIG ?= configs/default.toml
 RUN_ARGS ?= --force
 # The optional compiled accelerator (docs/engine.md): Cython compiles the hot engine and bot
 # modules in place. The module list lives in imhotep_stats/_accel.py; any change to a source in
-# engine/ or bots/ (or to the build script) reruns the build, which recompiles only what changed.
+# engine/ or bots/, .py or .pxd (the typed layer), or to the build script reruns the build, which
+# recompiles only what changed. The directories are prerequisites too: a deleted .pxd (or .py)
+# changes its directory, and the build must run again.
 ACCEL_STAMP    = build/accel/.built-stamp
 ACCEL_MANIFEST = imhotep_stats/_accel_manifest.json
-ACCEL_SRCS     = $(wildcard imhotep_stats/engine/*.py imhotep_stats/engine/sites/*.py \
-                            imhotep_stats/bots/*.py) imhotep_stats/_accel.py imhotep_stats/_accel_build.py
+ACCEL_DIRS     = imhotep_stats/engine imhotep_stats/engine/sites imhotep_stats/bots
+ACCEL_SRCS     = $(wildcard $(addsuffix /*.py,$(ACCEL_DIRS)) $(addsuffix /*.pxd,$(ACCEL_DIRS))) \
+                 $(ACCEL_DIRS) imhotep_stats/_accel.py imhotep_stats/_accel_build.py
 ACCEL_ARGS    ?= -j 2
 # a deleted manifest means the build must run again
 ACCEL_FORCE    = $(if $(wildcard $(ACCEL_MANIFEST)),,FORCE)

@@ -10,8 +10,8 @@ rebuild the old compiled code would silently run. ``install()`` (called from the
 ``__init__``, so every process, worker and subprocess that imports the package has it) puts a
 finder first on ``sys.meta_path`` that, for every ``imhotep_stats`` submodule with an extension
 file next to its source, loads the extension only when the manifest says it was built from the
-current source (size and mtime first, a SHA-256 of the source when those differ), and the
-``.py`` source otherwise, warning once on stderr. ``IMHOTEP_PURE=1`` loads every module from
+current source and the current typed layer (the ``.pxd`` beside it, if any; size and mtime
+first, a SHA-256 when those differ), and the ``.py`` source otherwise, warning once on stderr. ``IMHOTEP_PURE=1`` loads every module from
 source. ``mode()`` says what runs: "compiled", "pure" or "mixed".
 
 Standard library only, and cheap: a directory listing per package directory and a stat or two
@@ -139,6 +139,20 @@ def is_current(fullname: str, source: str, ext: str) -> bool:
     return verdict
 
 
+def pxd_path(source: str) -> str:
+    """The typed layer of a module: the ``.pxd`` next to its ``.py`` (Cython reads it, Python
+    never does); it may not exist."""
+    return source[:-3] + ".pxd"
+
+
+def _same(entry: dict, key: str, path: str) -> bool:
+    """Whether ``path`` is the file the manifest recorded under ``key`` (size and mtime, else
+    the SHA-256: touched by a checkout or a copy but maybe not changed). OSError if missing."""
+    if list(file_stamp(path)) == [entry.get(f"{key}_size"), entry.get(f"{key}_mtime_ns")]:
+        return True
+    return source_digest(path) == entry.get(f"{key}_sha256")
+
+
 def _check(entry, source: str, ext: str) -> bool:
     if not isinstance(entry, dict):
         return False
@@ -147,10 +161,13 @@ def _check(entry, source: str, ext: str) -> bool:
             return False
         if list(file_stamp(ext)) != [entry.get("ext_size"), entry.get("ext_mtime_ns")]:
             return False  # the extension was rebuilt or replaced outside `make accel`
-        if list(file_stamp(source)) == [entry.get("source_size"), entry.get("source_mtime_ns")]:
-            return True
-        # touched (a checkout, a copy) but maybe not changed: compare the content
-        return source_digest(source) == entry.get("source_sha256")
+        if not _same(entry, "source", source):
+            return False
+        # the typed layer: the same .pxd as at the build (changed, added or removed: stale)
+        pxd = pxd_path(source)
+        if entry.get("pxd") is None:
+            return not os.path.exists(pxd)
+        return entry.get("pxd") == rel(pxd) and _same(entry, "pxd", pxd)
     except OSError:
         return False
 

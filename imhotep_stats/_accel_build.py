@@ -2,10 +2,12 @@
 ``make accel`` runs).
 
 Compiles the modules in ``imhotep_stats._accel.ACCEL_MODULES`` with Cython in pure-Python mode
-(the ``.py`` files unchanged; no C type declarations anywhere) into extension modules next to
-their source, rebuilding only what changed (Cython regenerates a ``.c`` only when its ``.py`` is
-newer, setuptools recompiles an extension only when its ``.c`` is newer), then records what each
-extension was built from in ``imhotep_stats/_accel_manifest.json`` for the import-time guard.
+(the ``.py`` files unchanged; C type declarations only in the augmenting ``.pxd`` files beside
+some of them, the typed layer) into extension modules next to their source, rebuilding only what
+changed (Cython regenerates a ``.c`` only when its ``.py`` or ``.pxd`` is newer, setuptools
+recompiles an extension only when its ``.c`` is newer), then records what each extension was
+built from (``.py`` and ``.pxd``) in ``imhotep_stats/_accel_manifest.json`` for the import-time
+guard.
 
 Without Cython or a C compiler it prints a warning, removes compiled modules it can no longer
 vouch for, and exits with status 1; the package then runs (or partly runs) as pure Python.
@@ -25,6 +27,7 @@ from imhotep_stats._accel import (
     PACKAGE_DIR,
     _check,
     file_stamp,
+    pxd_path,
     rel,
     source_digest,
 )
@@ -33,11 +36,16 @@ ROOT = os.path.dirname(PACKAGE_DIR)
 BUILD_TEMP = os.path.join(ROOT, "build", "accel")
 # Compile the Python source as Python: no C typing from annotations (an ``x: float`` would
 # otherwise become a C double, an ``n: int`` an exact-type check), so the compiled modules keep
-# the pure-Python semantics to the bit.
+# the pure-Python semantics to the bit; the only C types are the .pxd files' (docs/engine.md).
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 # -O2 builds faster than Python's default -O3 with no measurable speed loss; -g0 drops debug
 # info (the largest part of the object files and of the compile time).
 DEFAULT_CFLAGS = "-O2 -g0"
+# Always added: the typed layer (the .pxd files) computes some float expressions in C, and a
+# fused multiply-add (a compiler may contract a * b + c into one on FMA hardware, e.g. with
+# -march=native) rounds once where Python rounds twice. Off, every C double operation rounds as
+# Python's float does.
+REQUIRED_CFLAGS = ["-ffp-contract=off"]
 
 
 def source_path(module: str) -> str:
@@ -94,6 +102,12 @@ def clean() -> None:
         os.remove(MANIFEST)
 
 
+def typed_layer_changed(old_entry, new_entry: dict) -> bool:
+    """Whether a module's .pxd differs from the one its last build recorded (added, removed or
+    edited; unknown without a previous entry)."""
+    return not isinstance(old_entry, dict) or old_entry.get("pxd_sha256") != new_entry.get("pxd_sha256")
+
+
 def build(jobs: int, cflags: list[str], force: bool) -> None:
     from Cython import __version__ as cython_version
     from Cython.Build import cythonize
@@ -101,8 +115,10 @@ def build(jobs: int, cflags: list[str], force: bool) -> None:
 
     settings = {"cython": cython_version, "directives": DIRECTIVES, "cflags": cflags,
                 "python": sys.implementation.cache_tag}
-    if read_manifest().get("settings") != settings:
+    old = read_manifest()
+    if old.get("settings") != settings:
         force = True  # other flags, directives or Cython: everything is rebuilt
+    old_modules = old.get("modules") if isinstance(old.get("modules"), dict) else {}
     # stamps taken before building: an edit made during the build shows as stale, never as current
     before = {}
     for module in ACCEL_MODULES:
@@ -110,6 +126,17 @@ def build(jobs: int, cflags: list[str], force: bool) -> None:
         size, mtime = file_stamp(path)
         before[module] = {"source": rel(path), "source_size": size, "source_mtime_ns": mtime,
                           "source_sha256": source_digest(path)}
+        pxd = pxd_path(path)
+        if os.path.exists(pxd):  # its typed layer (Cython reads the .pxd of the same name)
+            size, mtime = file_stamp(pxd)
+            before[module].update({"pxd": rel(pxd), "pxd_size": size, "pxd_mtime_ns": mtime,
+                                   "pxd_sha256": source_digest(pxd)})
+        # Cython's timestamps miss a .pxd removed (or added, or restored with an old mtime)
+        # since the last build: drop that module's .c, so it is regenerated
+        if typed_layer_changed(old_modules.get(module), before[module]):
+            c_file = path[:-3] + ".c"
+            if os.path.exists(c_file):
+                os.remove(c_file)
     extensions = [Extension(m, [os.path.relpath(source_path(m), ROOT)], extra_compile_args=cflags)
                   for m in ACCEL_MODULES]
     extensions = cythonize(extensions, compiler_directives=DIRECTIVES, nthreads=jobs,
@@ -171,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                 os.remove(path)
     t0 = time.perf_counter()
     try:
-        build(args.jobs, args.cflags.split(), args.force)
+        build(args.jobs, args.cflags.split() + REQUIRED_CFLAGS, args.force)
     except (Exception, SystemExit) as exc:  # no Cython, no compiler, a compile error
         kept = salvage()
         now = (f"{len(kept)} of {len(ACCEL_MODULES)} modules still compiled and current, the others "

@@ -181,6 +181,57 @@ def test_finder_loads_a_stale_module_from_source_and_warns_once(tmp_path, fresh_
     assert isinstance(_find(entry, tmp_path).loader, SourceFileLoader)
 
 
+def test_finder_treats_a_changed_typed_layer_as_stale(tmp_path, fresh_state, capsys):
+    """The .pxd beside a module (its typed layer) counts like its source: edited, removed or
+    added since the build, the module loads from source."""
+    src, ext, entry = _fake_module(tmp_path)
+    pxd = tmp_path / "mod.pxd"
+    pxd.write_text("cdef class A:\n    cdef public long x\n")
+    assert isinstance(_find(entry, tmp_path).loader, SourceFileLoader)  # added after the build
+    assert f"compiled module {NAME} is out of date" in capsys.readouterr().err
+    _accel._state.warned.clear()
+    entry.update({"pxd": _accel.rel(str(pxd)), "pxd_size": pxd.stat().st_size,
+                  "pxd_mtime_ns": pxd.stat().st_mtime_ns, "pxd_sha256": _accel.source_digest(str(pxd))})
+    assert isinstance(_find(entry, tmp_path).loader, ExtensionFileLoader)
+    # touched but not changed: the hash decides, still current
+    os.utime(pxd, ns=(pxd.stat().st_atime_ns, pxd.stat().st_mtime_ns + 5_000_000_000))
+    assert isinstance(_find(entry, tmp_path).loader, ExtensionFileLoader)
+    assert capsys.readouterr().err == ""
+    pxd.write_text("cdef class A:\n    cdef public double x\n")  # edited, not rebuilt
+    spec = _find(entry, tmp_path)
+    assert isinstance(spec.loader, SourceFileLoader) and spec.origin == str(src)
+    assert f"compiled module {NAME} is out of date" in capsys.readouterr().err
+    pxd.unlink()  # removed, not rebuilt
+    assert isinstance(_find(entry, tmp_path).loader, SourceFileLoader)
+
+
+def test_the_build_regenerates_a_module_whose_typed_layer_changed():
+    """Cython's timestamps miss a removed .pxd: the build compares the recorded hash."""
+    from imhotep_stats._accel_build import typed_layer_changed
+
+    typed = {"source": "bots/m.py", "pxd": "bots/m.pxd", "pxd_sha256": "a" * 64}
+    plain = {"source": "bots/m.py"}
+    assert not typed_layer_changed(typed, dict(typed))
+    assert not typed_layer_changed(plain, dict(plain))
+    assert typed_layer_changed(typed, plain)  # removed
+    assert typed_layer_changed(plain, typed)  # added
+    assert typed_layer_changed(typed, dict(typed, pxd_sha256="b" * 64))  # edited
+    assert typed_layer_changed(None, plain)  # no record: regenerate
+
+
+def test_the_build_records_the_typed_layer():
+    """Every compiled module with a .pxd beside it has that .pxd in the manifest."""
+    if not _compiled_available():
+        pytest.skip("nothing is compiled (run `make accel`; it needs Cython and a C compiler)")
+    with open(_accel.MANIFEST, encoding="utf-8") as f:
+        modules = json.load(f)["modules"]
+    for name, entry in modules.items():
+        pxd = _accel.pxd_path(os.path.join(_accel.PACKAGE_DIR, entry["source"]))
+        if os.path.exists(pxd):
+            assert entry.get("pxd") == _accel.rel(pxd), name
+            assert entry.get("pxd_sha256") == _accel.source_digest(pxd), name
+
+
 def test_finder_pure_env_and_other_modules(tmp_path, fresh_state, monkeypatch, capsys):
     src, ext, entry = _fake_module(tmp_path)
     monkeypatch.setenv(_accel.PURE_ENV, "1")

@@ -99,6 +99,7 @@ def _deck(board, expansion: bool) -> tuple[list[tuple[str, int]], int]:
     return comp, sum(c for _, c in comp)
 
 
+# Compiled, a cdef class (greedy.pxd): an attribute added here must be declared there.
 class CardValues:
     """What a card is worth to each player now (mine weighted by my weights)."""
 
@@ -249,6 +250,7 @@ class CardValues:
             return _ORNAMENT, None, "card_other"
         raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
 
+# Compiled, a cdef class (greedy.pxd): an attribute added here must be declared there.
 class Ctx:
     """Per game and seat: the view, the site evaluators, caches. Built at first sight.
 
@@ -476,14 +478,14 @@ class Ctx:
                 (), list(slots)
         # my objective per free site: its stones' entries there, added in unloading order
         if m == 1:
-            a = idx[0]
-            base = [t[a] for t in tabs]
+            ia = idx[0]
+            base = [t[ia] for t in tabs]
         elif m == 2:
-            a, b = idx
-            base = [t[a] + t[b] for t in tabs]
+            ia, ib = idx
+            base = [t[ia] + t[ib] for t in tabs]
         elif m == 3:
-            a, b, c = idx
-            base = [t[a] + t[b] + t[c] for t in tabs]
+            ia, ib, ic = idx
+            base = [t[ia] + t[ib] + t[ic] for t in tabs]
         else:
             base = [sum([t[i] for i in idx]) for t in tabs]
         # the best and worst site for me (the first of equals), in one pass: max() and min()

@@ -109,6 +109,7 @@ def _table(own, side) -> tuple:
     return own, flat, tot, vec
 
 
+# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
 class SiteEval:
     """Base: the table, the objective, no choices. Subclasses fill ``build``."""
 

@@ -1,0 +1,57 @@
+# The typed layer of greedy.py (docs/engine.md "Compiled accelerator"): read by Cython only,
+# ignored by pure Python. Every attribute a cdef class gets in the .py must be declared here.
+# Only C types whose arithmetic is Python's: double (+ - * / as Python floats, no cdivision),
+# long for small counters and indexes; anything that can be None or big stays object.
+cimport cython
+
+cdef class Ctx
+
+cdef class CardValues:
+    cdef public Ctx ctx
+    cdef public object w, _cache, _hands, _comp, _unknown, _mine, _red_w, _how
+    cdef public object statue_table, statue_extra, unused_blue, per_decoration, cargo
+    cdef public long epoch, _total
+    cdef public double _left
+
+    @cython.locals(total=long, cum=long, prev=double, f=double, c=long)
+    cpdef unknown(self, long p, long k=*)
+
+    @cython.locals(cache=dict)
+    cpdef list values(self, long p, names)
+
+    @cython.locals(code=long, v=double)
+    cpdef double _value(self, long p, name)
+
+cdef class Ctx:
+    cdef public object view, get, w, sled, quarry, sled_cap, cards_taken, get_stones
+    cdef public object ekey, ckey, free, evals, sides, volatile
+    cdef public object _stones, _slope, slots, dock, used, sizes, mins
+    cdef public list free_tabs, ship_res
+    cdef public CardValues cards
+    cdef public long me, n, rounds, round, sailed, epoch, _free_epoch
+    cdef public double cop, lam, mu, lam1, mu1, pv_b, pv_c, stone, stone_now
+    cdef public bint three
+
+    @cython.locals(rnd=long, sailed=long, full=bint)
+    cpdef begin(self)
+
+    @cython.locals(me=long, tabs=list, s0=double, s1=double, s2=double, s3=double,
+                   lo=double, hi=double, v=double, k=long)
+    cpdef slope(self)
+
+    cpdef double sled_value(self, long k)
+
+    cpdef tuple ship(self, long s)
+
+    @cython.locals(m=long, size=long, sailable=bint, tabs=list, base=list, ia=long, ib=long,
+                   ic=long, mx=double, mn=double, x=long, y=long, i=long, v=double, lam=double,
+                   three=bint, e=double, me=long, hi=list, lo=list, b=double, c=double,
+                   bp=double, j=long, g=double)
+    cpdef tuple _ship(self, long s, slots)
+
+@cython.locals(me=long, sled=long, place_cost=double, best=double, cands=tuple, s=long,
+               cache=list, r=tuple, i=long, n=long, j=long, gv=double)
+cpdef _turn_fast(Ctx ctx, legal, rng)
+
+@cython.locals(gain=long, room=long, base=double, v=double, j=long)
+cpdef double _get_value(Ctx ctx, long sled, long me)
