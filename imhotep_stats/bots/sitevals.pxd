@@ -8,5 +8,6 @@ cdef class SiteEval:
 
     cpdef ensure(self)
 
-    @cython.locals(cop=double, dw=double)
+    @cython.locals(cop=double, dw=double, coefs=list, flat=list, tot=list, vec=list, obj=list,
+                   m=long, i=long, c=double, a=double, b=double, d=double)
     cpdef bint refresh(self)

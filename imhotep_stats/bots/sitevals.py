@@ -185,8 +185,18 @@ class SiteEval:
         else:  # mine (or theirs), minus deny x what it does to the others, plus what it does to me
             cop = self.ctx.cop
             dw = self.wme - cop
-            self.obj = [c * a + cop * b + dw * d
-                        for c, a, b, d in zip(coefs, flat, tot, sidev[self.me], strict=True)]
+            vec = sidev[self.me]
+            m = len(coefs)
+            if len(flat) != m or len(tot) != m or len(vec) != m:
+                raise ValueError("refresh: tables of different lengths")
+            obj = []
+            for i in range(m):  # an explicit loop: typed doubles when compiled (sitevals.pxd)
+                c = coefs[i]
+                a = flat[i]
+                b = tot[i]
+                d = vec[i]
+                obj.append(c * a + cop * b + dw * d)
+            self.obj = obj
         self.raw = own
         return True
 
