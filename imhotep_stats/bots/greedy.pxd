@@ -13,7 +13,8 @@ cdef class CardValues:
     cdef public long epoch, _total
     cdef public double _left
 
-    @cython.locals(total=long, cum=long, prev=double, f=double, c=long)
+    @cython.locals(total=long, cum=long, prev=double, f=double, c=long, acc=double, val=double,
+                   vals=list)
     cpdef unknown(self, long p, long k=*)
 
     @cython.locals(cache=dict)

@@ -155,19 +155,19 @@ class CardValues:
             cache = self._cache[p]  # (self.value, inlined)
             vals = []
             for name, c in comp:
-                val = cache.get(name)
-                if val is None:
-                    val = cache[name] = self._value(p, name)
-                vals.append((val, c))
+                got = cache.get(name)
+                if got is None:
+                    got = cache[name] = self._value(p, name)
+                vals.append((got, c))
             vals.sort()
             # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
-            v, cum, prev = 0.0, 0, 0.0
+            acc, cum, prev = 0.0, 0, 0.0
             for val, c in vals:
                 cum += c
                 f = (cum / total) ** k
-                v += val * (f - prev)
+                acc += val * (f - prev)
                 prev = f
-            self._unknown[key] = v
+            v = self._unknown[key] = acc
         return v
 
     def composition(self) -> list[tuple[str, int]]:
