@@ -1,5 +1,6 @@
-# The typed layer of sitevals.py (see greedy.pxd): SiteEval is a cdef class; its subclasses
-# here and in sitevals_bcd.py stay Python classes (their own attributes live in __dict__).
+# The typed layer of sitevals.py (see greedy.pxd): SiteEval and MarketAEval, BurialAEval,
+# ObeliskAEval are cdef classes; the other subclasses, here and in sitevals_bcd.py, stay Python
+# classes (their own attributes live in __dict__).
 cimport cython
 
 cdef class SiteEval:

@@ -216,6 +216,7 @@ class SiteEval:
 
 
 # ----------------------------------------------------------------------------- market
+# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
 class MarketAEval(SiteEval):
     """4.1: owners pick in unloading order, each the card worth most to them. The j-th
     picker is assumed to find their best card gone with probability j/(cards shown)."""
@@ -325,6 +326,7 @@ class TempleAEval(SiteEval):
 
 
 # ----------------------------------------------------------------------------- burial
+# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
 class BurialAEval(SiteEval):
     """7.1: groups of one colour, scored at game end. A stone is worth the growth of the
     group it joins (its left and upper neighbours are on the board when it lands), plus a
@@ -391,6 +393,7 @@ class BurialAEval(SiteEval):
 
 
 # ----------------------------------------------------------------------------- obelisk
+# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
 class ObeliskAEval(SiteEval):
     """8.1: game-end points by height rank, estimated smoothly (see ``rank_estimate``)."""
 
