@@ -272,9 +272,6 @@ class Game:
         if self.ship_load[s] == self.ship_min[s]:
             self.ships_ready |= 1 << s  # this ship can now sail
 
-    def free_docks(self) -> list[int]:
-        return [i for i in range(5) if not self.dock_used[i]]
-
     # ------------------------------------------------------------------ the flow of play
     def _start_round(self, start: int) -> None:
         self.round += 1
@@ -343,20 +340,12 @@ class Game:
         return opts
 
     def sail_actions(self, ships: Sequence[int] | None = None) -> list[Action]:
-        """Sail actions: ships holding their minimum (of ``ships``: all by default), to
-        each free dock."""
-        if ships is None:
-            return list(SAIL_OPTIONS[self.ships_ready][self.docks_free])
-        out: list[Action] = []
-        used = self.dock_used
-        docks = [i for i in range(5) if not used[i]]
-        if docks:
-            load, mins, dock = self.ship_load, self.ship_min, self.ship_dock
-            for s in ships:
-                if dock[s] < 0 and load[s] >= mins[s]:
-                    row = SAIL[s]
-                    out += [row[i] for i in docks]
-        return out
+        """Sail actions: ships holding their minimum (of ``ships``: all by default), ship by
+        ship, to each free dock."""
+        ready = self.ships_ready
+        if ships is not None:
+            ready &= sum(1 << s for s in set(ships))
+        return list(SAIL_OPTIONS[ready][self.docks_free])
 
     def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
         """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""

@@ -34,14 +34,10 @@ def play_game(
     """Play ``game`` to the end. ``on_decision(game, action)`` is called before each apply."""
     # Per seat: (its bot's choose, its view, its random stream).
     seats = [(bots[p].choose, View(game, p), rngs[p]) for p in range(game.n)]
-    if on_decision is None:
-        while not game.over:
-            choose, view, rng = seats[game.to_move]
-            apply(game, choose(view, game.options, rng))
-    else:
-        while not game.over:
-            choose, view, rng = seats[game.to_move]
-            a = choose(view, game.options, rng)
+    while not game.over:
+        choose, view, rng = seats[game.to_move]
+        a = choose(view, game.options, rng)
+        if on_decision is not None:
             on_decision(game, a)
-            apply(game, a)
+        apply(game, a)
     return result_of(game)
