@@ -82,8 +82,8 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
     """The shards of the completed adaptive rounds of the first pass ``manifest`` describes.
 
     Left out, with a note: an interrupted round (its shards may be partial; the next sweep
-    finishes it) and rounds played for another config (``run --force`` with a changed
-    config keeps adaptive/ but re-plays the first pass). RunStoreError when the record
+    finishes it) and rounds played for another config (``--force`` removes adaptive/, but
+    one copied from an older run may remain). RunStoreError when the record
     would count a game twice or a completed round's shard is missing.
     """
     record = load_record(run_dir)
