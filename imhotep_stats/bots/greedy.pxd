@@ -6,21 +6,33 @@ cimport cython
 
 cdef class Ctx
 
+cdef class CardBook:
+    cdef public object key, neutral, hands, unknown
+    cdef public double left
+
+    cpdef sync(self, Ctx ctx)
+
 cdef class CardValues:
     cdef public Ctx ctx
-    cdef public object w, _cache, _hands, _comp, _unknown, _mine, _red_w, _how
+    cdef public CardBook book
+    cdef public object w, _weighted, _comp, _unknown, _mine, _red_w, _how
     cdef public object statue_table, statue_extra, unused_blue, per_decoration, cargo
     cdef public long epoch, _total
-    cdef public double _left
+    cdef public bint unit
 
     @cython.locals(total=long, cum=long, prev=double, f=double, c=long, acc=double, val=double,
-                   vals=list)
+                   vals=list, mine=bint, rnd=long)
     cpdef unknown(self, long p, long k=*)
 
-    @cython.locals(cache=dict)
+    @cython.locals(cache=dict, out=list)
     cpdef list values(self, long p, names)
 
-    @cython.locals(code=long, v=double)
+    @cython.locals(cache=dict)
+    cpdef double value(self, long p, name)
+
+    cpdef double _weigh(self, name, double v)
+
+    @cython.locals(code=long)
     cpdef double _value(self, long p, name)
 
 cdef class Ctx:

@@ -24,6 +24,7 @@ Personas are this bot with other weights (``weights.WEIGHT_DOCS``).
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from operator import is_
@@ -100,20 +101,53 @@ def _deck(board, expansion: bool) -> tuple[list[tuple[str, int]], int]:
 
 
 # Compiled, a cdef class (greedy.pxd): an attribute added here must be declared there.
+class CardBook:
+    """A game's card prices without any bot's weights, shared by the game's bots (they price
+    from public state alone): each card's worth to each player, kept while the round, the
+    sails and the cards taken stay the same (``Ctx.ckey``), and the blind draws' worth per
+    round. A bot's own prices are these times its weights (``CardValues``)."""
+
+    def __init__(self, n: int):
+        self.key: tuple | None = None
+        self.neutral: list[dict[str, float]] = [{} for _ in range(n)]  # per player: card -> worth
+        self.hands: dict[int, dict[str, int]] = {}
+        self.unknown: dict[tuple, float] = {}  # (player, cards drawn, round) -> worth
+        self.left = 1.0  # Ctx.left_fraction() at the key
+
+    def sync(self, ctx: Ctx) -> None:
+        """Prices for the state ``ctx`` sees now (the first of a game's bots to get there
+        starts them afresh)."""
+        key = ctx.ckey
+        if key != self.key:
+            self.key = key
+            for c in self.neutral:
+                c.clear()
+            self.hands.clear()
+            self.left = ctx.left_fraction()
+
+
+# A game's market site (one object per game, shared by its views) -> the game's CardBook.
+_BOOKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+# Compiled, a cdef class (greedy.pxd): an attribute added here must be declared there.
 class CardValues:
-    """What a card is worth to each player now (mine weighted by my weights)."""
+    """What a card is worth to each player now: the game's neutral prices (``CardBook``),
+    mine weighted by my weights."""
 
     def __init__(self, ctx: Ctx):
         self.ctx = ctx
         self.w = ctx.w
         self.epoch = 0
-        # per player: card -> value this epoch (a list of dicts: no key tuples to build)
-        self._cache: list[dict[str, float]] = [{} for _ in range(ctx.n)]
-        self._hands: dict[int, dict[str, int]] = {}
+        site = ctx.view.site(0)
+        book = _BOOKS.get(site)
+        if book is None:
+            book = _BOOKS[site] = CardBook(ctx.n)
+        self.book = book
+        self._weighted: dict[str, float] = {}  # card -> my weighted worth, this epoch
         self._comp: list[tuple[str, int]] | None = None
         self._total = 0
-        self._unknown: dict[tuple, float] = {}
-        self._left = 1.0
+        self._unknown: dict[tuple, float] = {}  # (cards drawn, round) -> my weighted worth
         board = ctx.get("board")
         statues = board.tables["statue_points"]
         self.statue_table = tuple(statues["table"])
@@ -127,38 +161,51 @@ class CardValues:
         self._mine = {kind: (w["market"], w[kind]) for kind in
                       ("card_statue", "card_decoration", "card_blue", "card_other")}
         self._red_w = {site: w[SITE_KEYS[site]] for site in RED_SITE.values()}
+        # all my weights on cards 1: my prices are the neutral ones (v * 1.0 * 1.0 == v)
+        self.unit = all(a == 1.0 and b == 1.0 for a, b in self._mine.values()) and \
+            all(x == 1.0 for x in self._red_w.values())
         self._how: dict[str, tuple] = {}  # card -> _pricing(card)
 
     def new_epoch(self) -> None:
         self.epoch += 1
-        for c in self._cache:
-            c.clear()
-        self._hands.clear()
-        self._left = self.ctx.left_fraction()
+        self._weighted.clear()
+        self.book.sync(self.ctx)
 
     def hand(self, p: int) -> dict[str, int]:
-        h = self._hands.get(p)
+        hands = self.book.hands
+        h = hands.get(p)
         if h is None:
-            h = self._hands[p] = self.ctx.view.hand_of(p)
+            h = hands[p] = self.ctx.view.hand_of(p)
         return h
 
     def unknown(self, p: int, k: int = 1) -> float:
         """Expected worth to p of the best of k cards drawn blind (deck composition)."""
         # Blind draws change slowly: re-priced once a round.
-        key = (p, k, self.ctx.round)
-        v = self._unknown.get(key)
+        rnd = self.ctx.round
+        mine = p == self.ctx.me and not self.unit
+        if mine:
+            known = self._unknown
+            key = (k, rnd)
+        else:
+            known = self.book.unknown
+            key = (p, k, rnd)
+        v = known.get(key)
         if v is None:
-            if len(self._unknown) > 64:
-                self._unknown.clear()
+            if len(known) > 64:
+                known.clear()
             comp = self.composition()
             total = self._total
-            cache = self._cache[p]  # (self.value, inlined)
             vals = []
-            for name, c in comp:
-                got = cache.get(name)
-                if got is None:
-                    got = cache[name] = self._value(p, name)
-                vals.append((got, c))
+            if mine:
+                for name, c in comp:
+                    vals.append((self.value(p, name), c))
+            else:
+                cache = self.book.neutral[p]  # (self.value, inlined)
+                for name, c in comp:
+                    got = cache.get(name)
+                    if got is None:
+                        got = cache[name] = self._value(p, name)
+                    vals.append((got, c))
             vals.sort()
             # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
             acc, cum, prev = 0.0, 0, 0.0
@@ -167,7 +214,7 @@ class CardValues:
                 f = (cum / total) ** k
                 acc += val * (f - prev)
                 prev = f
-            v = self._unknown[key] = acc
+            v = known[key] = acc
         return v
 
     def composition(self) -> list[tuple[str, int]]:
@@ -185,24 +232,45 @@ class CardValues:
         return t[k - 1] if k <= len(t) else t[-1] + self.statue_extra * (k - len(t))
 
     def value(self, p: int, name: str) -> float:
-        cache = self._cache[p]
+        cache = self.book.neutral[p]
         v = cache.get(name)
         if v is None:
             v = cache[name] = self._value(p, name)
+        if p == self.ctx.me and not self.unit:
+            return self._weigh(name, v)
         return v
 
     def values(self, p: int, names) -> list[float]:
         """[value(p, name) for name in names], in one call."""
-        cache = self._cache[p]
+        cache = self.book.neutral[p]
         out = []
         for name in names:
             v = cache.get(name)
             if v is None:
                 v = cache[name] = self._value(p, name)
             out.append(v)
+        if p == self.ctx.me and not self.unit:
+            return [self._weigh(name, v) for name, v in zip(names, out, strict=True)]
         return out
 
+    def _weigh(self, name: str, v: float) -> float:
+        """My worth of a card whose neutral worth is v (cached per epoch)."""
+        got = self._weighted.get(name)
+        if got is None:
+            how = self._how.get(name)
+            if how is None:
+                how = self._how[name] = self._pricing(name)
+            code, arg, kind = how
+            if code == _RED:
+                got = v * self._red_w[arg]
+            else:
+                wm, wk = self._mine[kind]
+                got = v * wm * wk
+            self._weighted[name] = got
+        return got
+
     def _value(self, p: int, name: str) -> float:
+        """The neutral worth of a card to p (no weights)."""
         how = self._how.get(name)
         if how is None:
             how = self._how[name] = self._pricing(name)
@@ -211,25 +279,19 @@ class CardValues:
             # (a site whose own rewards include cards may be mid-build: its last table, or a
             # typical stone's worth on the very first build)
             raw = self.ctx.evals[arg].ensure().raw
-            v = raw[p][0] if raw else 1.5
-            return v * self._red_w[arg] if p == self.ctx.me else v
+            return raw[p][0] if raw else 1.5
         if code == _STATUE:
             k = self.hand(p).get("statue", 0)
-            v = float(self.statues(k + 1) - self.statues(k))
-        elif code == _DECORATION:
-            v = self.ctx.expected_stones(arg) / self.per_decoration
-        elif code == _BLUE:
-            v = self.unused_blue + arg * self._left
-        elif code == _CARGO:
-            v = 0.3 * self.cargo * self._left
-        elif code == _QUARRY:
-            v = 1.0 + 0.4 * self._left
-        else:
-            v = 2.0
-        if p == self.ctx.me:
-            wm, wk = self._mine[kind]
-            return v * wm * wk
-        return v
+            return float(self.statues(k + 1) - self.statues(k))
+        if code == _DECORATION:
+            return self.ctx.expected_stones(arg) / self.per_decoration
+        if code == _BLUE:
+            return self.unused_blue + arg * self.book.left
+        if code == _CARGO:
+            return 0.3 * self.cargo * self.book.left
+        if code == _QUARRY:
+            return 1.0 + 0.4 * self.book.left
+        return 2.0
 
     @staticmethod
     def _pricing(name: str) -> tuple:

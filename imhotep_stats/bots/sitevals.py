@@ -88,6 +88,14 @@ def rank_estimate(heights, table, logit: list[float], minimum: int = 1) -> list[
     return out
 
 
+def card_key(ctx: Ctx) -> tuple:
+    """The part of a site's key for tables built from card values: the game's card prices
+    (``CardBook``), and my seat if my weights make my prices mine alone (then the table is
+    mine; with all card weights 1 it is the same for every bot of the game, and shared)."""
+    cards = ctx.cards
+    return cards.book.key, -1 if cards.unit else ctx.me
+
+
 def _table(own, side) -> tuple:
     """A build, flattened (index ``o * POSITIONS + j``): (own, own flat, side totals flat,
     per seat q the side points to q flat); side[o][j] = ((seat, points), ...)."""
@@ -222,7 +230,6 @@ class MarketAEval(SiteEval):
     picker is assumed to find their best card gone with probability j/(cards shown)."""
 
     source = "market"
-    shared = False  # my card values carry my weights
     kinds = ("market_pick",)
 
     def __init__(self, ctx, index):
@@ -230,7 +237,7 @@ class MarketAEval(SiteEval):
         self.wme = 1.0  # card values for me are already weighted by the card valuer
 
     def key(self):
-        return (tuple(self.site.display), self.ctx.cards.epoch)
+        return (tuple(self.site.display), card_key(self.ctx))
 
     def build(self):
         values = self.ctx.cards.values

@@ -4,7 +4,8 @@ Same contract as ``sitevals``: ``build`` returns per owner and unloading positio
 the owner gets (and what it does to others), read from the public site state only; ``decide``
 scores the options of the site's own decisions. Rewards that are not points are priced by
 the bot's card and stone values (``greedy.CardValues``, ``Ctx.stones_worth``), so those
-tables are per bot (``shared = False``).
+tables are per bot (``shared = False``); the markets' tables, built from card values alone,
+are shared when the game's card prices are (``sitevals.card_key``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from imhotep_stats.bots.sitevals import (
     SiteEval,
     TempleAEval,
     _logit,
+    card_key,
     group_value,
     rank_estimate,
 )
@@ -46,7 +48,6 @@ class _BlindMarketEval(SiteEval):
     unloading order, the best of their options first, later picks finding some taken."""
 
     source = "market"
-    shared = False
     kinds = ("market_pick", "market_keep")
 
     def __init__(self, ctx, index):
@@ -78,7 +79,7 @@ class MarketBEval(_BlindMarketEval):
     """4.2: face-up cards, or the face-down pair (keep the better of two blind cards)."""
 
     def key(self):
-        return (tuple(self.site.display), self.site.pair_count, self.ctx.cards.epoch)
+        return (tuple(self.site.display), self.site.pair_count, card_key(self.ctx))
 
     def options(self, o: int) -> list[float]:
         cards = self.ctx.cards
@@ -99,7 +100,6 @@ class MarketCEval(SiteEval):
     what it may buy later (falling to nothing by the end)."""
 
     source = "market"
-    shared = False
     kinds = ("market_pick",)
 
     def __init__(self, ctx, index):
@@ -107,7 +107,7 @@ class MarketCEval(SiteEval):
         self.wme = 1.0
 
     def key(self):
-        return (tuple(self.site.display), tuple(self.site.coins), self.ctx.cards.epoch)
+        return (tuple(self.site.display), tuple(self.site.coins), card_key(self.ctx))
 
     def coin_value(self, o: int) -> float:
         return 1.2 * self.ctx.left_fraction() if self.site.coins[o] else 0.0
@@ -153,7 +153,7 @@ class MarketDEval(_BlindMarketEval):
     """4.4, Black Market: a face-up card, or a face-down stack (keep its best card)."""
 
     def key(self):
-        return (tuple(self.site.display), tuple(self.site.stack_count), self.ctx.cards.epoch)
+        return (tuple(self.site.display), tuple(self.site.stack_count), card_key(self.ctx))
 
     def options(self, o: int) -> list[float]:
         cards = self.ctx.cards
