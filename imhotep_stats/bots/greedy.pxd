@@ -56,10 +56,10 @@ cdef class Ctx:
 
     cpdef tuple ship(self, long s)
 
-    @cython.locals(m=long, size=long, sailable=bint, tabs=list, base=list, ia=long, ib=long,
-                   ic=long, mx=double, mn=double, x=long, y=long, i=long, v=double, lam=double,
-                   three=bint, e=double, me=long, hi=list, lo=list, b=double, c=double,
-                   bp=double, j=long, g=double)
+    @cython.locals(m=long, size=long, sailable=bint, tabs=list, base=list, k=long, t=list,
+                   mx=double, mn=double, tot=double, x=long, y=long, cnt=long, i=long, v=double,
+                   lam=double, three=bint, e=double, me=long, hi=list, lo=list, b=double,
+                   c=double, bp=double, j=long, g=double, mean=list)
     cpdef tuple _ship(self, long s, slots)
 
 @cython.locals(me=long, sled=long, place_cost=double, best=double, cands=tuple, s=long,

@@ -538,39 +538,41 @@ class Ctx:
             g = (self._slope or self.slope())[1]
             return 0.0, [0.0] * len(tabs), [g] * size, g, PLACE_FIRST[s][size], None, \
                 (), list(slots)
-        # my objective per free site: its stones' entries there, added in unloading order
-        if m == 1:
-            ia = idx[0]
-            base = [t[ia] for t in tabs]
-        elif m == 2:
-            ia, ib = idx
-            base = [t[ia] + t[ib] for t in tabs]
-        elif m == 3:
-            ia, ib, ic = idx
-            base = [t[ia] + t[ib] + t[ic] for t in tabs]
-        else:
-            base = [sum([t[i] for i in idx]) for t in tabs]
-        # the best and worst site for me (the first of equals), in one pass: max() and min()
-        # are slow on 3.11
-        mx = mn = base[0]
-        x = y = 0
-        for i in range(1, len(base)):
-            v = base[i]
-            if v > mx:
+        # my objective per free site (its stones' entries there, added in unloading order),
+        # and in the same pass the best and worst site for me (the first of equals), how many
+        # equal the best, and the sum (max(), min(), sum() and count() would be four passes)
+        k = len(tabs)
+        base = []
+        mx = mn = tot = 0.0
+        x = y = cnt = 0
+        for i in range(k):
+            t = tabs[i]
+            v = t[idx[0]]
+            for j in range(1, m):
+                v += t[idx[j]]
+            base.append(v)
+            tot += v
+            if i == 0:
+                mx = mn = v
+                cnt = 1
+            elif v > mx:
                 mx = v
                 x = i
+                cnt = 1
             elif v < mn:
                 mn = v
                 y = i
+            elif v == mx:
+                cnt += 1
         lam = self.lam
         three = self.three
         if three:
-            e = lam * mx + self.lam1 * (self.mu * mn + self.mu1 * sum(base) / len(base))
+            e = lam * mx + self.lam1 * (self.mu * mn + self.mu1 * tot / k)
         else:
             e = lam * mx + self.lam1 * mn
         if sailable:  # the best sites for me
             row = SAIL[s]
-            if base.count(mx) == 1:  # a single best site
+            if cnt == 1:  # a single best site
                 sails: tuple = (row[self.free[x]],)
             else:
                 free = self.free
