@@ -18,6 +18,11 @@ How the actions are priced:
   already there (an empty sled leaves only sailing), and less in the last round.
 - **blue cards**: the best use of the card now minus what holding it is worth.
 
+Cards are priced once per game state (round, sails, cards taken) for all of a game's bots
+(``CardBook``: public state only, no weights), blind draws once per round; a bot's own prices
+are those times its card weights. Tables built from card prices alone (the markets') are then
+shared by the game's bots whose card weights are all 1, like the other sites' tables.
+
 Personas are this bot with other weights (``weights.WEIGHT_DOCS``).
 """
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import weakref
-from operator import mul
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -189,7 +188,15 @@ class SiteEval:
             coefs = self._coefs = [wme if o == me else cop
                                    for o in range(self.n) for _ in range(POSITIONS)]
         if tot is None:
-            self.obj = list(map(mul, coefs, flat))
+            m = len(coefs)
+            if len(flat) != m:
+                raise ValueError("refresh: tables of different lengths")
+            obj = []
+            for i in range(m):  # typed doubles when compiled (map(mul) calls mul per entry)
+                c = coefs[i]
+                a = flat[i]
+                obj.append(c * a)
+            self.obj = obj
         else:  # mine (or theirs), minus deny x what it does to the others, plus what it does to me
             cop = self.ctx.cop
             dw = self.wme - cop
