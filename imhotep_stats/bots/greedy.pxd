@@ -32,6 +32,8 @@ cdef class CardValues:
 
     cpdef double _weigh(self, name, double v)
 
+    cpdef new_epoch(self)
+
     @cython.locals(code=long)
     cpdef double _value(self, long p, name)
 
@@ -47,6 +49,9 @@ cdef class Ctx:
 
     @cython.locals(rnd=long, sailed=long, full=bint)
     cpdef begin(self)
+
+    @cython.locals(epoch=long, free=list, tabs=list, new=list, old=list, i=long)
+    cpdef set_free(self)
 
     @cython.locals(me=long, tabs=list, s0=double, s1=double, s2=double, s3=double,
                    lo=double, hi=double, v=double, k=long)
