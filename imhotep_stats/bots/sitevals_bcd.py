@@ -61,8 +61,16 @@ class _BlindMarketEval(SiteEval):
         own = []
         for o in range(self.n):
             s = self.options(o)
-            own.append([0.0 if j >= len(s) else s[0] + (s[j] - s[0]) * 0.5
-                        for j in range(POSITIONS)])
+            k = len(s)
+            row = []
+            for j in range(POSITIONS):  # explicit loops: typed doubles when compiled
+                if j >= k:
+                    row.append(0.0)
+                else:
+                    s0 = s[0]
+                    v = s[j]
+                    row.append(s0 + (v - s0) * 0.5)
+            own.append(row)
         return own, None
 
     def decide(self, kind, view, legal):
@@ -158,7 +166,9 @@ class MarketDEval(_BlindMarketEval):
     def options(self, o: int) -> list[float]:
         cards = self.ctx.cards
         s = cards.values(o, self.site.display)
-        s += [cards.unknown(o, k) for k in self.site.stack_count if k]
+        for k in self.site.stack_count:  # a loop, not a comprehension: cheaper compiled
+            if k:
+                s.append(cards.unknown(o, k))
         s.sort(reverse=True)
         return s
 
@@ -289,8 +299,15 @@ class PyramidDEval(SiteEval):
 
     source = "pyramid"
     volatile = True  # the figure moves on a get, without any delivery
-    _delta_key: tuple = ()
-    _delta: int | None = None
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        # get_extra's memo: the state (filled, figure) it was worked out for, and the points
+        # the next pyramid stone gains when the figure moves (None: no space to move to).
+        # Instance attributes, not class-level defaults: compiled, a cdef class (the .pxd).
+        self._delta_filled = -1
+        self._delta_figure = -1
+        self._delta = None
 
     def key(self):
         return (self.site.filled, self.site.figure)
@@ -316,24 +333,32 @@ class PyramidDEval(SiteEval):
     def get_extra(self, a) -> float:
         """``get move``: the next pyramid stone lands one free space further on."""
         site = self.site
-        key = (site.filled, site.figure)
-        if key != self._delta_key:  # the spaces only fill: (filled, figure) is the state
-            self._delta_key = key
-            nxt = self.free_after(site.figure, 2)
+        filled = site.filled
+        figure = site.figure
+        # the spaces only fill: (filled, figure) is the state
+        if filled != self._delta_filled or figure != self._delta_figure:
+            self._delta_filled = filled
+            self._delta_figure = figure
+            nxt = self.free_after(figure, 2)
             self._delta = site.points[nxt[1]] - site.points[nxt[0]] if len(nxt) == 2 else None
         delta = self._delta
         if delta is None:
             return 0.0
         ctx = self.ctx
         me = self.me
-        mine = total = 0
+        n = self.n
+        mine = 0
+        total = 0
         dock = ctx.dock
-        for s, slots in enumerate(ctx.slots):
+        ships = ctx.slots
+        for s in range(len(ships)):  # typed counters when compiled
             if dock[s] < 0:
+                slots = ships[s]
                 mine += slots.count(me)
                 total += len(slots) - slots.count(-1) - slots.count(-2)
-        share = mine / total if total else 1.0 / self.n
-        return delta * (share * self.wme + (1 - share) * self.ctx.cop * (self.n - 1) / self.n)
+        share = mine / total if total else 1.0 / n
+        cop = ctx.cop
+        return delta * (share * self.wme + (1 - share) * cop * (n - 1) / n)
 
 
 # ----------------------------------------------------------------------------- temple
@@ -390,14 +415,28 @@ class TempleDEval(SiteEval):
         site = self.site
         table, finish = site.round_points, site.finish
         out = [0.0] * self.n
+        m = len(chariots)
         if chariots.count(finish) > 1:
-            for p, pos in enumerate(chariots):
-                if pos == finish:
+            for p in range(m):
+                if chariots[p] == finish:
                     out[p] = table[0]
             return out
-        placed = sorted(((pos, p) for p, pos in enumerate(chariots) if pos > 0), reverse=True)
-        for rank, (_, p) in enumerate(placed[: len(table)]):
-            out[p] = table[rank]
+        # the chariots off the start, leading first (ties: the higher seat first, as sorting
+        # (position, seat) pairs in reverse): the r-th scores table[r]. Picked one by one in
+        # plain loops, no sort of tuples: cheaper compiled (typed) and in pure Python alike.
+        left = list(chariots)
+        for rank in range(len(table)):
+            bp = -1
+            best = 0
+            for p in range(m):
+                pos = left[p]
+                if pos > 0 and pos >= best:
+                    best = pos
+                    bp = p
+            if bp < 0:
+                break
+            out[bp] = table[rank]
+            left[bp] = 0
         return out
 
     def build(self):
@@ -407,6 +446,7 @@ class TempleDEval(SiteEval):
         stones = len(site.spaces) + len(site.overflow)
         heads = site.arrowheads
         track = site.track_points
+        finish = site.finish
         weight = min(_left(self.ctx), 2.5) * 0.7
         base = self.places(chariots)
         own = [[0.0] * POSITIONS for _ in range(n)]
@@ -416,16 +456,24 @@ class TempleDEval(SiteEval):
             steps = heads[i] if i < len(heads) else site.overflow_move
             for o in range(n):
                 pos = chariots[o]
-                if pos >= site.finish:
+                if pos >= finish:
                     own[o][j] = float(site.finish_point)
                     continue
                 to = self.move(chariots, o, steps)
-                after = list(chariots)
-                after[o] = to
-                pl = self.places(after)
-                own[o][j] = track[to] - track[pos] + weight * (pl[o] - base[o])
-                side[o][j] = tuple((q, weight * (pl[q] - base[q])) for q in range(n)
-                                   if q != o and pl[q] != base[q])
+                chariots[o] = to  # the places after o's move (restored below)
+                pl = self.places(chariots)
+                chariots[o] = pos
+                gain = pl[o]
+                was = base[o]
+                own[o][j] = track[to] - track[pos] + weight * (gain - was)
+                cell = []  # a loop, not a generator: cheaper compiled
+                for q in range(n):
+                    if q != o:
+                        gain = pl[q]
+                        was = base[q]
+                        if gain != was:
+                            cell.append((q, weight * (gain - was)))
+                side[o][j] = tuple(cell)
         return own, side
 
 
@@ -530,60 +578,77 @@ class BurialDEval(SiteEval):
 
     source = "burial_chamber"
     kinds = ("tomb_token",)
-    _shared: list | None = None  # [grid state, {(token, owner): gain}] (see gain)
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self._shared = None  # [grid state, {token * 16 + owner: gain}] (see _gains)
 
     def key(self):
         return (sum(self.site.count), tuple(self.site.face_up))
 
-    def gain(self, token: int, o: int) -> float:
+    def _gains(self) -> dict:
+        """The gains memo for the grid as it is now: token * 16 + owner -> gain (one per
+        site: the bots of a game share it; an int key, cheaper than a (token, owner) pair)."""
         shared = self._shared
-        if shared is None:  # one per site: the bots of a game share it
+        if shared is None:
             shared = self._shared = _TOMB_GAINS.setdefault(self.site, [-1, {}])
         empty = self.site.grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
             shared[1] = {}
-        memo = shared[1]  # (token, owner) -> gain, for this grid
-        g = memo.get((token, o))
+        return shared[1]
+
+    def gain(self, token: int, o: int) -> float:
+        return self._memo_gain(self._gains(), token, o)
+
+    def _memo_gain(self, memo: dict, token: int, o: int) -> float:
+        k = token * 16 + o  # owners are seats 0..4
+        g = memo.get(k)
         if g is None:
-            g = memo[(token, o)] = self._gain(token, o)
+            g = memo[k] = self._gain(token, o)
         return g
 
     def _gain(self, token: int, o: int) -> float:
+        """The growth in value of o's groups by a stone on token's space: the groups of o
+        next to it (a depth-first walk over the grid) merge with it."""
         site = self.site
-        grid, cols = site.grid, site.columns
+        grid = site.grid
+        cols = site.columns
         size = len(grid)
+        adj = _grid_adjacency(size, cols)
         cell = token - 1
-        r, c = divmod(cell, cols)
-        seen = {cell}
-        groups = []
-        for nb in ((cell - cols) if r else -1, (cell + cols) if cell + cols < size else -1,
-                   (cell - 1) if c else -1, (cell + 1) if c < cols - 1 else -1):
-            if nb < 0 or nb in seen or grid[nb] != o:
+        todo = list(grid)  # o's cells not yet counted (a counted cell becomes -9)
+        todo[cell] = -9
+        table, extra = site.group_table, site.group_extra
+        total = 1
+        before = 0
+        for nb in adj[cell]:  # explicit loops, no generators: typed and cheap compiled
+            if todo[nb] != o:
                 continue
             k = 0
             stack = [nb]
-            seen.add(nb)
+            todo[nb] = -9
             while stack:
                 t = stack.pop()
                 k += 1
-                tr, tc = divmod(t, cols)
-                for u in ((t - cols) if tr else -1, (t + cols) if t + cols < size else -1,
-                          (t - 1) if tc else -1, (t + 1) if tc < cols - 1 else -1):
-                    if u >= 0 and u not in seen and grid[u] == o:
-                        seen.add(u)
+                for u in adj[t]:
+                    if todo[u] == o:
+                        todo[u] = -9
                         stack.append(u)
-            groups.append(k)
-        table, extra = site.group_table, site.group_extra
-        total = 1 + sum(groups)
-        return group_value(total, table, extra) - sum(group_value(k, table, extra) for k in groups)
+            total += k
+            before += group_value(k, table, extra)
+        return group_value(total, table, extra) - before
 
     def build(self):
         site = self.site
         up = site.face_up
+        memo = self._gains()
         own = []
         for o in range(self.n):
-            vals = sorted((self.gain(t, o) for t in up), reverse=True)
+            vals = []
+            for t in up:  # a loop, not a generator: cheaper compiled
+                vals.append(self._memo_gain(memo, t, o))
+            vals.sort(reverse=True)
             absent = -site.absent_penalty if site.count[o] == 0 else 0.0
             row = []
             for j in range(POSITIONS):
@@ -594,12 +659,21 @@ class BurialDEval(SiteEval):
 
     def decide(self, kind, view, legal):
         me = self.me
-        deny = -self.ctx.cop * (self.n - 1)
+        n = self.n
+        deny = -self.ctx.cop * (n - 1)
+        memo = self._gains()
         out = []
         for a in legal:
             t = a.args[0]
-            block = max((self.gain(t, q) for q in range(self.n) if q != me), default=0.0)
-            out.append(self.wme * self.gain(t, me) + 0.3 * deny * block)
+            block = 0.0  # the best gain of another player there (a loop: cheaper compiled)
+            first = True
+            for q in range(n):
+                if q != me:
+                    g = self._memo_gain(memo, t, q)
+                    if first or g > block:
+                        block = g
+                        first = False
+            out.append(self.wme * self._memo_gain(memo, t, me) + 0.3 * deny * block)
         return out
 
 
@@ -724,7 +798,14 @@ class ObeliskDEval(SiteEval):
                 v = self.worth(o, t, pts, h + 1) - self.worth(o, t, pts, h)
             elif site.free:
                 # the claim's value, spread over the claim and the stone that follows
-                v = max(self.claim_value(o, i) for i in site.free) / 2.0
+                best = 0.0
+                first = True
+                for i in site.free:  # max() over a loop, not a generator: cheaper compiled
+                    c = self.claim_value(o, i)
+                    if first or c > best:
+                        best = c
+                        first = False
+                v = best / 2.0
             else:
                 v = float(site.overflow_points)
             own.append([max(v, 0.5)] * POSITIONS)
@@ -790,6 +871,29 @@ def _god_counts(ctx, god: str) -> list[int]:
 
 
 _TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> gains memo
+_GRID_ADJ: dict[tuple[int, int], tuple] = {}
+
+
+def _grid_adjacency(size: int, cols: int) -> tuple:
+    """Per cell of a grid of ``size`` cells, ``cols`` a row: its neighbours (up, down, left,
+    right), built once per grid shape."""
+    adj = _GRID_ADJ.get((size, cols))
+    if adj is None:
+        cells = []
+        for cell in range(size):
+            r, c = divmod(cell, cols)
+            nbs = []
+            if r:
+                nbs.append(cell - cols)
+            if cell + cols < size:
+                nbs.append(cell + cols)
+            if c:
+                nbs.append(cell - 1)
+            if c < cols - 1:
+                nbs.append(cell + 1)
+            cells.append(tuple(nbs))
+        adj = _GRID_ADJ[(size, cols)] = tuple(cells)
+    return adj
 
 EVALS.update({
     (0, "B"): MarketBEval,
