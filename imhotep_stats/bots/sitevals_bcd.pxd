@@ -30,7 +30,7 @@ cdef class PyramidDEval(SiteEval):
     cpdef list free_after(self, long start, long k)
 
     @cython.locals(filled=long, figure=long, nxt=list, me=long, n=long, mine=long, total=long,
-                   s=long, share=double, cop=double)
+                   s=long, x=long, share=double, cop=double)
     cpdef double get_extra(self, a)
 
 
@@ -52,6 +52,8 @@ cdef class TempleDEval(SiteEval):
 @cython.final
 cdef class BurialDEval(SiteEval):
     cdef public object _shared
+    cdef public tuple _adj
+    cdef public list _group
 
     @cython.locals(shared=list, empty=long)
     cpdef dict _gains(self)
@@ -61,8 +63,8 @@ cdef class BurialDEval(SiteEval):
     @cython.locals(k=long)
     cpdef double _memo_gain(self, dict memo, long token, long o)
 
-    @cython.locals(grid=list, cols=long, size=long, adj=tuple, cell=long, todo=list, total=long,
-                   before=double, nb=long, k=long, stack=list, t=long, u=long)
+    @cython.locals(adj=tuple, group=list, cell=long, todo=list, total=long, before=double,
+                   nb=long, k=long, stack=list, t=long, u=long)
     cpdef double _gain(self, long token, long o)
 
     @cython.locals(memo=dict, own=list, o=long, vals=list, row=list, j=long, v=double)

@@ -347,15 +347,17 @@ class PyramidDEval(SiteEval):
         ctx = self.ctx
         me = self.me
         n = self.n
-        mine = 0
-        total = 0
+        mine = 0  # my stones on the ships still loading
+        total = 0  # all stones there (slots -1 and -2 are not stones)
         dock = ctx.dock
         ships = ctx.slots
-        for s in range(len(ships)):  # typed counters when compiled
+        for s in range(len(ships)):  # explicit loops, not list.count: typed when compiled
             if dock[s] < 0:
-                slots = ships[s]
-                mine += slots.count(me)
-                total += len(slots) - slots.count(-1) - slots.count(-2)
+                for x in ships[s]:
+                    if x == me:
+                        mine += 1
+                    if x != -1 and x != -2:
+                        total += 1
         share = mine / total if total else 1.0 / n
         cop = ctx.cop
         return delta * (share * self.wme + (1 - share) * cop * (n - 1) / n)
@@ -582,6 +584,12 @@ class BurialDEval(SiteEval):
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
         self._shared = None  # [grid state, {token * 16 + owner: gain}] (see _gains)
+        site = self.site
+        size = len(site.grid)
+        self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
+        # per group size 0..size: the group's points (a look-up, not a call, in _gain)
+        self._group = [float(group_value(k, site.group_table, site.group_extra))
+                       for k in range(size + 1)]
 
     def key(self):
         return (sum(self.site.count), tuple(self.site.face_up))
@@ -611,15 +619,11 @@ class BurialDEval(SiteEval):
     def _gain(self, token: int, o: int) -> float:
         """The growth in value of o's groups by a stone on token's space: the groups of o
         next to it (a depth-first walk over the grid) merge with it."""
-        site = self.site
-        grid = site.grid
-        cols = site.columns
-        size = len(grid)
-        adj = _grid_adjacency(size, cols)
+        adj = self._adj
+        group = self._group
         cell = token - 1
-        todo = list(grid)  # o's cells not yet counted (a counted cell becomes -9)
+        todo = list(self.site.grid)  # o's cells not yet counted (a counted cell becomes -9)
         todo[cell] = -9
-        table, extra = site.group_table, site.group_extra
         total = 1
         before = 0
         for nb in adj[cell]:  # explicit loops, no generators: typed and cheap compiled
@@ -636,8 +640,8 @@ class BurialDEval(SiteEval):
                         todo[u] = -9
                         stack.append(u)
             total += k
-            before += group_value(k, table, extra)
-        return group_value(total, table, extra) - before
+            before += group[k]
+        return group[total] - before
 
     def build(self):
         site = self.site
