@@ -88,3 +88,25 @@ cdef class ObeliskDEval(SiteEval):
     @cython.locals(own=list, o=long, w=long, h=long, v=double, best=double, first=bint,
                    i=long, c=double)
     cpdef build(self)
+
+
+@cython.locals(n=long, i=long, h=long, low=long, high=long, total=long)
+cpdef double _card_score(heights, add, double row_points)
+
+
+@cython.final
+cdef class ObeliskCEval(SiteEval):
+    @cython.locals(now=double, best=double)
+    cpdef double token_gain(self, long o, token)
+
+
+@cython.final
+cdef class PyramidCEval(SiteEval):
+    @cython.locals(size=long, own=list, o=long, mine=long, others=long, q=long, row=list,
+                   j=long, idx=long, rest=long, before=double, after=double, v=double)
+    cpdef build(self)
+
+
+@cython.final
+cdef class MarketCEval(SiteEval):
+    pass

@@ -123,11 +123,18 @@ class MarketCEval(SiteEval):
     def best(self, o: int) -> float:
         d = self.site.display
         value = self.ctx.cards.value
-        vals = [value(o, c) if c is not None else None for c in d]
-        singles = [v for v in vals if v is not None]
-        if not singles:
+        vals = []
+        b = None  # the best single card (loops, not comprehensions: cheaper compiled)
+        for c in d:
+            if c is None:
+                vals.append(None)
+            else:
+                v = value(o, c)
+                vals.append(v)
+                if b is None or v > b:
+                    b = v
+        if b is None:
             return self.ctx.cards.unknown(o, 1)
-        b = max(singles)
         if self.site.coins[o]:
             cv = self.coin_value(o)
             for i in range(len(vals) - 1):
@@ -271,7 +278,10 @@ class PyramidCEval(SiteEval):
         own = []
         for o in range(self.n):
             mine = on.count(o)
-            others = max((on.count(q) for q in range(self.n) if q != o), default=0)
+            others = 0  # the most stones of another player (a loop: cheaper compiled)
+            for q in range(self.n):
+                if q != o:
+                    others = max(others, on.count(q))
             row = []
             for j in range(POSITIONS):
                 idx = len(on) + j
@@ -385,9 +395,13 @@ class TempleBEval(TempleAEval):
         return (len(self.site.owners), self.ctx.round, self.ctx.cards.epoch)
 
     def stone_points(self, column: int, o: int) -> float:
-        alts = self.site.columns[column]
-        v = max((temple_reward(self.ctx, o, kind, k) for kind, k in alts), default=0.0)
-        return self.site.visible_points + v
+        ctx = self.ctx
+        v = None  # the best alternative (a loop, not a generator: cheaper compiled)
+        for kind, k in self.site.columns[column]:
+            r = temple_reward(ctx, o, kind, k)
+            if v is None or r > v:
+                v = r
+        return self.site.visible_points + (0.0 if v is None else v)
 
     def decide(self, kind, view, legal):
         if kind == "temple_keep":
@@ -711,9 +725,24 @@ class ObeliskBEval(SiteEval):
 
 def card_score(heights, row_points: int) -> float:
     """Obelisk C card: complete rows, minus a little for a ragged top (gaps to fill)."""
-    low = min(heights)
-    return row_points * low + 0.4 * row_points * (sum(heights) - low * len(heights)) \
-        / len(heights) - 0.3 * (max(heights) - low)
+    return _card_score(heights, None, row_points)
+
+
+def _card_score(heights, add, row_points: int) -> float:
+    """card_score of ``heights`` plus ``add`` column by column (None: nothing), in one loop
+    over typed ints when compiled (no list of the sums, no min/max/sum calls)."""
+    n = len(heights)
+    if add is not None and len(add) != n:
+        raise ValueError("_card_score: a token of another width")
+    low = high = total = 0
+    for i in range(n):
+        h = heights[i] if add is None else heights[i] + add[i]
+        if i == 0 or h < low:
+            low = h
+        if i == 0 or h > high:
+            high = h
+        total += h
+    return row_points * low + 0.4 * row_points * (total - low * n) / n - 0.3 * (high - low)
 
 
 class ObeliskCEval(SiteEval):
@@ -728,11 +757,11 @@ class ObeliskCEval(SiteEval):
     def token_gain(self, o: int, token: str) -> float:
         site = self.site
         card = site.cards[o]
-        now = card_score(card, site.row_points)
+        rp = site.row_points
+        now = _card_score(card, None, rp)
         best = 0.0
-        for _, add in placements(site.columns, token, card):
-            h = [a + b for a, b in zip(card, add, strict=True)]
-            best = max(best, card_score(h, site.row_points) - now)
+        for placed in placements(site.columns, token, card):
+            best = max(best, _card_score(card, placed[1], rp) - now)
         return best
 
     def build(self):
@@ -756,8 +785,7 @@ class ObeliskCEval(SiteEval):
         card = site.cards[self.me]
         out = []
         for a in legal:
-            h = [c + k for c, k in zip(card, a.args[1:], strict=True)]
-            out.append(card_score(h, site.row_points))
+            out.append(_card_score(card, a.args[1:], site.row_points))
         return out
 
 
