@@ -110,3 +110,19 @@ cdef class PyramidCEval(SiteEval):
 @cython.final
 cdef class MarketCEval(SiteEval):
     pass
+
+
+@cython.final
+cdef class PyramidBEval(SiteEval):
+    cpdef double space_value(self, long o, long i, long k)
+
+    @cython.locals(own=list, o=long, filled=list, vals=list, i=long, moved=long, row=list,
+                   best=double)
+    cpdef build(self)
+
+
+@cython.final
+cdef class BurialBEval(SiteEval):
+    @cython.locals(n=long, rows=long, counts=list, i=long, o=long, base=list, n0=long, own=list,
+                   side=list, j=long, r=long, c=list, est=list, b=list, cell=list, q=long)
+    cpdef build(self)

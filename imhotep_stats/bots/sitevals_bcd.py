@@ -230,15 +230,25 @@ class PyramidBEval(SiteEval):
         own = []
         for o in range(self.n):
             filled = [len(x) for x in site.pyramids]
+            # each pyramid's next space, valued again only where the last stone went (the
+            # same value as before elsewhere: a card's blind price is cached by the card valuer,
+            # so the calls it still makes, in the same order, leave it as they did)
+            vals = []
+            for i in range(len(filled)):
+                vals.append(self.space_value(o, i, filled[i]))
+            moved = -1
             row = []
             for _ in range(POSITIONS):
-                vals = [self.space_value(o, i, filled[i]) for i in range(len(filled))]
+                if moved >= 0:
+                    vals[moved] = self.space_value(o, moved, filled[moved])
+                    moved = -1
                 best = max(vals)
                 if best < 0:
                     row.append(float(site.overflow))
                     continue
                 i = vals.index(best)
                 filled[i] += 1
+                moved = i
                 row.append(best)
             own.append(row)
         return own, None
@@ -521,8 +531,13 @@ class BurialBEval(SiteEval):
                 c[o] += 1
                 est = rank_estimate(c, table, logit)
                 c[o] -= 1
-                own[o][j] = est[o] - base[r][o]
-                side[o][j] = tuple((q, est[q] - base[r][q]) for q in range(n) if q != o)
+                b = base[r]
+                own[o][j] = est[o] - b[o]
+                cell = []  # a loop, not a generator: cheaper compiled
+                for q in range(n):
+                    if q != o:
+                        cell.append((q, est[q] - b[q]))
+                side[o][j] = tuple(cell)
         return own, side
 
 
