@@ -96,7 +96,7 @@ cpdef double _card_score(heights, add, double row_points)
 
 @cython.final
 cdef class ObeliskCEval(SiteEval):
-    @cython.locals(now=double, best=double)
+    @cython.locals(rp=double, now=double, best=double)
     cpdef double token_gain(self, long o, token)
 
 
