@@ -11,8 +11,13 @@ rebuild the old compiled code would silently run. ``install()`` (called from the
 finder first on ``sys.meta_path`` that, for every ``imhotep_stats`` submodule with an extension
 file next to its source, loads the extension only when the manifest says it was built from the
 current source and the current typed layer (the ``.pxd`` beside it, if any; size and mtime
-first, a SHA-256 when those differ), and the ``.py`` source otherwise, warning once on stderr. ``IMHOTEP_PURE=1`` loads every module from
-source. ``mode()`` says what runs: "compiled", "pure" or "mixed".
+first, a SHA-256 when those differ), and the ``.py`` source otherwise, warning once on stderr.
+A ``.pxd`` that cimports another module's ``.pxd`` (``sitevals_bcd.pxd`` cimports
+``sitevals.pxd``: its cdef classes extend ``SiteEval``, whose C layout they copy) makes its
+module depend on that one: the manifest lists those ``.pxd`` files (``deps``), and the module
+is current only if each is unchanged and its module is current too (a compiled subclass cannot
+run on a base class loaded from source). ``IMHOTEP_PURE=1`` loads every module from source.
+``mode()`` says what runs: "compiled", "pure" or "mixed".
 
 Standard library only, and cheap: a directory listing per package directory and a stat or two
 per compiled module (the manifest is read only when an extension file exists).
@@ -134,9 +139,21 @@ def is_current(fullname: str, source: str, ext: str) -> bool:
     """Whether the manifest says ``ext`` was built from ``source`` as it is now."""
     verdict = _state.verdicts.get(fullname)
     if verdict is None:
+        _state.verdicts[fullname] = False  # while deciding: a dependency cycle is never current
         verdict = _check(_manifest_modules().get(fullname), source, ext)
         _state.verdicts[fullname] = verdict
     return verdict
+
+
+def _dependency_current(module: str) -> bool:
+    """Whether a module some compiled module's typed layer cimports runs compiled and current
+    (its files as its own manifest entry names them)."""
+    entry = _manifest_modules().get(module)
+    if not isinstance(entry, dict) or not isinstance(entry.get("source"), str) \
+            or not isinstance(entry.get("ext"), str):
+        return False
+    return is_current(module, os.path.join(PACKAGE_DIR, entry["source"]),
+                      os.path.join(PACKAGE_DIR, entry["ext"]))
 
 
 def pxd_path(source: str) -> str:
@@ -166,8 +183,20 @@ def _check(entry, source: str, ext: str) -> bool:
         # the typed layer: the same .pxd as at the build (changed, added or removed: stale)
         pxd = pxd_path(source)
         if entry.get("pxd") is None:
-            return not os.path.exists(pxd)
-        return entry.get("pxd") == rel(pxd) and _same(entry, "pxd", pxd)
+            if os.path.exists(pxd):
+                return False
+        elif not (entry.get("pxd") == rel(pxd) and _same(entry, "pxd", pxd)):
+            return False
+        # the .pxd files it cimports: unchanged, and their modules compiled and current
+        deps = entry.get("deps", [])
+        if not isinstance(deps, list):
+            return False
+        for dep in deps:
+            if not (isinstance(dep, dict) and isinstance(dep.get("pxd"), str)
+                    and _same(dep, "pxd", os.path.join(PACKAGE_DIR, dep["pxd"]))
+                    and _dependency_current(dep.get("module"))):
+                return False
+        return True
     except OSError:
         return False
 

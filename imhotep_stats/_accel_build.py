@@ -6,8 +6,8 @@ Compiles the modules in ``imhotep_stats._accel.ACCEL_MODULES`` with Cython in pu
 some of them, the typed layer) into extension modules next to their source, rebuilding only what
 changed (Cython regenerates a ``.c`` only when its ``.py`` or ``.pxd`` is newer, setuptools
 recompiles an extension only when its ``.c`` is newer), then records what each extension was
-built from (``.py`` and ``.pxd``) in ``imhotep_stats/_accel_manifest.json`` for the import-time
-guard.
+built from (``.py``, ``.pxd`` and the other modules' ``.pxd`` files that ``.pxd`` cimports) in
+``imhotep_stats/_accel_manifest.json`` for the import-time guard.
 
 Without Cython or a C compiler it prints a warning, removes compiled modules it can no longer
 vouch for, and exits with status 1; the package then runs (or partly runs) as pure Python.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 
@@ -26,6 +27,7 @@ from imhotep_stats._accel import (
     MANIFEST,
     PACKAGE_DIR,
     _check,
+    _finder,
     file_stamp,
     pxd_path,
     rel,
@@ -102,10 +104,67 @@ def clean() -> None:
         os.remove(MANIFEST)
 
 
+# ``from a.b cimport c`` / ``from . cimport c`` / ``cimport a.b, c as d`` at the start of a line
+_FROM_CIMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+cimport\s+(.+)$")
+_CIMPORT = re.compile(r"^\s*cimport\s+(.+)$")
+
+
+def _module_pxd(module: str) -> str | None:
+    """The package's .pxd of a dotted module name, if there is one (not ``cython``, ``libc``...)."""
+    parts = module.split(".")
+    if parts[0] != "imhotep_stats" or len(parts) < 2:
+        return None
+    path = os.path.join(PACKAGE_DIR, *parts[1:]) + ".pxd"
+    return path if os.path.exists(path) else None
+
+
+def pxd_dependencies(pxd: str) -> list[tuple[str, str]]:
+    """(module, .pxd path) of every package .pxd that ``pxd`` cimports, directly or through
+    another one, in a fixed order. Such a module's compiled form copies the C layout of what it
+    cimports (a cdef subclass of a cimported cdef class, say): it must be rebuilt when that
+    changes, and may run only on top of that module compiled (``_accel._check``)."""
+    package = ".".join(["imhotep_stats", *rel(pxd)[: -len(".pxd")].split("/")[:-1]])
+    out: dict[str, str] = {}
+    todo = [(pxd, package)]
+    while todo:
+        path, pkg = todo.pop()
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        names = []
+        for line in lines:
+            line = line.split("#", 1)[0].strip()
+            m = _FROM_CIMPORT.match(line)
+            if m:
+                base, what = m.groups()
+                if base.startswith("."):  # relative to the .pxd's package
+                    dots = len(base) - len(base.lstrip("."))
+                    parent = pkg.split(".")[: len(pkg.split(".")) - dots + 1]
+                    base = ".".join(parent + ([base.lstrip(".")] if base.lstrip(".") else []))
+                names.append(base)  # from a.b cimport c: a.b, or the module a.b.c
+                names += [f"{base}.{n.split()[0]}" for n in what.strip("()").split(",") if n.strip()]
+                continue
+            m = _CIMPORT.match(line)
+            if m:
+                names += [n.split()[0] for n in m.group(1).split(",") if n.strip()]
+        for name in names:
+            dep = _module_pxd(name)
+            if dep is not None and name not in out and os.path.abspath(dep) != os.path.abspath(pxd):
+                out[name] = dep
+                todo.append((dep, name.rpartition(".")[0]))
+    return sorted(out.items())
+
+
 def typed_layer_changed(old_entry, new_entry: dict) -> bool:
-    """Whether a module's .pxd differs from the one its last build recorded (added, removed or
-    edited; unknown without a previous entry)."""
-    return not isinstance(old_entry, dict) or old_entry.get("pxd_sha256") != new_entry.get("pxd_sha256")
+    """Whether a module's .pxd, or a .pxd it cimports, differs from the one its last build
+    recorded (added, removed or edited; unknown without a previous entry)."""
+    if not isinstance(old_entry, dict) or old_entry.get("pxd_sha256") != new_entry.get("pxd_sha256"):
+        return True
+
+    def deps(entry: dict) -> list:
+        return [(d.get("pxd"), d.get("pxd_sha256")) for d in entry.get("deps", [])
+                if isinstance(d, dict)]
+
+    return deps(old_entry) != deps(new_entry)
 
 
 def build(jobs: int, cflags: list[str], force: bool) -> None:
@@ -131,8 +190,16 @@ def build(jobs: int, cflags: list[str], force: bool) -> None:
             size, mtime = file_stamp(pxd)
             before[module].update({"pxd": rel(pxd), "pxd_size": size, "pxd_mtime_ns": mtime,
                                    "pxd_sha256": source_digest(pxd)})
+            deps = []  # the other modules' .pxd files it cimports (their C layout is in it)
+            for dep_module, dep in pxd_dependencies(pxd):
+                size, mtime = file_stamp(dep)
+                deps.append({"module": dep_module, "pxd": rel(dep), "pxd_size": size,
+                             "pxd_mtime_ns": mtime, "pxd_sha256": source_digest(dep)})
+            if deps:
+                before[module]["deps"] = deps
         # Cython's timestamps miss a .pxd removed (or added, or restored with an old mtime)
-        # since the last build: drop that module's .c, so it is regenerated
+        # since the last build, its own or one it cimports: drop that module's .c, so it is
+        # regenerated
         if typed_layer_changed(old_modules.get(module), before[module]):
             c_file = path[:-3] + ".c"
             if os.path.exists(c_file):
@@ -161,6 +228,7 @@ def salvage() -> list[str]:
     the others (so nothing stale is left to warn about). Returns the modules kept."""
     data = read_manifest()
     entries = data.get("modules", {}) if isinstance(data.get("modules"), dict) else {}
+    _finder.invalidate_caches()  # _check reads the dependencies' entries from the manifest
     kept = {}
     for module, files in extension_files().items():
         entry = entries.get(module)

@@ -122,6 +122,54 @@ def test_a_real_stale_module_loads_from_source_and_warns():
     assert "make accel" in out.stderr
 
 
+BCD = "imhotep_stats.bots.sitevals_bcd"
+SV = "imhotep_stats.bots.sitevals"
+# sitevals_bcd's typed layer cimports sitevals.pxd; a D game runs its cdef evaluators
+DEPENDENT = (
+    "from imhotep_stats import _accel\n"
+    "m = _accel._manifest_modules()\n"
+    "{tamper}\n"
+    "from imhotep_stats.bots import make_bot\n"
+    "from imhotep_stats.engine.game import Game\n"
+    "from imhotep_stats.engine.play import bot_rng, chance_seed, play_game\n"
+    "import imhotep_stats.bots.sitevals as a, imhotep_stats.bots.sitevals_bcd as b\n"
+    "play_game(Game(3, 'D-D-D-D-D', seed=chance_seed(1, 0)), [make_bot('greedy')] * 3,\n"
+    "          [bot_rng(1, 0, p) for p in range(3)])\n"
+    "print(_accel.mode(), a.__file__, b.__file__)\n")
+
+
+def test_a_changed_cimported_typed_layer_makes_the_dependent_module_stale():
+    """sitevals_bcd.pxd cimports sitevals.pxd: with sitevals.pxd changed since the build (here:
+    the recorded hash no longer matches), sitevals_bcd loads from source with the warning, while
+    sitevals itself (built from its .pxd as recorded) stays compiled."""
+    compiled = _compiled_available()
+    if BCD not in compiled or SV not in compiled:
+        pytest.skip("bots/sitevals*.py are not compiled (run `make accel`)")
+    tamper = (f"e = m[{BCD!r}]\n"
+              f"m[{BCD!r}] = dict(e, deps=[dict(d, pxd_size=-1, pxd_sha256='0' * 64) for d in e['deps']])")
+    out = _python(DEPENDENT.format(tamper=tamper), pure=False)
+    mode, sv_file, bcd_file = out.stdout.split()
+    assert mode == "mixed"
+    assert sv_file.endswith(tuple(EXTENSION_SUFFIXES)) and bcd_file.endswith("sitevals_bcd.py")
+    assert out.stderr.count(f"compiled module {BCD} is out of date") == 1
+    assert f"compiled module {SV} is out of date" not in out.stderr
+
+
+def test_a_stale_cimported_module_makes_the_dependent_module_stale():
+    """A compiled sitevals_bcd cannot run on a sitevals loaded from source (its cdef classes
+    extend the compiled SiteEval): stale sitevals, both load from source, and a game runs."""
+    compiled = _compiled_available()
+    if BCD not in compiled or SV not in compiled:
+        pytest.skip("bots/sitevals*.py are not compiled (run `make accel`)")
+    tamper = f"m[{SV!r}] = dict(m[{SV!r}], source_size=-1, source_sha256='0' * 64)"
+    out = _python(DEPENDENT.format(tamper=tamper), pure=False)
+    mode, sv_file, bcd_file = out.stdout.split()
+    assert mode == "mixed"
+    assert sv_file.endswith("sitevals.py") and bcd_file.endswith("sitevals_bcd.py")
+    assert out.stderr.count(f"compiled module {SV} is out of date") == 1
+    assert out.stderr.count(f"compiled module {BCD} is out of date") == 1
+
+
 @pytest.fixture
 def fresh_state(monkeypatch):
     """A clean finder state for this test (restored afterwards) and no inherited env."""
@@ -205,6 +253,82 @@ def test_finder_treats_a_changed_typed_layer_as_stale(tmp_path, fresh_state, cap
     assert isinstance(_find(entry, tmp_path).loader, SourceFileLoader)
 
 
+def test_finder_treats_a_changed_cimported_typed_layer_as_stale(tmp_path, fresh_state, capsys):
+    """A module whose .pxd cimports another module's .pxd depends on it: that .pxd changed or
+    removed since the build, or that module stale, and the module loads from source."""
+    src, ext, entry = _fake_module(tmp_path)
+    pxd = tmp_path / "mod.pxd"
+    pxd.write_text("from imhotep_stats.fake.base cimport Base\ncdef class A(Base):\n    pass\n")
+    base_dir = tmp_path / "base"
+    base_dir.mkdir()
+    base_src, base_ext, base_entry = _fake_module(base_dir)
+    base_pxd = base_dir / "mod.pxd"
+    base_pxd.write_text("cdef class Base:\n    cdef public long x\n")
+
+    def stamp(path: Path) -> dict:
+        return {"pxd": _accel.rel(str(path)), "pxd_size": path.stat().st_size,
+                "pxd_mtime_ns": path.stat().st_mtime_ns, "pxd_sha256": _accel.source_digest(str(path))}
+
+    base_name = "imhotep_stats.fake.base"
+    base_entry.update(stamp(base_pxd))
+    entry.update(stamp(pxd))
+    entry["deps"] = [{"module": base_name, **stamp(base_pxd)}]
+
+    def find():
+        _accel._state.manifest = {NAME: entry, base_name: base_entry}
+        _accel._state.verdicts.clear()
+        _accel._state.listings.clear()
+        return _accel.AccelFinder().find_spec(NAME, [str(tmp_path)])
+
+    assert isinstance(find().loader, ExtensionFileLoader)
+    # touched but not changed: the hash decides, still current
+    os.utime(base_pxd, ns=(base_pxd.stat().st_atime_ns, base_pxd.stat().st_mtime_ns + 5_000_000_000))
+    assert isinstance(find().loader, ExtensionFileLoader)
+    assert capsys.readouterr().err == ""
+    base_pxd.write_text("cdef class Base:\n    cdef public double x\n")  # edited, not rebuilt
+    spec = find()
+    assert isinstance(spec.loader, SourceFileLoader) and spec.origin == str(src)
+    assert f"compiled module {NAME} is out of date" in capsys.readouterr().err
+    # the cimported .pxd as built, but its module stale (or gone from the manifest)
+    base_pxd.write_text("cdef class Base:\n    cdef public long x\n")
+    assert isinstance(find().loader, ExtensionFileLoader)
+    base_src.write_text("X = 3  # edited, not rebuilt\n")
+    assert isinstance(find().loader, SourceFileLoader)
+    base_src.write_text("X = 1\n")
+    assert isinstance(find().loader, ExtensionFileLoader)
+    del base_entry["ext"]
+    assert isinstance(find().loader, SourceFileLoader)
+    base_entry["ext"] = _accel.rel(str(base_ext))
+    base_pxd.unlink()  # removed, not rebuilt
+    assert isinstance(find().loader, SourceFileLoader)
+
+
+def test_pxd_dependencies_follow_cimports(tmp_path, monkeypatch):
+    """The build finds the package .pxd files a .pxd cimports (absolute, relative, through
+    another one), not Cython's own (cython, libc)."""
+    from imhotep_stats import _accel_build
+
+    monkeypatch.setattr(_accel, "PACKAGE_DIR", str(tmp_path))
+    monkeypatch.setattr(_accel_build, "PACKAGE_DIR", str(tmp_path))
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "engine").mkdir()
+    files = {
+        "bots/a.pxd": "cimport cython\nfrom libc.math cimport sqrt\n"
+                      "from imhotep_stats.bots.b cimport B  # a cdef class\nfrom . cimport c\n",
+        "bots/b.pxd": "from ..engine cimport d as dd\ncdef class B:\n    pass\n",
+        "bots/c.pxd": "# from imhotep_stats.engine.e cimport E (a comment)\n",
+        "engine/d.pxd": "cimport imhotep_stats.bots.a\n",  # a cycle back to a.pxd
+        "engine/e.pxd": "",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    deps = _accel_build.pxd_dependencies(str(tmp_path / "bots/a.pxd"))
+    assert deps == [("imhotep_stats.bots.b", str(tmp_path / "bots/b.pxd")),
+                    ("imhotep_stats.bots.c", str(tmp_path / "bots/c.pxd")),
+                    ("imhotep_stats.engine.d", str(tmp_path / "engine/d.pxd"))]
+    assert _accel_build.pxd_dependencies(str(tmp_path / "bots/c.pxd")) == []
+
+
 def test_the_build_regenerates_a_module_whose_typed_layer_changed():
     """Cython's timestamps miss a removed .pxd: the build compares the recorded hash."""
     from imhotep_stats._accel_build import typed_layer_changed
@@ -217,10 +341,20 @@ def test_the_build_regenerates_a_module_whose_typed_layer_changed():
     assert typed_layer_changed(plain, typed)  # added
     assert typed_layer_changed(typed, dict(typed, pxd_sha256="b" * 64))  # edited
     assert typed_layer_changed(None, plain)  # no record: regenerate
+    # a .pxd it cimports: added, removed or edited
+    dep = {"module": "imhotep_stats.bots.b", "pxd": "bots/b.pxd", "pxd_sha256": "c" * 64}
+    with_dep = dict(typed, deps=[dep])
+    assert not typed_layer_changed(with_dep, dict(with_dep))
+    assert typed_layer_changed(typed, with_dep)
+    assert typed_layer_changed(with_dep, typed)
+    assert typed_layer_changed(with_dep, dict(typed, deps=[dict(dep, pxd_sha256="d" * 64)]))
 
 
 def test_the_build_records_the_typed_layer():
-    """Every compiled module with a .pxd beside it has that .pxd in the manifest."""
+    """Every compiled module with a .pxd beside it has that .pxd in the manifest, and the
+    .pxd files that one cimports."""
+    from imhotep_stats._accel_build import pxd_dependencies
+
     if not _compiled_available():
         pytest.skip("nothing is compiled (run `make accel`; it needs Cython and a C compiler)")
     with open(_accel.MANIFEST, encoding="utf-8") as f:
@@ -230,6 +364,14 @@ def test_the_build_records_the_typed_layer():
         if os.path.exists(pxd):
             assert entry.get("pxd") == _accel.rel(pxd), name
             assert entry.get("pxd_sha256") == _accel.source_digest(pxd), name
+            # and the .pxd files it cimports (sitevals_bcd.pxd: sitevals.pxd)
+            deps = pxd_dependencies(pxd)
+            assert [(d["module"], d["pxd"]) for d in entry.get("deps", [])] == \
+                [(m, _accel.rel(p)) for m, p in deps], name
+            for d in entry.get("deps", []):
+                assert d["pxd_sha256"] == _accel.source_digest(os.path.join(_accel.PACKAGE_DIR, d["pxd"]))
+    assert ["imhotep_stats.bots.sitevals"] == \
+        [d["module"] for d in modules["imhotep_stats.bots.sitevals_bcd"].get("deps", [])]
 
 
 def test_finder_pure_env_and_other_modules(tmp_path, fresh_state, monkeypatch, capsys):

@@ -62,8 +62,16 @@ class _BlindMarketEval(SiteEval):
         own = []
         for o in range(self.n):
             s = self.options(o)
-            own.append([0.0 if j >= len(s) else s[0] + (s[j] - s[0]) * 0.5
-                        for j in range(POSITIONS)])
+            k = len(s)
+            row = []
+            for j in range(POSITIONS):  # explicit loops: typed doubles when compiled
+                if j >= k:
+                    row.append(0.0)
+                else:
+                    s0 = s[0]
+                    v = s[j]
+                    row.append(s0 + (v - s0) * 0.5)
+            own.append(row)
         return own, None
 
     def decide(self, kind, view, legal):
@@ -115,11 +123,18 @@ class MarketCEval(SiteEval):
     def best(self, o: int) -> float:
         d = self.site.display
         value = self.ctx.cards.value
-        vals = [value(o, c) if c is not None else None for c in d]
-        singles = [v for v in vals if v is not None]
-        if not singles:
+        vals = []
+        b = None  # the best single card (loops, not comprehensions: cheaper compiled)
+        for c in d:
+            if c is None:
+                vals.append(None)
+            else:
+                v = value(o, c)
+                vals.append(v)
+                if b is None or v > b:
+                    b = v
+        if b is None:
             return self.ctx.cards.unknown(o, 1)
-        b = max(singles)
         if self.site.coins[o]:
             cv = self.coin_value(o)
             for i in range(len(vals) - 1):
@@ -158,7 +173,9 @@ class MarketDEval(_BlindMarketEval):
     def options(self, o: int) -> list[float]:
         cards = self.ctx.cards
         s = cards.values(o, self.site.display)
-        s += [cards.unknown(o, k) for k in self.site.stack_count if k]
+        for k in self.site.stack_count:  # a loop, not a comprehension: cheaper compiled
+            if k:
+                s.append(cards.unknown(o, k))
         s.sort(reverse=True)
         return s
 
@@ -213,15 +230,25 @@ class PyramidBEval(SiteEval):
         own = []
         for o in range(self.n):
             filled = [len(x) for x in site.pyramids]
+            # each pyramid's next space, valued again only where the last stone went (the
+            # same value as before elsewhere: a card's blind price is cached by the card valuer,
+            # so the calls it still makes, in the same order, leave it as they did)
+            vals = []
+            for i in range(len(filled)):
+                vals.append(self.space_value(o, i, filled[i]))
+            moved = -1
             row = []
             for _ in range(POSITIONS):
-                vals = [self.space_value(o, i, filled[i]) for i in range(len(filled))]
+                if moved >= 0:
+                    vals[moved] = self.space_value(o, moved, filled[moved])
+                    moved = -1
                 best = max(vals)
                 if best < 0:
                     row.append(float(site.overflow))
                     continue
                 i = vals.index(best)
                 filled[i] += 1
+                moved = i
                 row.append(best)
             own.append(row)
         return own, None
@@ -261,7 +288,10 @@ class PyramidCEval(SiteEval):
         own = []
         for o in range(self.n):
             mine = on.count(o)
-            others = max((on.count(q) for q in range(self.n) if q != o), default=0)
+            others = 0  # the most stones of another player (a loop: cheaper compiled)
+            for q in range(self.n):
+                if q != o:
+                    others = max(others, on.count(q))
             row = []
             for j in range(POSITIONS):
                 idx = len(on) + j
@@ -289,8 +319,15 @@ class PyramidDEval(SiteEval):
 
     source = "pyramid"
     volatile = True  # the figure moves on a get, without any delivery
-    _delta_key: tuple = ()
-    _delta: int | None = None
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        # get_extra's memo: the state (filled, figure) it was worked out for, and the points
+        # the next pyramid stone gains when the figure moves (None: no space to move to).
+        # Instance attributes, not class-level defaults: compiled, a cdef class (the .pxd).
+        self._delta_filled = -1
+        self._delta_figure = -1
+        self._delta = None
 
     def key(self):
         return (self.site.filled, self.site.figure)
@@ -316,24 +353,34 @@ class PyramidDEval(SiteEval):
     def get_extra(self, a) -> float:
         """``get move``: the next pyramid stone lands one free space further on."""
         site = self.site
-        key = (site.filled, site.figure)
-        if key != self._delta_key:  # the spaces only fill: (filled, figure) is the state
-            self._delta_key = key
-            nxt = self.free_after(site.figure, 2)
+        filled = site.filled
+        figure = site.figure
+        # the spaces only fill: (filled, figure) is the state
+        if filled != self._delta_filled or figure != self._delta_figure:
+            self._delta_filled = filled
+            self._delta_figure = figure
+            nxt = self.free_after(figure, 2)
             self._delta = site.points[nxt[1]] - site.points[nxt[0]] if len(nxt) == 2 else None
         delta = self._delta
         if delta is None:
             return 0.0
         ctx = self.ctx
         me = self.me
-        mine = total = 0
+        n = self.n
+        mine = 0  # my stones on the ships still loading
+        total = 0  # all stones there (slots -1 and -2 are not stones)
         dock = ctx.dock
-        for s, slots in enumerate(ctx.slots):
+        ships = ctx.slots
+        for s in range(len(ships)):  # explicit loops, not list.count: typed when compiled
             if dock[s] < 0:
-                mine += slots.count(me)
-                total += len(slots) - slots.count(-1) - slots.count(-2)
-        share = mine / total if total else 1.0 / self.n
-        return delta * (share * self.wme + (1 - share) * self.ctx.cop * (self.n - 1) / self.n)
+                for x in ships[s]:
+                    if x == me:
+                        mine += 1
+                    if x != -1 and x != -2:
+                        total += 1
+        share = mine / total if total else 1.0 / n
+        cop = ctx.cop
+        return delta * (share * self.wme + (1 - share) * cop * (n - 1) / n)
 
 
 # ----------------------------------------------------------------------------- temple
@@ -358,9 +405,13 @@ class TempleBEval(TempleAEval):
         return (len(self.site.owners), self.ctx.round, self.ctx.cards.epoch)
 
     def stone_points(self, column: int, o: int) -> float:
-        alts = self.site.columns[column]
-        v = max((temple_reward(self.ctx, o, kind, k) for kind, k in alts), default=0.0)
-        return self.site.visible_points + v
+        ctx = self.ctx
+        v = None  # the best alternative (a loop, not a generator: cheaper compiled)
+        for kind, k in self.site.columns[column]:
+            r = temple_reward(ctx, o, kind, k)
+            if v is None or r > v:
+                v = r
+        return self.site.visible_points + (0.0 if v is None else v)
 
     def decide(self, kind, view, legal):
         if kind == "temple_keep":
@@ -390,14 +441,28 @@ class TempleDEval(SiteEval):
         site = self.site
         table, finish = site.round_points, site.finish
         out = [0.0] * self.n
+        m = len(chariots)
         if chariots.count(finish) > 1:
-            for p, pos in enumerate(chariots):
-                if pos == finish:
+            for p in range(m):
+                if chariots[p] == finish:
                     out[p] = table[0]
             return out
-        placed = sorted(((pos, p) for p, pos in enumerate(chariots) if pos > 0), reverse=True)
-        for rank, (_, p) in enumerate(placed[: len(table)]):
-            out[p] = table[rank]
+        # the chariots off the start, leading first (ties: the higher seat first, as sorting
+        # (position, seat) pairs in reverse): the r-th scores table[r]. Picked one by one in
+        # plain loops, no sort of tuples: cheaper compiled (typed) and in pure Python alike.
+        left = list(chariots)
+        for rank in range(len(table)):
+            bp = -1
+            best = 0
+            for p in range(m):
+                pos = left[p]
+                if pos > 0 and pos >= best:
+                    best = pos
+                    bp = p
+            if bp < 0:
+                break
+            out[bp] = table[rank]
+            left[bp] = 0
         return out
 
     def build(self):
@@ -407,6 +472,7 @@ class TempleDEval(SiteEval):
         stones = len(site.spaces) + len(site.overflow)
         heads = site.arrowheads
         track = site.track_points
+        finish = site.finish
         weight = min(_left(self.ctx), 2.5) * 0.7
         base = self.places(chariots)
         own = [[0.0] * POSITIONS for _ in range(n)]
@@ -416,16 +482,24 @@ class TempleDEval(SiteEval):
             steps = heads[i] if i < len(heads) else site.overflow_move
             for o in range(n):
                 pos = chariots[o]
-                if pos >= site.finish:
+                if pos >= finish:
                     own[o][j] = float(site.finish_point)
                     continue
                 to = self.move(chariots, o, steps)
-                after = list(chariots)
-                after[o] = to
-                pl = self.places(after)
-                own[o][j] = track[to] - track[pos] + weight * (pl[o] - base[o])
-                side[o][j] = tuple((q, weight * (pl[q] - base[q])) for q in range(n)
-                                   if q != o and pl[q] != base[q])
+                chariots[o] = to  # the places after o's move (restored below)
+                pl = self.places(chariots)
+                chariots[o] = pos
+                gain = pl[o]
+                was = base[o]
+                own[o][j] = track[to] - track[pos] + weight * (gain - was)
+                cell = []  # a loop, not a generator: cheaper compiled
+                for q in range(n):
+                    if q != o:
+                        gain = pl[q]
+                        was = base[q]
+                        if gain != was:
+                            cell.append((q, weight * (gain - was)))
+                side[o][j] = tuple(cell)
         return own, side
 
 
@@ -457,8 +531,13 @@ class BurialBEval(SiteEval):
                 c[o] += 1
                 est = rank_estimate(c, table, logit)
                 c[o] -= 1
-                own[o][j] = est[o] - base[r][o]
-                side[o][j] = tuple((q, est[q] - base[r][q]) for q in range(n) if q != o)
+                b = base[r]
+                own[o][j] = est[o] - b[o]
+                cell = []  # a loop, not a generator: cheaper compiled
+                for q in range(n):
+                    if q != o:
+                        cell.append((q, est[q] - b[q]))
+                side[o][j] = tuple(cell)
         return own, side
 
 
@@ -530,60 +609,79 @@ class BurialDEval(SiteEval):
 
     source = "burial_chamber"
     kinds = ("tomb_token",)
-    _shared: list | None = None  # [grid state, {(token, owner): gain}] (see gain)
+
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self._shared = None  # [grid state, {token * 16 + owner: gain}] (see _gains)
+        site = self.site
+        size = len(site.grid)
+        self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
+        # per group size 0..size: the group's points (a look-up, not a call, in _gain)
+        self._group = [float(group_value(k, site.group_table, site.group_extra))
+                       for k in range(size + 1)]
 
     def key(self):
         return (sum(self.site.count), tuple(self.site.face_up))
 
-    def gain(self, token: int, o: int) -> float:
+    def _gains(self) -> dict:
+        """The gains memo for the grid as it is now: token * 16 + owner -> gain (one per
+        site: the bots of a game share it; an int key, cheaper than a (token, owner) pair)."""
         shared = self._shared
-        if shared is None:  # one per site: the bots of a game share it
+        if shared is None:
             shared = self._shared = _TOMB_GAINS.setdefault(self.site, [-1, {}])
         empty = self.site.grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
             shared[1] = {}
-        memo = shared[1]  # (token, owner) -> gain, for this grid
-        g = memo.get((token, o))
+        return shared[1]
+
+    def gain(self, token: int, o: int) -> float:
+        return self._memo_gain(self._gains(), token, o)
+
+    def _memo_gain(self, memo: dict, token: int, o: int) -> float:
+        k = token * 16 + o  # owners are seats 0..4
+        g = memo.get(k)
         if g is None:
-            g = memo[(token, o)] = self._gain(token, o)
+            g = memo[k] = self._gain(token, o)
         return g
 
     def _gain(self, token: int, o: int) -> float:
-        site = self.site
-        grid, cols = site.grid, site.columns
-        size = len(grid)
+        """The growth in value of o's groups by a stone on token's space: the groups of o
+        next to it (a depth-first walk over the grid) merge with it."""
+        adj = self._adj
+        group = self._group
         cell = token - 1
-        r, c = divmod(cell, cols)
-        seen = {cell}
-        groups = []
-        for nb in ((cell - cols) if r else -1, (cell + cols) if cell + cols < size else -1,
-                   (cell - 1) if c else -1, (cell + 1) if c < cols - 1 else -1):
-            if nb < 0 or nb in seen or grid[nb] != o:
+        todo = list(self.site.grid)  # o's cells not yet counted (a counted cell becomes -9)
+        todo[cell] = -9
+        total = 1
+        before = 0
+        for nb in adj[cell]:  # explicit loops, no generators: typed and cheap compiled
+            if todo[nb] != o:
                 continue
             k = 0
             stack = [nb]
-            seen.add(nb)
+            todo[nb] = -9
             while stack:
                 t = stack.pop()
                 k += 1
-                tr, tc = divmod(t, cols)
-                for u in ((t - cols) if tr else -1, (t + cols) if t + cols < size else -1,
-                          (t - 1) if tc else -1, (t + 1) if tc < cols - 1 else -1):
-                    if u >= 0 and u not in seen and grid[u] == o:
-                        seen.add(u)
+                for u in adj[t]:
+                    if todo[u] == o:
+                        todo[u] = -9
                         stack.append(u)
-            groups.append(k)
-        table, extra = site.group_table, site.group_extra
-        total = 1 + sum(groups)
-        return group_value(total, table, extra) - sum(group_value(k, table, extra) for k in groups)
+            total += k
+            before += group[k]
+        return group[total] - before
 
     def build(self):
         site = self.site
         up = site.face_up
+        memo = self._gains()
         own = []
         for o in range(self.n):
-            vals = sorted((self.gain(t, o) for t in up), reverse=True)
+            vals = []
+            for t in up:  # a loop, not a generator: cheaper compiled
+                vals.append(self._memo_gain(memo, t, o))
+            vals.sort(reverse=True)
             absent = -site.absent_penalty if site.count[o] == 0 else 0.0
             row = []
             for j in range(POSITIONS):
@@ -594,12 +692,21 @@ class BurialDEval(SiteEval):
 
     def decide(self, kind, view, legal):
         me = self.me
-        deny = -self.ctx.cop * (self.n - 1)
+        n = self.n
+        deny = -self.ctx.cop * (n - 1)
+        memo = self._gains()
         out = []
         for a in legal:
             t = a.args[0]
-            block = max((self.gain(t, q) for q in range(self.n) if q != me), default=0.0)
-            out.append(self.wme * self.gain(t, me) + 0.3 * deny * block)
+            block = 0.0  # the best gain of another player there (a loop: cheaper compiled)
+            first = True
+            for q in range(n):
+                if q != me:
+                    g = self._memo_gain(memo, t, q)
+                    if first or g > block:
+                        block = g
+                        first = False
+            out.append(self.wme * self._memo_gain(memo, t, me) + 0.3 * deny * block)
         return out
 
 
@@ -633,9 +740,24 @@ class ObeliskBEval(SiteEval):
 
 def card_score(heights, row_points: int) -> float:
     """Obelisk C card: complete rows, minus a little for a ragged top (gaps to fill)."""
-    low = min(heights)
-    return row_points * low + 0.4 * row_points * (sum(heights) - low * len(heights)) \
-        / len(heights) - 0.3 * (max(heights) - low)
+    return _card_score(heights, None, row_points)
+
+
+def _card_score(heights, add, row_points: int) -> float:
+    """card_score of ``heights`` plus ``add`` column by column (None: nothing), in one loop
+    over typed ints when compiled (no list of the sums, no min/max/sum calls)."""
+    n = len(heights)
+    if add is not None and len(add) != n:
+        raise ValueError("_card_score: a token of another width")
+    low = high = total = 0
+    for i in range(n):
+        h = heights[i] if add is None else heights[i] + add[i]
+        if i == 0 or h < low:
+            low = h
+        if i == 0 or h > high:
+            high = h
+        total += h
+    return row_points * low + 0.4 * row_points * (total - low * n) / n - 0.3 * (high - low)
 
 
 class ObeliskCEval(SiteEval):
@@ -650,11 +772,11 @@ class ObeliskCEval(SiteEval):
     def token_gain(self, o: int, token: str) -> float:
         site = self.site
         card = site.cards[o]
-        now = card_score(card, site.row_points)
+        rp = site.row_points
+        now = _card_score(card, None, rp)
         best = 0.0
-        for _, add in placements(site.columns, token, card):
-            h = [a + b for a, b in zip(card, add, strict=True)]
-            best = max(best, card_score(h, site.row_points) - now)
+        for placed in placements(site.columns, token, card):
+            best = max(best, _card_score(card, placed[1], rp) - now)
         return best
 
     def build(self):
@@ -678,8 +800,7 @@ class ObeliskCEval(SiteEval):
         card = site.cards[self.me]
         out = []
         for a in legal:
-            h = [c + k for c, k in zip(card, a.args[1:], strict=True)]
-            out.append(card_score(h, site.row_points))
+            out.append(_card_score(card, a.args[1:], site.row_points))
         return out
 
 
@@ -724,7 +845,14 @@ class ObeliskDEval(SiteEval):
                 v = self.worth(o, t, pts, h + 1) - self.worth(o, t, pts, h)
             elif site.free:
                 # the claim's value, spread over the claim and the stone that follows
-                v = max(self.claim_value(o, i) for i in site.free) / 2.0
+                best = 0.0
+                first = True
+                for i in site.free:  # max() over a loop, not a generator: cheaper compiled
+                    c = self.claim_value(o, i)
+                    if first or c > best:
+                        best = c
+                        first = False
+                v = best / 2.0
             else:
                 v = float(site.overflow_points)
             own.append([max(v, 0.5)] * POSITIONS)
@@ -790,6 +918,29 @@ def _god_counts(ctx, god: str) -> list[int]:
 
 
 _TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> gains memo
+_GRID_ADJ: dict[tuple[int, int], tuple] = {}
+
+
+def _grid_adjacency(size: int, cols: int) -> tuple:
+    """Per cell of a grid of ``size`` cells, ``cols`` a row: its neighbours (up, down, left,
+    right), built once per grid shape."""
+    adj = _GRID_ADJ.get((size, cols))
+    if adj is None:
+        cells = []
+        for cell in range(size):
+            r, c = divmod(cell, cols)
+            nbs = []
+            if r:
+                nbs.append(cell - cols)
+            if cell + cols < size:
+                nbs.append(cell + cols)
+            if c:
+                nbs.append(cell - 1)
+            if c < cols - 1:
+                nbs.append(cell + 1)
+            cells.append(tuple(nbs))
+        adj = _GRID_ADJ[(size, cols)] = tuple(cells)
+    return adj
 
 EVALS.update({
     (0, "B"): MarketBEval,
