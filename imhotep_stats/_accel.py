@@ -34,7 +34,7 @@ from importlib.util import spec_from_file_location
 # Not compiled: package __init__ files (engine/sites/__init__.py has no hot code, and a compiled
 # package __init__ would be found by the default finder, not this guard); result.py and
 # transcript.py (dataclasses at the end of a game, not hot); bots/__init__.py and weights.py
-# (set-up only).
+# (set-up only); bots/evaluate.py (it only drives games, and `python -m` needs its source).
 ACCEL_MODULES: tuple[str, ...] = (
     "imhotep_stats.engine.game",
     "imhotep_stats.engine.cards",
@@ -52,7 +52,6 @@ ACCEL_MODULES: tuple[str, ...] = (
     "imhotep_stats.bots.sitevals",
     "imhotep_stats.bots.sitevals_bcd",
     "imhotep_stats.bots.base",
-    "imhotep_stats.bots.evaluate",
 )
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))

@@ -416,3 +416,17 @@ def test_bench_labels_what_ran():
         text = subprocess.run([str(exe), "bench", "--games", "2"], capture_output=True, text=True,
                               env=_env(pure), check=True, timeout=300).stdout
         assert ("(pure Python)" in text) if engine == "pure" else ("compiled" in text)
+
+
+def test_modules_run_with_python_m_are_not_compiled():
+    # `python -m pkg.mod` runs the source's code object: an extension module has none ("No code
+    # object available"), so a module with a __main__ block (bots/evaluate.py, the README's
+    # evidence command) must stay out of the accelerator.
+    package = Path(_accel.PACKAGE_DIR)
+    runnable = set()
+    for path in package.rglob("*.py"):
+        if 'if __name__ == "__main__"' in path.read_text(encoding="utf-8"):
+            parts = path.relative_to(package.parent).with_suffix("").parts
+            runnable.add(".".join(parts))
+    assert "imhotep_stats.bots.evaluate" in runnable
+    assert not runnable & set(_accel.ACCEL_MODULES)

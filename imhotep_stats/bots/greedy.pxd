@@ -4,6 +4,8 @@
 # long for small counters and indexes; anything that can be None or big stays object.
 cimport cython
 
+from imhotep_stats.bots.sitevals cimport SiteEval
+
 cdef class Ctx
 
 cdef class CardBook:
@@ -34,7 +36,7 @@ cdef class CardValues:
 
     cpdef new_epoch(self)
 
-    @cython.locals(code=long)
+    @cython.locals(code=long, ev=SiteEval)
     cpdef double _value(self, long p, name)
 
 cdef class Ctx:
@@ -50,7 +52,8 @@ cdef class Ctx:
     @cython.locals(rnd=long, sailed=long, full=bint)
     cpdef begin(self)
 
-    @cython.locals(epoch=long, free=list, tabs=list, new=list, old=list, i=long)
+    @cython.locals(epoch=long, free=list, tabs=list, new=list, old=list, i=long, evals=list,
+                   ev=SiteEval)
     cpdef set_free(self)
 
     @cython.locals(me=long, tabs=list, s0=double, s1=double, s2=double, s3=double,

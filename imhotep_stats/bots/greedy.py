@@ -283,7 +283,9 @@ class CardValues:
         if code == _RED:  # delivered at once: worth a stone at that site
             # (a site whose own rewards include cards may be mid-build: its last table, or a
             # typical stone's worth on the very first build)
-            raw = self.ctx.evals[arg].ensure().raw
+            ev = self.ctx.evals[arg]
+            ev.ensure()
+            raw = ev.raw
             return raw[p][0] if raw else 1.5
         if code == _STATUE:
             k = self.hand(p).get("statue", 0)
@@ -435,12 +437,14 @@ class Ctx:
             self.free_tabs = tabs
         else:
             free, tabs = [], []
-            for ev, u in zip(self.evals, used, strict=True):
-                if not u:
+            evals = self.evals
+            for i in range(5):
+                if not used[i]:
+                    ev = evals[i]
                     if ev._epoch != epoch:  # ev.ensure(), inlined
                         ev._epoch = epoch
                         ev.refresh()
-                    free.append(ev.index)
+                    free.append(i)
                     tabs.append(ev.obj)
             self._free_epoch = epoch
             old = self.free_tabs
