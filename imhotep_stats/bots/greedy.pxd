@@ -9,7 +9,7 @@ from imhotep_stats.bots.sitevals cimport SiteEval
 cdef class Ctx
 
 cdef class CardBook:
-    cdef public object key, neutral, hands, unknown
+    cdef public object key, neutral, hands, unknown, draws
     cdef public double left
 
     cpdef sync(self, Ctx ctx)
@@ -17,7 +17,7 @@ cdef class CardBook:
 cdef class CardValues:
     cdef public Ctx ctx
     cdef public CardBook book
-    cdef public object w, _weighted, _comp, _unknown, _mine, _red_w, _how
+    cdef public object w, _weighted, _comp, _unknown, _draws, _mine, _red_w, _how
     cdef public object statue_table, statue_extra, unused_blue, per_decoration, cargo
     cdef public long epoch, _total
     cdef public bint unit
@@ -25,6 +25,9 @@ cdef class CardValues:
     @cython.locals(total=long, cum=long, prev=double, f=double, c=long, acc=double, val=double,
                    vals=list, mine=bint, rnd=long)
     cpdef unknown(self, long p, long k=*)
+
+    @cython.locals(vals=list, cache=dict, known=dict)
+    cpdef list draws(self, long p, long rnd, bint mine)
 
     @cython.locals(cache=dict, out=list)
     cpdef list values(self, long p, names)
@@ -67,7 +70,8 @@ cdef class Ctx:
     @cython.locals(m=long, size=long, sailable=bint, tabs=list, base=list, k=long, t=list,
                    mx=double, mn=double, tot=double, x=long, y=long, cnt=long, i=long, v=double,
                    lam=double, three=bint, e=double, me=long, hi=list, lo=list, b=double,
-                   c=double, bp=double, j=long, g=double, mean=list)
+                   c=double, bp=double, j=long, g=double, mean=list, shapes=dict, shape=tuple,
+                   idx=tuple, groups=tuple, place_at=dict)
     cpdef tuple _ship(self, long s, slots)
 
 @cython.locals(me=long, sled=long, place_cost=double, best=double, cands=tuple, s=long,
@@ -76,3 +80,9 @@ cpdef _turn_fast(Ctx ctx, legal, rng)
 
 @cython.locals(gain=long, room=long, base=double, v=double, j=long)
 cpdef double _get_value(Ctx ctx, long sled, long me)
+
+cpdef double _get_extra(Ctx ctx, a)
+
+@cython.locals(me=long, keep=double, best=double, e0=double, v=double, s=long, m=long, j=long,
+               x=long, o=long, i=long)
+cpdef double _card_play(Ctx ctx, name, list res, long sled)

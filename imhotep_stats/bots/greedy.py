@@ -117,6 +117,7 @@ class CardBook:
         self.neutral: list[dict[str, float]] = [{} for _ in range(n)]  # per player: card -> worth
         self.hands: dict[int, dict[str, int]] = {}
         self.unknown: dict[tuple, float] = {}  # (player, cards drawn, round) -> worth
+        self.draws: dict[tuple, list] = {}  # (player, round) -> CardValues.draws
         self.left = 1.0  # Ctx.left_fraction() at the key
 
     def sync(self, ctx: Ctx) -> None:
@@ -153,6 +154,7 @@ class CardValues:
         self._comp: list[tuple[str, int]] | None = None
         self._total = 0
         self._unknown: dict[tuple, float] = {}  # (cards drawn, round) -> my weighted worth
+        self._draws: dict[tuple, list] = {}  # CardValues.draws, mine weighted
         board = ctx.get("board")
         statues = board.tables["statue_points"]
         self.statue_table = tuple(statues["table"])
@@ -185,7 +187,6 @@ class CardValues:
 
     def unknown(self, p: int, k: int = 1) -> float:
         """Expected worth to p of the best of k cards drawn blind (deck composition)."""
-        # Blind draws change slowly: re-priced once a round.
         rnd = self.ctx.round
         mine = p == self.ctx.me and not self.unit
         if mine:
@@ -198,8 +199,34 @@ class CardValues:
         if v is None:
             if len(known) > 64:
                 known.clear()
-            comp = self.composition()
+            vals = self.draws(p, rnd, mine)
+            if self._comp is None:  # the draws came from another bot's pricing
+                self.composition()
             total = self._total
+            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
+            acc, cum, prev = 0.0, 0, 0.0
+            for val, c in vals:
+                cum += c
+                f = (cum / total) ** k
+                acc += val * (f - prev)
+                prev = f
+            v = known[key] = acc
+        return v
+
+    def draws(self, p: int, rnd: int, mine: bool) -> list[tuple[float, int]]:
+        """(worth to p, copies) of every card of the deck, lowest first: blind draws change
+        slowly, so they are priced once a round (for every number of cards drawn)."""
+        if mine:
+            known = self._draws
+            key = (p, rnd)
+        else:
+            known = self.book.draws
+            key = (p, rnd)
+        vals = known.get(key)
+        if vals is None:
+            if len(known) > 16:
+                known.clear()
+            comp = self.composition()
             vals = []
             if mine:
                 for name, c in comp:
@@ -212,15 +239,8 @@ class CardValues:
                         got = cache[name] = self._value(p, name)
                     vals.append((got, c))
             vals.sort()
-            # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
-            acc, cum, prev = 0.0, 0, 0.0
-            for val, c in vals:
-                cum += c
-                f = (cum / total) ** k
-                acc += val * (f - prev)
-                prev = f
-            v = known[key] = acc
-        return v
+            known[key] = vals
+        return vals
 
     def composition(self) -> list[tuple[str, int]]:
         """(card, copies) of the market deck in play (the draw pile's order is hidden)."""
@@ -534,9 +554,10 @@ class Ctx:
         # set the max, the min and the mean); exact for an empty ship. Positions that shift
         # when a stone is inserted before others are ignored (a second-order effect).
         key = tuple(slots)
-        shape = SHAPES.get(key)
+        shapes = SHAPES  # (a typed dict when compiled: its get at C speed)
+        shape = shapes.get(key)
         if shape is None:
-            shape = SHAPES[key] = _shape(key)
+            shape = shapes[key] = _shape(key)
         owners, m, size, sailable, groups, idx = shape
         tabs = self.free_tabs
         if not tabs:  # no free site: nowhere to sail
@@ -612,7 +633,10 @@ class Ctx:
                 best = ks
             elif v >= bp - 1e-9:
                 best += ks
-        acts = PLACE_AT[s].get(best) or _place_at(s, best)
+        place_at = PLACE_AT[s]
+        acts = place_at.get(best)
+        if acts is None:
+            acts = _place_at(s, best)
         return e, base, (hi, lo), bp, acts, best_sail, sails, list(slots)
 
     def slot_gains(self, s: int) -> list[float | None]:
@@ -884,7 +908,11 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
                             best = v
         return best - ctx.sled_value(sled - 1) - keep
     if name == "barge":
-        best = max(evals[i].ensure().obj[me * POSITIONS] for i in range(1, 5))
+        best = -1e9
+        for i in range(1, 5):  # (a loop: no closures in compiled code)
+            v = evals[i].ensure().obj[me * POSITIONS]
+            if v > best:
+                best = v
         return best - ctx.sled_value(sled - 1) - ctx.sled_value(sled - 2) \
             - ctx.sled_value(sled - 3) - keep
     if name == "loading_platform":
@@ -892,9 +920,10 @@ def _card_play(ctx: Ctx, name: str, res: list, sled: int) -> float:
         best = -1e9
         for s in range(4):
             r = res[s]
-            if r is not None and me in slots_all[s] and \
-                    sum(o >= 0 for o in slots_all[s]) >= ctx.mins[s]:
+            if r is not None and me in slots_all[s]:
                 owners = [o for o in slots_all[s] if o >= 0]
+                if len(owners) < ctx.mins[s]:
+                    continue
                 for i in range(5):
                     if used[i] == 1:
                         best = max(best, evals[i].batch_obj(owners) - r[0])
