@@ -29,7 +29,14 @@ cdef class Game:
     cpdef _advance(self)
     @cython.locals(opts=list, sled=long)
     cpdef list _turn_options(self, long p)
+    @cython.locals(stack=list)
+    cpdef _sail(self, long p, long s, long site, bint lever)
     cpdef _end_round(self, long next_start)
+
+
+cdef class ViewCore:
+    cdef public Game _g
+    cdef public long me
 
 
 cpdef _deliver(Game g, long site, long owner)

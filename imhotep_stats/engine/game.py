@@ -349,6 +349,10 @@ class Game:
 
     def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
         """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
+        self._sail(p, s, site, lever)
+
+    def _sail(self, p: int, s: int, site: int, lever: bool) -> None:
+        # `sail` with positional arguments only: compiled, a direct C call (game.pxd)
         self.ship_dock[s] = site
         self.dock_used[site] += 1
         self.ships_ready &= ~(1 << s)
@@ -394,6 +398,51 @@ class Game:
         key = [(self.totals[p], self.sled[p]) for p in range(self.n)]
         best = max(key)
         return [p for p in range(self.n) if key[p] == best]
+
+
+class ViewCore:
+    """The hot part of a bot's :class:`~imhotep_stats.engine.view.View` (use ``View``).
+
+    Compiled, a cdef class (game.pxd) that reads the game's typed attributes directly: the
+    bots read these at every decision. In pure Python ``View`` replaces the properties with
+    its own (``attrgetter``, faster there)."""
+
+    __slots__ = ("_g", "me")
+
+    def __init__(self, g: Game, me: int):
+        self._g = g
+        self.me = me
+
+    @property
+    def round(self) -> int:
+        return self._g.round
+
+    @property
+    def sailed(self) -> int:
+        return self._g.sailed
+
+    @property
+    def discard(self) -> list[str]:
+        return self._g.discard
+
+    @property
+    def kind(self) -> str | None:
+        return self._g.kind
+
+    @property
+    def options(self) -> list[Action]:
+        return self._g.options
+
+    @property
+    def legal(self) -> list[Action]:
+        return self._g.options
+
+    def hand_of(self, p: int) -> dict[str, int]:
+        return dict(self._g.hand[p])
+
+    def site(self, i: int) -> Any:
+        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
+        return self._g.sites[i]
 
 
 # ---------------------------------------------------------------------- tasks
@@ -536,7 +585,7 @@ def _turn(g: Game, p: int, a: Action) -> None:
         g.passes = 0
         g.stack.append(_END_TURN)
         if k == "sail":
-            g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+            g._sail(p, a.args[0], SITE_INDEX[a.args[1]], False)
         elif k == "play":
             cards.play_blue(g, p, a.args[0])
         else:
