@@ -55,3 +55,5 @@ cpdef _end_turn(Game g)
 cpdef apply(Game g, a)
 
 cpdef _turn(Game g, long p, a)
+
+cpdef play_seats(Game g, list seats, on_decision)

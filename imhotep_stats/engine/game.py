@@ -562,6 +562,17 @@ def apply(g: Game, a: Action) -> None:
     g._advance()
 
 
+def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:
+    """Play ``g`` to the end (``play.play_game``): ``seats[p]`` is seat p's (its bot's
+    ``choose``, its view, its random stream); ``on_decision(g, action)`` before each apply."""
+    while not g.over:
+        choose, view, rng = seats[g.to_move]
+        a = choose(view, g.options, rng)
+        if on_decision is not None:
+            on_decision(g, a)
+        apply(g, a)
+
+
 def _turn(g: Game, p: int, a: Action) -> None:
     """A turn action (RULES.md 2.2). Simple actions end the turn at once; the others
     schedule the end of the turn under the tasks they start."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from imhotep_stats.rules.board import SITES, SideData
@@ -9,6 +10,19 @@ from imhotep_stats.rules.board import SITES, SideData
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)``, the same draws and the same order (CPython's Fisher-Yates with
+    ``_randbelow`` by ``getrandbits``), without calling into random.py's Python code."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class Site:

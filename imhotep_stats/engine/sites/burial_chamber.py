@@ -34,7 +34,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.sites.base import Site, connected_groups, group_points, rank_points
+from imhotep_stats.engine.sites.base import (
+    Site,
+    connected_groups,
+    group_points,
+    rank_points,
+    shuffle,
+)
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
@@ -211,7 +217,7 @@ class BurialChamberD(Site):
         self.group_extra = data["group_extra"]
         size = self.rows * self.columns
         tokens = list(range(1, size + 1))
-        g.chance_stream("burial_chamber.D").shuffle(tokens)
+        shuffle(g.chance_stream("burial_chamber.D"), tokens)
         self._hidden_tokens = tokens  # face-down supply; the next token turned up is last
         self.face_up: list[int] = []  # face-up tokens, ascending
         self.acts = _tomb_acts(size)  # by token number
