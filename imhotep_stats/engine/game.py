@@ -15,11 +15,10 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress, filterfalse, repeat
+from itertools import compress, filterfalse
 from typing import Any
 
 from imhotep_stats.engine import cards
@@ -76,9 +75,10 @@ def fast_shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
     speed; ties have probability ~2**-53 and then keep the original order)."""
     n = len(items)
-    keys = list(map(operator.call, repeat(rng.random, n)))  # n draws, as a loop would
+    draw = rng.random
+    keys = [draw() for _ in range(n)]  # n draws, in order
     order = sorted(range(n), key=keys.__getitem__)
-    items[:] = map(items.__getitem__, order)
+    items[:] = [items[i] for i in order]
 
 
 class RulesError(ValueError):

@@ -18,7 +18,11 @@ def shuffle(rng: random.Random, items: list) -> None:
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = 0  # n.bit_length()
+        m = n
+        while m:
+            k += 1
+            m >>= 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
