@@ -131,3 +131,43 @@ def connected_groups(cells: dict[tuple[int, int], int]) -> list[tuple[int, int]]
                     stack.append(nb)
         groups.append((owner, size))
     return groups
+
+
+
+def line_groups(owners: list[int], width: int) -> list[tuple[int, int]]:
+    """``connected_groups`` of a grid stored line by line, by index: cell i is place
+    ``i % width`` of line ``i // width`` (lines and places are rows and columns, or columns
+    and rows: adjacency is the same), ``-1`` an empty cell. The same groups, in the same order
+    (by first cell), as ``connected_groups`` over the filled cells in index order."""
+    n = len(owners)
+    seen = [False] * n
+    groups = []
+    for start in range(n):
+        owner = owners[start]
+        if owner < 0 or seen[start]:
+            continue
+        seen[start] = True
+        stack = [start]
+        size = 0
+        while stack:
+            i = stack.pop()
+            size += 1
+            r = i % width
+            j = i + 1  # the next place on the line
+            if r + 1 < width and j < n and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+            j = i - 1  # the place before
+            if r > 0 and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+            j = i + width  # the next line
+            if j < n and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+            j = i - width  # the line before
+            if j >= 0 and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+        groups.append((owner, size))
+    return groups

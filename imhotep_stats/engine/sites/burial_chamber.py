@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.sites.base import (
     Site,
-    connected_groups,
     group_points,
+    line_groups,
     rank_points,
     shuffle,
 )
@@ -79,7 +79,7 @@ class BurialChamberA(BurialRows):
 
     def game_end(self, g: Game) -> None:
         table, extra = self.data["group_points"], self.data["group_extra"]
-        for owner, size in connected_groups(self.cells()):
+        for owner, size in line_groups(self.owners, self.rows):  # connected_groups(cells())
             g.score(owner, "burial_chamber", group_points(size, table, extra))
 
 
@@ -261,7 +261,7 @@ class BurialChamberD(Site):
 
     def game_end(self, g: Game) -> None:
         table, extra = self.group_table, self.group_extra
-        for owner, size in connected_groups(self.cells()):
+        for owner, size in line_groups(self.grid, self.columns):  # connected_groups(cells())
             g.score(owner, "burial_chamber", group_points(size, table, extra))
         for p, k in enumerate(self.count):
             if not k:
