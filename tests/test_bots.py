@@ -88,7 +88,13 @@ def snapshot(obj, depth: int = 0):
     if callable(obj) or isinstance(obj, random.Random):
         return None
     if hasattr(obj, "__dict__"):
-        return {k: snapshot(v, depth + 1) for k, v in vars(obj).items()
+        state = dict(vars(obj))
+        # compiled, Game is a cdef class (engine/game.pxd): its declared attributes are not
+        # in its __dict__
+        for k, v in vars(type(obj)).items():
+            if type(v).__name__ == "getset_descriptor" and not k.startswith("__"):
+                state[k] = getattr(obj, k)
+        return {k: snapshot(v, depth + 1) for k, v in state.items()
                 if k not in ("board", "data")}
     return repr(obj)
 

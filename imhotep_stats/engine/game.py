@@ -15,11 +15,10 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress, filterfalse, repeat
+from itertools import compress, filterfalse
 from typing import Any
 
 from imhotep_stats.engine import cards
@@ -76,9 +75,10 @@ def fast_shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
     speed; ties have probability ~2**-53 and then keep the original order)."""
     n = len(items)
-    keys = list(map(operator.call, repeat(rng.random, n)))  # n draws, as a loop would
+    draw = rng.random
+    keys = [draw() for _ in range(n)]  # n draws, in order
     order = sorted(range(n), key=keys.__getitem__)
-    items[:] = map(items.__getitem__, order)
+    items[:] = [items[i] for i in order]
 
 
 class RulesError(ValueError):
@@ -349,6 +349,10 @@ class Game:
 
     def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
         """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
+        self._sail(p, s, site, lever)
+
+    def _sail(self, p: int, s: int, site: int, lever: bool) -> None:
+        # `sail` with positional arguments only: compiled, a direct C call (game.pxd)
         self.ship_dock[s] = site
         self.dock_used[site] += 1
         self.ships_ready &= ~(1 << s)
@@ -394,6 +398,51 @@ class Game:
         key = [(self.totals[p], self.sled[p]) for p in range(self.n)]
         best = max(key)
         return [p for p in range(self.n) if key[p] == best]
+
+
+class ViewCore:
+    """The hot part of a bot's :class:`~imhotep_stats.engine.view.View` (use ``View``).
+
+    Compiled, a cdef class (game.pxd) that reads the game's typed attributes directly: the
+    bots read these at every decision. In pure Python ``View`` replaces the properties with
+    its own (``attrgetter``, faster there)."""
+
+    __slots__ = ("_g", "me")
+
+    def __init__(self, g: Game, me: int):
+        self._g = g
+        self.me = me
+
+    @property
+    def round(self) -> int:
+        return self._g.round
+
+    @property
+    def sailed(self) -> int:
+        return self._g.sailed
+
+    @property
+    def discard(self) -> list[str]:
+        return self._g.discard
+
+    @property
+    def kind(self) -> str | None:
+        return self._g.kind
+
+    @property
+    def options(self) -> list[Action]:
+        return self._g.options
+
+    @property
+    def legal(self) -> list[Action]:
+        return self._g.options
+
+    def hand_of(self, p: int) -> dict[str, int]:
+        return dict(self._g.hand[p])
+
+    def site(self, i: int) -> Any:
+        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
+        return self._g.sites[i]
 
 
 # ---------------------------------------------------------------------- tasks
@@ -513,6 +562,48 @@ def apply(g: Game, a: Action) -> None:
     g._advance()
 
 
+def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:
+    """Play ``g`` to the end (``play.play_game``): ``seats[p]`` is seat p's (its bot's
+    ``choose``, its view, its random stream); ``on_decision(g, action)`` before each apply."""
+    while not g.over:
+        choose, view, rng = seats[g.to_move]
+        a = choose(view, g.options, rng)
+        if on_decision is not None:
+            on_decision(g, a)
+        apply(g, a)
+
+
+def tally_events(g: Game, sources: Sequence[str]) -> tuple[list[dict[str, int]], list[list[int]], int]:
+    """The score events of ``g`` added up for ``result.result_of``: per seat, points by
+    source (every source in ``sources``, 0 when none) and by round (rounds 1..rounds, then
+    game end), and how often the sole lead on the score track changed hands."""
+    n = g.n
+    by_source = [dict.fromkeys(sources, 0) for _ in range(n)]
+    by_round = [[0] * (g.rounds + 1) for _ in range(n)]
+    running = [0] * n
+    leader = -1  # the last sole leader on the score track
+    changes = 0
+    best = 0
+    for seat, source, pts, rnd in g.events:
+        by_source[seat][source] += pts
+        by_round[seat][rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
+        r = running[seat] = running[seat] + pts
+        if pts > 0:
+            if r > best:  # strictly ahead of everyone: the sole leader
+                best = r
+                if seat != leader:
+                    changes += leader != -1
+                    leader = seat
+        else:  # a penalty can hand the lead to someone else
+            best = max(running)
+            if running.count(best) == 1:
+                top = running.index(best)
+                if top != leader:
+                    changes += leader != -1
+                    leader = top
+    return by_source, by_round, changes
+
+
 def _turn(g: Game, p: int, a: Action) -> None:
     """A turn action (RULES.md 2.2). Simple actions end the turn at once; the others
     schedule the end of the turn under the tasks they start."""
@@ -536,7 +627,7 @@ def _turn(g: Game, p: int, a: Action) -> None:
         g.passes = 0
         g.stack.append(_END_TURN)
         if k == "sail":
-            g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+            g._sail(p, a.args[0], SITE_INDEX[a.args[1]], False)
         elif k == "play":
             cards.play_blue(g, p, a.args[0])
         else:

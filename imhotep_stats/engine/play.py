@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.game import Game, play_seats
 from imhotep_stats.engine.result import GameResult, result_of
 from imhotep_stats.engine.view import View
 
@@ -34,10 +34,5 @@ def play_game(
     """Play ``game`` to the end. ``on_decision(game, action)`` is called before each apply."""
     # Per seat: (its bot's choose, its view, its random stream).
     seats = [(bots[p].choose, View(game, p), rngs[p]) for p in range(game.n)]
-    while not game.over:
-        choose, view, rng = seats[game.to_move]
-        a = choose(view, game.options, rng)
-        if on_decision is not None:
-            on_decision(game, a)
-        apply(game, a)
+    play_seats(game, seats, on_decision)  # the loop, compiled beside apply
     return result_of(game)

@@ -4,21 +4,19 @@ never face-down cards it has not looked at (DESIGN.md "Hidden information")."""
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from imhotep_stats.engine.game import Game
-    from imhotep_stats.engine.sites.base import Site
+from imhotep_stats.engine.game import ViewCore
 
 
-class View:
-    """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep."""
+class View(ViewCore):
+    """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep.
 
-    __slots__ = ("_g", "me")
+    The attributes bots read at every decision (``round``, ``sailed``, ``discard``,
+    ``kind``, ``options``, ``legal``, ``hand_of``, ``site``) come from :class:`ViewCore`
+    (engine/game.py: compiled, it reads the game's typed attributes directly)."""
 
-    def __init__(self, g: Game, me: int):
-        self._g = g
-        self.me = me
+    __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
         # Reached only for names that are not public (those are properties, below).
@@ -36,20 +34,9 @@ class View:
         real game too, so :meth:`hand_of` gives them."""
         return dict(self._g.hand[self.me])
 
-    def hand_of(self, p: int) -> dict[str, int]:
-        return dict(self._g.hand[p])
-
-    def site(self, i: int) -> Site:
-        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
-        return self._g.sites[i]
-
     @property
     def deck_size(self) -> int:
         return len(self._g.deck)
-
-    @property
-    def legal(self) -> list:
-        return self._g.options
 
 
 _PUBLIC = frozenset(
@@ -63,6 +50,8 @@ _PUBLIC = frozenset(
 )
 
 # Each public attribute is a property reading through to the game at C speed
-# (``attrgetter("_g.name")``): bots read the view on every decision.
-for _name in _PUBLIC:
-    setattr(View, _name, property(attrgetter(f"_g.{_name}")))
+# (``attrgetter("_g.name")``): bots read the view on every decision. Those ViewCore gives
+# compiled (C getters, not Python properties) are kept.
+for _name, _attr in (*((name, name) for name in _PUBLIC), ("legal", "options")):
+    if isinstance(ViewCore.__dict__.get(_name, property()), property):
+        setattr(View, _name, property(attrgetter(f"_g.{_attr}")))

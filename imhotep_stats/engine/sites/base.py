@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from imhotep_stats.rules.board import SITES, SideData
@@ -9,6 +10,23 @@ from imhotep_stats.rules.board import SITES, SideData
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
+
+
+def shuffle(rng: random.Random, items: list) -> None:
+    """``rng.shuffle(items)``, the same draws and the same order (CPython's Fisher-Yates with
+    ``_randbelow`` by ``getrandbits``), without calling into random.py's Python code."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = 0  # n.bit_length()
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 class Site:
@@ -111,5 +129,45 @@ def connected_groups(cells: dict[tuple[int, int], int]) -> list[tuple[int, int]]
                 if nb not in seen and cells.get(nb) == owner:
                     seen.add(nb)
                     stack.append(nb)
+        groups.append((owner, size))
+    return groups
+
+
+
+def line_groups(owners: list[int], width: int) -> list[tuple[int, int]]:
+    """``connected_groups`` of a grid stored line by line, by index: cell i is place
+    ``i % width`` of line ``i // width`` (lines and places are rows and columns, or columns
+    and rows: adjacency is the same), ``-1`` an empty cell. The same groups, in the same order
+    (by first cell), as ``connected_groups`` over the filled cells in index order."""
+    n = len(owners)
+    seen = [False] * n
+    groups = []
+    for start in range(n):
+        owner = owners[start]
+        if owner < 0 or seen[start]:
+            continue
+        seen[start] = True
+        stack = [start]
+        size = 0
+        while stack:
+            i = stack.pop()
+            size += 1
+            r = i % width
+            j = i + 1  # the next place on the line
+            if r + 1 < width and j < n and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+            j = i - 1  # the place before
+            if r > 0 and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+            j = i + width  # the next line
+            if j < n and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
+            j = i - width  # the line before
+            if j >= 0 and not seen[j] and owners[j] == owner:
+                seen[j] = True
+                stack.append(j)
         groups.append((owner, size))
     return groups

@@ -1,0 +1,67 @@
+# The typed layer of game.py (docs/engine.md "Compiled accelerator"): read by Cython only,
+# ignored by pure Python. Game is a cdef class: every attribute the .py gives it must be
+# declared here (an undeclared one lands in the instance __dict__, kept for modules that add
+# their own, such as ``prophecy``). Only C types whose arithmetic is Python's: long for small
+# counters, seats, indexes and bitmasks, bint for flags; anything else stays an object.
+cimport cython
+
+@cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
+cpdef fast_shuffle(rng, list items)
+
+
+cdef class Game:
+    cdef dict __dict__
+    cdef public object board, sides, seed, expansion, prophecies, rounds, rng_deck
+    cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
+    cdef public object kind, options, _resolve, get_actions, ship_sizes
+    cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
+    cdef public list events, totals, stack, turn_start_hooks, sites
+    cdef public list _round_start_sites, _round_end_sites
+    cdef public list ship_slots, ship_min, ship_load, ship_dock, open_slots, dock_used
+    cdef public tuple _ctx
+    cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
+    cdef public long ship_free, ships_ready, docks_free, sailed
+    cdef public bint round_over, skip_advance, over
+
+    cpdef score(self, long seat, source, points)
+    cpdef draw(self)
+    cpdef sled_to_capacity(self, long p, stones)
+    cpdef deliver_from_quarry(self, long p, long site)
+    cpdef put_on_ship(self, long p, long s, long k)
+    cpdef _start_round(self, long start)
+    @cython.locals(stack=list, p=long)
+    cpdef _advance(self)
+    @cython.locals(opts=list, sled=long)
+    cpdef list _turn_options(self, long p)
+    @cython.locals(stack=list)
+    cpdef _sail(self, long p, long s, long site, bint lever)
+    cpdef _end_round(self, long next_start)
+
+
+cdef class ViewCore:
+    cdef public Game _g
+    cdef public long me
+
+
+cpdef _deliver(Game g, long site, long owner)
+
+cpdef _after_sail(Game g)
+
+@cython.locals(slots=list, stack=list, depth=long, k=long)
+cpdef _unload_ship(Game g, long s, long site, long start)
+
+cpdef _next_round(Game g, long next_start)
+
+@cython.locals(n=long)
+cpdef _end_turn(Game g)
+
+@cython.locals(p=long)
+cpdef apply(Game g, a)
+
+cpdef _turn(Game g, long p, a)
+
+cpdef play_seats(Game g, list seats, on_decision)
+
+@cython.locals(n=long, by_source=list, by_round=list, running=list, leader=long, changes=long,
+               seat=long, top=long)
+cpdef tuple tally_events(Game g, sources)
