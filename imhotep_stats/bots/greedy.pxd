@@ -42,6 +42,13 @@ cdef class CardValues:
     @cython.locals(code=long, ev=SiteEval)
     cpdef double _value(self, long p, name)
 
+    @cython.locals(v=double)
+    cpdef double _price(self, long p, name)
+
+    cpdef dict hand(self, long p)
+
+    cpdef statues(self, long k)
+
 cdef class Ctx:
     cdef public object view, get, w, sled, quarry, sled_cap, cards_taken, get_stones
     cdef public object ekey, ckey, free, evals, sides, volatile
@@ -64,6 +71,8 @@ cdef class Ctx:
     cpdef slope(self)
 
     cpdef double sled_value(self, long k)
+
+    cpdef double expected_stones(self, long i)
 
     cpdef tuple ship(self, long s)
 

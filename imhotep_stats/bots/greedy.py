@@ -52,6 +52,7 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
 RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
 # How a card is priced (CardValues._pricing).
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
+_PER_PLAYER = (_RED, _STATUE)  # the prices that depend on the player (site tables, statues held)
 DECORATION_SITE = {
     "pyramid_decoration": 1, "temple_decoration": 2, "burial_chamber_decoration": 3,
     "obelisk_decoration": 4,
@@ -236,7 +237,7 @@ class CardValues:
                 for name, c in comp:
                     got = cache.get(name)
                     if got is None:
-                        got = cache[name] = self._value(p, name)
+                        got = self._price(p, name)
                     vals.append((got, c))
             vals.sort()
             known[key] = vals
@@ -260,7 +261,7 @@ class CardValues:
         cache = self.book.neutral[p]
         v = cache.get(name)
         if v is None:
-            v = cache[name] = self._value(p, name)
+            v = self._price(p, name)
         if p == self.ctx.me and not self.unit:
             return self._weigh(name, v)
         return v
@@ -272,7 +273,7 @@ class CardValues:
         for name in names:
             v = cache.get(name)
             if v is None:
-                v = cache[name] = self._value(p, name)
+                v = self._price(p, name)
             out.append(v)
         if p == self.ctx.me and not self.unit:
             return [self._weigh(name, v) for name, v in zip(names, out, strict=True)]
@@ -293,6 +294,17 @@ class CardValues:
                 got = v * wm * wk
             self._weighted[name] = got
         return got
+
+    def _price(self, p: int, name: str) -> float:
+        """The neutral worth of a card to p, kept in the book for this state: for every player
+        at once when it does not depend on the player (all but statues and red cards)."""
+        v = self._value(p, name)
+        if self._how[name][0] in _PER_PLAYER:
+            self.book.neutral[p][name] = v
+        else:
+            for cache in self.book.neutral:
+                cache[name] = v
+        return v
 
     def _value(self, p: int, name: str) -> float:
         """The neutral worth of a card to p (no weights)."""
