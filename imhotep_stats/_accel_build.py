@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         now = (f"{len(kept)} of {len(ACCEL_MODULES)} modules still compiled and current, the others "
                "run as pure Python" if kept else "everything runs as pure Python")
         warn(f"build failed ({type(exc).__name__}: {exc}); {now} (same results, slower). "
-             "With Cython and a C compiler, `make accel` builds the ~1.3-1.5x faster modules.")
+             "With Cython and a C compiler, `make accel` builds the ~2x faster modules.")
         return 1
     print(f"imhotep_stats accelerator: {len(ACCEL_MODULES)} modules compiled and current "
           f"({time.perf_counter() - t0:.1f} s)", file=sys.stderr)
