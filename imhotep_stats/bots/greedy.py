@@ -217,12 +217,8 @@ class CardValues:
     def draws(self, p: int, rnd: int, mine: bool) -> list[tuple[float, int]]:
         """(worth to p, copies) of every card of the deck, lowest first: blind draws change
         slowly, so they are priced once a round (for every number of cards drawn)."""
-        if mine:
-            known = self._draws
-            key = (p, rnd)
-        else:
-            known = self.book.draws
-            key = (p, rnd)
+        known = self._draws if mine else self.book.draws
+        key = (p, rnd)
         vals = known.get(key)
         if vals is None:
             if len(known) > 16:
