@@ -338,3 +338,49 @@ def test_speedups_keep_every_choice(sides, names, prophecies, expected):
         r = play_game(g, [make_bot(n) for n in names], [bot_rng(77, i, p) for p in range(len(names))])
         got.append((tuple(r.totals), r.decisions))
     assert got == expected
+
+
+def _contexts_midgame(sides, names, decisions=40, seed=3):
+    """A game played ``decisions`` decisions in, and each seat's greedy context."""
+    bots = [make_bot(n) for n in names]
+    g = Game(len(names), sides, seed=chance_seed(seed, 0))
+    views = [View(g, p) for p in range(len(names))]
+    rngs = [bot_rng(seed, 0, p) for p in range(len(names))]
+    for _ in range(decisions):
+        p = g.to_move
+        apply(g, bots[p].choose(views[p], g.options, rngs[p]))
+    for p in range(len(names)):  # bring every seat's context to the current state
+        bots[p]._ctx[views[p]].begin()
+    return g, [bots[p]._ctx[views[p]] for p in range(len(names))]
+
+
+def test_a_games_bots_share_neutral_card_prices_and_weigh_their_own():
+    g, (c0, c1, c2) = _contexts_midgame("D-D-D-D-D", ("greedy", "greedy", "market"))
+    book = c0.cards.book
+    assert c1.cards.book is book and c2.cards.book is book  # one price book per game
+    _, (other, *_) = _contexts_midgame("D-D-D-D-D", ("greedy", "greedy", "market"), seed=4)
+    assert other.cards.book is not book  # and none shared between games
+    assert c0.cards.unit and not c2.cards.unit  # the market persona weighs cards
+    # Statue, decoration and blue prices: the market persona's own are the neutral ones times
+    # market x kind (1.5 x 1.4, 1.5 x 1.2, 1.5 x 1.0), the greedy bots' are the neutral ones;
+    # a price that does not depend on the player is the same for every player.
+    for name, factor in (("statue", 1.5 * 1.4), ("pyramid_decoration", 1.5 * 1.2),
+                         ("chisel", 1.5 * 1.0)):
+        neutral = c0.cards.value(2, name)
+        assert c2.cards.value(2, name) == pytest.approx(neutral * factor)
+        assert c1.cards.value(2, name) == neutral
+        assert c0.cards.value(0, name) == book.neutral[0][name]
+    assert c0.cards.value(0, "chisel") == c0.cards.value(1, "chisel") == c0.cards.value(2, "chisel")
+    # blind draws: the greedy bots read the book's; the persona prices its own, weighted
+    assert c0.cards.unknown(1, 2) == c1.cards.unknown(1, 2)
+    assert c2.cards.unknown(2, 1) > c0.cards.unknown(2, 1)  # all its card weights are > 1
+
+
+def test_market_tables_are_shared_by_bots_with_unit_card_weights_only():
+    for sides in ("A-A-A-A-A", "D-D-D-D-D"):
+        g, ctxs = _contexts_midgame(sides, ("greedy", "balanced", "market"))
+        for c in ctxs:
+            c.evals[0].ensure()
+        m0, m1, m2 = (c.evals[0] for c in ctxs)
+        assert m0._key == m1._key and m0.raw is m1.raw  # greedy and balanced: one table
+        assert m2._key != m0._key and m2.raw is not m0.raw  # the persona's is its own
