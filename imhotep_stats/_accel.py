@@ -32,14 +32,15 @@ from importlib.util import spec_from_file_location
 
 # The modules `make accel` compiles (the one list: imhotep_stats/_accel_build.py reads it).
 # Not compiled: package __init__ files (engine/sites/__init__.py has no hot code, and a compiled
-# package __init__ would be found by the default finder, not this guard); result.py and
-# transcript.py (dataclasses at the end of a game, not hot); bots/__init__.py and weights.py
+# package __init__ would be found by the default finder, not this guard); transcript.py
+# (read and written once per game file, not hot); bots/__init__.py and weights.py
 # (set-up only); bots/evaluate.py (it only drives games, and `python -m` needs its source).
 ACCEL_MODULES: tuple[str, ...] = (
     "imhotep_stats.engine.game",
     "imhotep_stats.engine.cards",
     "imhotep_stats.engine.view",
     "imhotep_stats.engine.play",
+    "imhotep_stats.engine.result",
     "imhotep_stats.engine.actions",
     "imhotep_stats.engine.prophecies",
     "imhotep_stats.engine.sites.base",

@@ -5,9 +5,12 @@ games (every side in random games: tests/test_conformance.py)."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import BURIAL_CHAMBER, Game, apply
+from imhotep_stats.engine.sites.base import line_groups
 from tests.helpers import play_random, points_by_seat, where
 
 
@@ -249,3 +252,42 @@ def tomb_consistent(g: Game) -> None:
 def test_tomb_grid_and_edge_hold_every_stone_in_random_games(players):
     for seed in range(50):
         play_random(Game(players, "A-A-A-D-A", seed=seed), seed=seed, watch=tomb_consistent)
+
+
+def _groups_by_search(owners: list[int], width: int) -> list[tuple[int, int]]:
+    """The plain definition: a flood fill over {(line, place): owner}, cells in index order."""
+    cells = {divmod(i, width): o for i, o in enumerate(owners) if o >= 0}
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for start, owner in cells.items():
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            r, c = stack.pop()
+            size += 1
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb not in seen and cells.get(nb) == owner:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append((owner, size))
+    return out
+
+
+@given(st.integers(1, 6).flatmap(lambda w: st.tuples(
+    st.just(w), st.lists(st.integers(-1, 3), min_size=0, max_size=30))))
+def test_line_groups_are_the_connected_groups(case):
+    # the group count used at game end (Burial Chamber A and D) by cell index agrees with the
+    # flood fill over (line, place) cells: the same groups, sizes and order
+    width, owners = case
+    assert line_groups(owners, width) == _groups_by_search(owners, width)
+
+
+def test_line_groups_by_hand():
+    #   0  0  1      seat 0: cells 0, 1, 4                      -> one group of 3
+    #   1  0  1      seat 1: cells 2, 5, 8, 7 (joined down the right side and along the
+    #   .  1  1      bottom) -> 4; cell 3 touches only seat 0 and the empty cell 6 -> 1
+    # in the order of each group's first cell: 0, 2, 3
+    owners = [0, 0, 1, 1, 0, 1, -1, 1, 1]
+    assert line_groups(owners, 3) == [(0, 3), (1, 4), (1, 1)]

@@ -61,7 +61,3 @@ cpdef apply(Game g, a)
 cpdef _turn(Game g, long p, a)
 
 cpdef play_seats(Game g, list seats, on_decision)
-
-@cython.locals(n=long, by_source=list, by_round=list, running=list, leader=long, changes=long,
-               seat=long, top=long)
-cpdef tuple tally_events(Game g, sources)

@@ -573,37 +573,6 @@ def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None]
         apply(g, a)
 
 
-def tally_events(g: Game, sources: Sequence[str]) -> tuple[list[dict[str, int]], list[list[int]], int]:
-    """The score events of ``g`` added up for ``result.result_of``: per seat, points by
-    source (every source in ``sources``, 0 when none) and by round (rounds 1..rounds, then
-    game end), and how often the sole lead on the score track changed hands."""
-    n = g.n
-    by_source = [dict.fromkeys(sources, 0) for _ in range(n)]
-    by_round = [[0] * (g.rounds + 1) for _ in range(n)]
-    running = [0] * n
-    leader = -1  # the last sole leader on the score track
-    changes = 0
-    best = 0
-    for seat, source, pts, rnd in g.events:
-        by_source[seat][source] += pts
-        by_round[seat][rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
-        r = running[seat] = running[seat] + pts
-        if pts > 0:
-            if r > best:  # strictly ahead of everyone: the sole leader
-                best = r
-                if seat != leader:
-                    changes += leader != -1
-                    leader = seat
-        else:  # a penalty can hand the lead to someone else
-            best = max(running)
-            if running.count(best) == 1:
-                top = running.index(best)
-                if top != leader:
-                    changes += leader != -1
-                    leader = top
-    return by_source, by_round, changes
-
-
 def _turn(g: Game, p: int, a: Action) -> None:
     """A turn action (RULES.md 2.2). Simple actions end the turn at once; the others
     schedule the end of the turn under the tasks they start."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.game import tally_events
 from imhotep_stats.sim.schema import SOURCES
 
 if TYPE_CHECKING:
@@ -48,7 +47,29 @@ def result_of(g: Game) -> GameResult:
     if not g.over:
         raise ValueError("the game is not over")
     n = g.n
-    by_source, by_round, changes = tally_events(g, SOURCES)  # compiled, in game.py
+    by_source = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
+    by_round = [[0] * (g.rounds + 1) for _ in range(n)]
+    running = [0] * n
+    leader = -1  # the last sole leader on the score track
+    changes = 0
+    best = 0
+    for seat, source, pts, rnd in g.events:
+        by_source[seat][source] += pts
+        by_round[seat][rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
+        r = running[seat] = running[seat] + pts
+        if pts > 0:
+            if r > best:  # strictly ahead of everyone: the sole leader
+                best = r
+                if seat != leader:
+                    changes += leader != -1
+                    leader = seat
+        else:  # a penalty can hand the lead to someone else
+            best = max(running)
+            if running.count(best) == 1:
+                top = running.index(best)
+                if top != leader:
+                    changes += leader != -1
+                    leader = top
     key = [(g.totals[p], g.sled[p]) for p in range(n)]
     ranks = [1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n)]
     winners = [p for p in range(n) if ranks[p] == 1]

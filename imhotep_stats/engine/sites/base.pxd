@@ -2,9 +2,6 @@
 # ignored by pure Python.
 cimport cython
 
-@cython.locals(i=Py_ssize_t, n=Py_ssize_t, k=long, m=Py_ssize_t, j=Py_ssize_t)
-cpdef shuffle(rng, list items)
-
 @cython.locals(n=Py_ssize_t, seen=list, groups=list, start=Py_ssize_t, owner=long, stack=list,
                size=long, i=Py_ssize_t, r=Py_ssize_t, j=Py_ssize_t)
 cpdef list line_groups(list owners, Py_ssize_t width)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from imhotep_stats.rules.board import SITES, SideData
@@ -10,23 +9,6 @@ from imhotep_stats.rules.board import SITES, SideData
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
-
-
-def shuffle(rng: random.Random, items: list) -> None:
-    """``rng.shuffle(items)``, the same draws and the same order (CPython's Fisher-Yates with
-    ``_randbelow`` by ``getrandbits``), without calling into random.py's Python code."""
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = 0  # n.bit_length()
-        m = n
-        while m:
-            k += 1
-            m >>= 1
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
 
 
 class Site:
@@ -109,36 +91,11 @@ def group_points(size: int, table: tuple[int, ...], extra: int) -> int:
     return table[-1] + extra * (size - len(table))
 
 
-def connected_groups(cells: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
-    """Orthogonally connected groups of one colour in a grid ``{(row, col): owner}``.
-
-    Returns ``(owner, size)`` per group.
-    """
-    seen: set[tuple[int, int]] = set()
-    groups = []
-    for start, owner in cells.items():
-        if start in seen:
-            continue
-        seen.add(start)
-        stack = [start]
-        size = 0
-        while stack:
-            r, c = stack.pop()
-            size += 1
-            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                if nb not in seen and cells.get(nb) == owner:
-                    seen.add(nb)
-                    stack.append(nb)
-        groups.append((owner, size))
-    return groups
-
-
-
 def line_groups(owners: list[int], width: int) -> list[tuple[int, int]]:
-    """``connected_groups`` of a grid stored line by line, by index: cell i is place
-    ``i % width`` of line ``i // width`` (lines and places are rows and columns, or columns
-    and rows: adjacency is the same), ``-1`` an empty cell. The same groups, in the same order
-    (by first cell), as ``connected_groups`` over the filled cells in index order."""
+    """Orthogonally connected groups of one owner in a grid stored line by line, by index:
+    cell i is place ``i % width`` of line ``i // width`` (lines and places are rows and
+    columns, or columns and rows: adjacency is the same), ``-1`` an empty cell. Returns
+    ``(owner, size)`` per group, in the order of each group's first cell."""
     n = len(owners)
     seen = [False] * n
     groups = []

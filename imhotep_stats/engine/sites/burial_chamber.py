@@ -34,13 +34,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.sites.base import (
-    Site,
-    group_points,
-    line_groups,
-    rank_points,
-    shuffle,
-)
+from imhotep_stats.engine.sites.base import Site, group_points, line_groups, rank_points
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
@@ -79,7 +73,7 @@ class BurialChamberA(BurialRows):
 
     def game_end(self, g: Game) -> None:
         table, extra = self.data["group_points"], self.data["group_extra"]
-        for owner, size in line_groups(self.owners, self.rows):  # connected_groups(cells())
+        for owner, size in line_groups(self.owners, self.rows):
             g.score(owner, "burial_chamber", group_points(size, table, extra))
 
 
@@ -217,7 +211,7 @@ class BurialChamberD(Site):
         self.group_extra = data["group_extra"]
         size = self.rows * self.columns
         tokens = list(range(1, size + 1))
-        shuffle(g.chance_stream("burial_chamber.D"), tokens)
+        g.chance_stream("burial_chamber.D").shuffle(tokens)
         self._hidden_tokens = tokens  # face-down supply; the next token turned up is last
         self.face_up: list[int] = []  # face-up tokens, ascending
         self.acts = _tomb_acts(size)  # by token number
@@ -261,7 +255,7 @@ class BurialChamberD(Site):
 
     def game_end(self, g: Game) -> None:
         table, extra = self.group_table, self.group_extra
-        for owner, size in line_groups(self.grid, self.columns):  # connected_groups(cells())
+        for owner, size in line_groups(self.grid, self.columns):
             g.score(owner, "burial_chamber", group_points(size, table, extra))
         for p, k in enumerate(self.count):
             if not k:

@@ -35,29 +35,12 @@ MARKET_KEEP = "market_keep"
 TAKE_PAIR = act("take", "pair")
 
 
-class _Interned(dict):
-    """``kind <card>`` actions by card name, made (interned) at first use: a dict lookup
-    on the hot path instead of a call to ``act``."""
-
-    def __init__(self, kind: str):
-        super().__init__()
-        self.kind = kind
-
-    def __missing__(self, name: str) -> Action:
-        a = self[name] = act(self.kind, name)
-        return a
-
-
-TAKE = _Interned("take")
-KEEP = _Interned("keep")
-
-
 def _take(name: str) -> Action:
-    return TAKE[name]
+    return act("take", name)
 
 
 def _keep(name: str) -> Action:
-    return KEEP[name]
+    return act("keep", name)
 
 
 class MarketA(Site):
@@ -80,8 +63,7 @@ class MarketA(Site):
         g.quarry[owner] += 1
         if self.display:
             # Identical cards are one choice: which copy is taken changes nothing.
-            take = TAKE
-            opts = [take[name] for name in dict.fromkeys(self.display)]
+            opts = [act("take", name) for name in dict.fromkeys(self.display)]
             g.ask(MARKET_PICK, owner, opts, self._take, owner)
 
     def _take(self, g: Game, a: Action, owner: int) -> None:
@@ -98,8 +80,7 @@ def _keep_one(g: Game, owner: int, hand: list[str], resolve, *ctx) -> None:
     """The owner looks at ``hand`` (a face-down pair or stack) and keeps one card:
     ``resolve(g, action, *ctx)`` with a ``keep <name>`` action (asked only if there is a
     choice)."""
-    keep = KEEP
-    opts = [keep[name] for name in dict.fromkeys(hand)]
+    opts = [_keep(name) for name in dict.fromkeys(hand)]
     if len(opts) == 1:
         resolve(g, opts[0], *ctx)
     else:
@@ -134,8 +115,7 @@ class MarketB(Site):
 
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
-        take = TAKE
-        opts = [take[name] for name in dict.fromkeys(self.display)]
+        opts = [_take(name) for name in dict.fromkeys(self.display)]
         if self._hidden_pair:
             opts.append(TAKE_PAIR)
         if len(opts) > 1:
@@ -295,8 +275,7 @@ class MarketD(Site):
 
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
-        take = TAKE
-        opts = [take[name] for name in dict.fromkeys(self.display)]
+        opts = [_take(name) for name in dict.fromkeys(self.display)]
         opts += [a for a, k in zip(self.stack_actions, self.stack_count, strict=False) if k]
         if len(opts) > 1:
             g.ask(MARKET_PICK, owner, opts, self._pick, owner)

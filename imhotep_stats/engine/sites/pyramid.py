@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import GET, act
-from imhotep_stats.engine.sites.base import Site, shuffle
+from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
@@ -221,7 +221,7 @@ class PyramidC(_Counted):
         self.majority_points = data["majority_points"]
         self.tie_points = data["majority_tie_points"]
         order = list(range(len(self.tiles)))
-        shuffle(g.chance_stream("pyramid.C"), order)
+        g.chance_stream("pyramid.C").shuffle(order)
         keep = min(data["tiles_in_play"], len(order))
         self._hidden_removed = order[keep:]
         self._hidden_stack = order[1:keep][::-1]  # next tile at the end
