@@ -17,9 +17,9 @@ cdef class CardBook:
 cdef class CardValues:
     cdef public Ctx ctx
     cdef public CardBook book
-    cdef public object w, _weighted, _comp, _unknown, _draws, _mine, _red_w, _how
+    cdef public object w, _weighted, _comp, _unknown, _draws, _mine, _red_w
     cdef public object statue_table, statue_extra, unused_blue, per_decoration, cargo
-    cdef public long epoch, _total
+    cdef public long epoch
     cdef public bint unit
 
     @cython.locals(total=long, cum=long, prev=double, f=double, c=long, acc=double, val=double,
@@ -38,6 +38,9 @@ cdef class CardValues:
     cpdef double _weigh(self, name, double v)
 
     cpdef new_epoch(self)
+
+    @cython.locals(pricing=dict)
+    cpdef tuple _how(self, name)
 
     @cython.locals(code=long, ev=SiteEval)
     cpdef double _value(self, long p, name)

@@ -50,7 +50,7 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
     "loading_platform": 1.4,
 }
 RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
-# How a card is priced (CardValues._pricing).
+# How a card is priced (_pricing).
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
 _PER_PLAYER = (_RED, _STATUE)  # the prices that depend on the player (site tables, statues held)
 DECORATION_SITE = {
@@ -94,16 +94,39 @@ class UnknownDecision(NotImplementedError):
 
 
 @lru_cache(maxsize=16)
-def _deck(board, expansion: bool) -> tuple[list[tuple[str, int]], int]:
-    """A board's market deck in play: (card, copies) list and total copies (per board, not
-    per game: boards are immutable)."""
+def _deck(board, expansion: bool) -> list[tuple[str, int]]:
+    """A board's market deck in play: (card, copies) (per board, not per game: boards are
+    immutable)."""
     merged: dict[str, int] = {}
     for name, c in board.cards.items():
         if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
             key = c.get("same_as", name)
             merged[key] = merged.get(key, 0) + c["count"]
-    comp = list(merged.items())
-    return comp, sum(c for _, c in comp)
+    return list(merged.items())
+
+
+def _pricing(name: str) -> tuple:
+    """How a card is priced: (kind of price, its parameter, my weight key)."""
+    if name in RED_SITE:
+        return _RED, RED_SITE[name], ""
+    if name == "statue":
+        return _STATUE, None, "card_statue"
+    if name in DECORATION_SITE:
+        return _DECORATION, DECORATION_SITE[name], "card_decoration"
+    if name in BLUE_BASE:
+        return _BLUE, BLUE_BASE[name] - 1.0, "card_blue"
+    if name == "cargo_sled":
+        return _CARGO, None, "card_other"
+    if name == "private_quarry":
+        return _QUARRY, None, "card_other"
+    if name == "stone_ornament":
+        return _ORNAMENT, None, "card_other"
+    raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
+
+
+# _pricing of every card the bots know (CardValues._how looks it up)
+PRICING = {name: _pricing(name) for name in (*RED_SITE, "statue", *DECORATION_SITE, *BLUE_BASE,
+                                             "cargo_sled", "private_quarry", "stone_ornament")}
 
 
 # Compiled, a cdef class (greedy.pxd): an attribute added here must be declared there.
@@ -152,8 +175,7 @@ class CardValues:
             book = _BOOKS[site] = CardBook(ctx.n)
         self.book = book
         self._weighted: dict[str, float] = {}  # card -> my weighted worth, this epoch
-        self._comp: list[tuple[str, int]] | None = None
-        self._total = 0
+        self._comp: list[tuple[str, int]] | None = None  # the deck in play (see draws)
         self._unknown: dict[tuple, float] = {}  # (cards drawn, round) -> my weighted worth
         self._draws: dict[tuple, list] = {}  # CardValues.draws, mine weighted
         board = ctx.get("board")
@@ -172,7 +194,6 @@ class CardValues:
         # all my weights on cards 1: my prices are the neutral ones (v * 1.0 * 1.0 == v)
         self.unit = all(a == 1.0 and b == 1.0 for a, b in self._mine.values()) and \
             all(x == 1.0 for x in self._red_w.values())
-        self._how: dict[str, tuple] = {}  # card -> _pricing(card)
 
     def new_epoch(self) -> None:
         self.epoch += 1
@@ -201,9 +222,9 @@ class CardValues:
             if len(known) > 64:
                 known.clear()
             vals = self.draws(p, rnd, mine)
-            if self._comp is None:  # the draws came from another bot's pricing
-                self.composition()
-            total = self._total
+            total = 0
+            for _, c in vals:
+                total += c
             # P(max <= v_i) = F(v_i)^k, drawing with replacement (close enough for 2-3 cards)
             acc, cum, prev = 0.0, 0, 0.0
             for val, c in vals:
@@ -223,7 +244,9 @@ class CardValues:
         if vals is None:
             if len(known) > 16:
                 known.clear()
-            comp = self.composition()
+            comp = self._comp
+            if comp is None:  # (card, copies) of the deck in play: its order is hidden
+                comp = self._comp = _deck(self.ctx.get("board"), bool(self.ctx.get("expansion")))
             vals = []
             if mine:
                 for name, c in comp:
@@ -238,14 +261,6 @@ class CardValues:
             vals.sort()
             known[key] = vals
         return vals
-
-    def composition(self) -> list[tuple[str, int]]:
-        """(card, copies) of the market deck in play (the draw pile's order is hidden)."""
-        comp = self._comp
-        if comp is None:
-            comp, self._total = _deck(self.ctx.get("board"), bool(self.ctx.get("expansion")))
-            self._comp = comp
-        return comp
 
     def statues(self, k: int) -> int:
         t = self.statue_table
@@ -279,10 +294,7 @@ class CardValues:
         """My worth of a card whose neutral worth is v (cached per epoch)."""
         got = self._weighted.get(name)
         if got is None:
-            how = self._how.get(name)
-            if how is None:
-                how = self._how[name] = self._pricing(name)
-            code, arg, kind = how
+            code, arg, kind = self._how(name)
             if code == _RED:
                 got = v * self._red_w[arg]
             else:
@@ -295,19 +307,24 @@ class CardValues:
         """The neutral worth of a card to p, kept in the book for this state: for every player
         at once when it does not depend on the player (all but statues and red cards)."""
         v = self._value(p, name)
-        if self._how[name][0] in _PER_PLAYER:
+        if self._how(name)[0] in _PER_PLAYER:
             self.book.neutral[p][name] = v
         else:
             for cache in self.book.neutral:
                 cache[name] = v
         return v
 
+    def _how(self, name: str) -> tuple:
+        """_pricing(name), looked up (compiled, a C call and a typed dict look-up)."""
+        pricing = PRICING
+        how = pricing.get(name)
+        if how is None:
+            how = _pricing(name)  # a card the bots do not know: the error names it
+        return how
+
     def _value(self, p: int, name: str) -> float:
         """The neutral worth of a card to p (no weights)."""
-        how = self._how.get(name)
-        if how is None:
-            how = self._how[name] = self._pricing(name)
-        code, arg, kind = how
+        code, arg, kind = self._how(name)
         if code == _RED:  # delivered at once: worth a stone at that site
             # (a site whose own rewards include cards may be mid-build: its last table, or a
             # typical stone's worth on the very first build)
@@ -328,24 +345,6 @@ class CardValues:
             return 1.0 + 0.4 * self.book.left
         return 2.0
 
-    @staticmethod
-    def _pricing(name: str) -> tuple:
-        """How a card is priced: (kind of price, its parameter, my weight key)."""
-        if name in RED_SITE:
-            return _RED, RED_SITE[name], ""
-        if name == "statue":
-            return _STATUE, None, "card_statue"
-        if name in DECORATION_SITE:
-            return _DECORATION, DECORATION_SITE[name], "card_decoration"
-        if name in BLUE_BASE:
-            return _BLUE, BLUE_BASE[name] - 1.0, "card_blue"
-        if name == "cargo_sled":
-            return _CARGO, None, "card_other"
-        if name == "private_quarry":
-            return _QUARRY, None, "card_other"
-        if name == "stone_ornament":
-            return _ORNAMENT, None, "card_other"
-        raise UnknownDecision(f"no value for market card {name!r}: add it to bots/greedy.py")
 
 # Compiled, a cdef class (greedy.pxd): an attribute added here must be declared there.
 class Ctx:
