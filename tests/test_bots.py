@@ -142,6 +142,8 @@ def test_each_bot_decides_every_kind_without_touching_the_game(name, decision_po
     for kind, g0 in sorted(decision_points.items()):
         g = clone(g0)
         before = snapshot(g)
+        # the snapshot holds the state (compiled or not): the comparison below means something
+        assert {"round", "ship_slots", "sled", "hand", "sites"} <= before.keys()
         options = list(g.options)
         a = bot.choose(GuardedView(g, g.to_move), g.options, random.Random(1))
         assert a in options, f"{name} at {kind}: {a} is not legal"

@@ -942,6 +942,7 @@ def _grid_adjacency(size: int, cols: int) -> tuple:
         adj = _GRID_ADJ[(size, cols)] = tuple(cells)
     return adj
 
+
 EVALS.update({
     (0, "B"): MarketBEval,
     (0, "C"): MarketCEval,

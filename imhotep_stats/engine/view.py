@@ -50,8 +50,10 @@ _PUBLIC = frozenset(
 )
 
 # Each public attribute is a property reading through to the game at C speed
-# (``attrgetter("_g.name")``): bots read the view on every decision. Those ViewCore gives
-# compiled (C getters, not Python properties) are kept.
-for _name, _attr in (*((name, name) for name in _PUBLIC), ("legal", "options")):
-    if isinstance(ViewCore.__dict__.get(_name, property()), property):
-        setattr(View, _name, property(attrgetter(f"_g.{_attr}")))
+# (``attrgetter("_g.name")``): bots read the view on every decision. Compiled, ViewCore's own
+# getters (C) for the hottest ones stay; in pure Python its properties give way to these.
+_ALIASES = {"legal": "options"}
+for _name in (*_PUBLIC, *_ALIASES):
+    _core = ViewCore.__dict__.get(_name)
+    if _core is None or isinstance(_core, property):
+        setattr(View, _name, property(attrgetter(f"_g.{_ALIASES.get(_name, _name)}")))
