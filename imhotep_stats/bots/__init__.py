@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 
 from imhotep_stats.bots.base import Bot, RandomBot
 from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
+from imhotep_stats.bots.search.bot import MctsBot, mcts_from_name, mcts_from_spec
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
 
 # Every bad name or spec is one error class, so the CLI's "bad input" handling (which
@@ -69,11 +70,16 @@ def bot_from_spec(spec: str | Mapping[str, object]) -> Bot:
         try:
             return REGISTRY[spec]()
         except KeyError:
+            searcher = mcts_from_name(spec)  # mcts400, mcts100-greedy: any budget
+            if searcher is not None:
+                return searcher
             raise UnknownBot(
-                f"unknown bot {spec!r} (known: {', '.join(sorted(REGISTRY))})"
+                f"unknown bot {spec!r} (known: {', '.join(sorted(REGISTRY))}, mctsN such as mcts400)"
             ) from None
     if not isinstance(spec, Mapping):
         raise BotSpecError(f"bot spec: expected a name or a table, got {type(spec).__name__}")
+    if spec.get("base") == "mcts":
+        return mcts_from_spec(spec)
     unknown = sorted(set(spec) - {"base", "weights", "name"})
     if unknown:
         raise BotSpecError(f"bot spec: unknown key {unknown[0]!r} (known: base, name, weights)")
@@ -106,7 +112,7 @@ for _name, _w in BUILTIN_PERSONAS.items():
     register_persona(_name, _w, base="greedy")
 
 __all__ = [
-    "BUILTIN_PERSONAS", "REGISTRY", "WEIGHT_DOCS", "Bot", "BotSpecError", "GreedyBot",
+    "BUILTIN_PERSONAS", "REGISTRY", "WEIGHT_DOCS", "Bot", "BotSpecError", "GreedyBot", "MctsBot",
     "RandomBot", "UnknownBot", "UnknownDecision", "bot_from_spec", "bot_names",
     "handled_kinds", "make_bot", "persona_weights", "register_persona",
 ]

@@ -1,0 +1,104 @@
+"""Determinization: a copy of the game in which everything seat ``me`` cannot see is dealt
+anew from the searching bot's own random stream (IS-MCTS samples one per iteration).
+
+Hidden in Imhotep (DESIGN.md "Hidden information"): the market draw pile's order, the
+round cards still to come (and the one removed at setup), the face-down market cards
+(Market B's pair, Market D's stacks), Pyramid C's face-down scaffold tiles and Burial
+Chamber D's face-down tomb tokens. What the clone holds there is overwritten directly (not
+re-drawn through the engine's chance streams), and its chance streams are replaced by
+streams drawn from the bot's, so later reshuffles are the bot's guesses too.
+
+Which cards, tiles and tokens are face down is public: the rulebook lists every card,
+tile and token, and all the others lie face up (hands, displays, discard, boards). Only
+their order and their split between face-down places is unknown, so each hidden group is
+pooled, put in a canonical (sorted) order, shuffled and dealt back into the same places in
+the same sizes: nothing of the real order survives (tests/test_search.py changes the real
+game's hidden order and checks the bot's choices do not move).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from imhotep_stats.engine.clone import clone
+from imhotep_stats.engine.game import Game
+
+
+def _redeal(rng: random.Random, places: list[list]) -> None:
+    """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
+    and deal them back keeping each place's size."""
+    pool = sorted(x for place in places for x in place)
+    rng.shuffle(pool)
+    i = 0
+    for place in places:
+        k = len(place)
+        place[:] = pool[i:i + k]
+        i += k
+
+
+def _hidden_cards(g: Game) -> list[list[str]]:
+    """Every list of face-down market cards: the draw pile, then the sites' hidden ones."""
+    places = [g.deck]
+    for site in g.sites:
+        d = site.__dict__
+        if "_hidden_pair" in d:
+            places.append(d["_hidden_pair"])
+        if "_hidden_stacks" in d:
+            places.extend(d["_hidden_stacks"])
+    return places
+
+
+def _round_cards(g: Game, rng: random.Random) -> None:
+    """The round cards of the rounds to come: drawn from the pool less those turned up."""
+    seen = g.round_cards[:g.round]
+    left = Counter(tuple(c) for c in g.board.round_cards(g.n))
+    left.subtract(tuple(c) for c in seen)
+    if min(left.values(), default=0) < 0:
+        # cards given by hand (tests, transcripts) outside the printed pool: only their
+        # order is a guess
+        future = sorted(g.round_cards[g.round:])
+    else:
+        future = sorted(left.elements())
+    rng.shuffle(future)
+    g.round_cards = list(seen) + future[:g.rounds - g.round]
+
+
+def _fresh_streams(g: Game, rng: random.Random) -> None:
+    """Replace every chance stream of the clone (game and sites) by one drawn from ``rng``."""
+    holders = [g, *g.sites]
+    prophecy = g.__dict__.get("prophecy")
+    if prophecy is not None:
+        holders.append(prophecy)
+    for obj in holders:
+        names = list(obj.__dict__) + (["rng_deck"] if obj is g else [])
+        for name in names:
+            if type(getattr(obj, name, None)) is random.Random:
+                setattr(obj, name, random.Random(rng.getrandbits(64)))
+
+
+def determinize(g: Game, me: int, rng: random.Random) -> Game:
+    """A clone of ``g`` whose hidden state is a sample, from ``rng``, of what seat ``me``
+    cannot tell apart from the real one."""
+    d = clone(g)
+    _redeal(rng, _hidden_cards(d))
+    _round_cards(d, rng)
+    for site in d.sites:
+        h = site.__dict__
+        if "_hidden_stack" in h:  # Pyramid C: the face-down tiles, and the one removed
+            _redeal(rng, [h["_hidden_stack"], h["_hidden_removed"]])
+        if "_hidden_tokens" in h:  # Burial Chamber D: the face-down tokens
+            _redeal(rng, [h["_hidden_tokens"]])
+    _fresh_streams(d, rng)
+    return d
+
+
+def hidden_places(g: Game) -> dict[str, list]:
+    """What :func:`determinize` deals anew, by name (for tests and checks)."""
+    out: dict[str, list] = {"cards": [list(p) for p in _hidden_cards(g)],
+                            "round_cards": list(g.round_cards[g.round:])}
+    for site in g.sites:
+        for name, value in site.__dict__.items():
+            if name.startswith("_hidden"):
+                out[f"{site.name}.{name}"] = value
+    return out

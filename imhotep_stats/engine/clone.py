@@ -1,0 +1,106 @@
+"""A fast, independent copy of a game (``clone``), for search bots.
+
+A clone shares everything immutable with the original (the board and its side data, card
+point tables, interned actions, module functions) and copies everything a move can change:
+the game's lists and dicts, the sites and module states (``STATEFUL``), the task stack and
+the pending question, whose bound methods are re-bound to the clone's own sites. Playing the
+clone never touches the original, and the clone plays on exactly as the original would
+(its chance streams are copied with their state).
+
+Generic over the attributes, so a field added to the game or a site is copied without a
+change here: the game's attributes are its instance dict plus, compiled, the typed slots
+that ``game.pxd`` declares (read from the class's descriptors once).
+"""
+
+from __future__ import annotations
+
+import random
+from types import BuiltinMethodType, MethodType
+
+from imhotep_stats.engine.actions import Action
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.prophecies import Prophecies
+from imhotep_stats.engine.sites.base import Site
+
+# Objects with state of their own that a move can change: copied attribute by attribute.
+STATEFUL = (Site, Prophecies)
+# Values a clone shares with its original (immutable, or never changed during a game).
+_ATOMIC = frozenset({int, str, float, bool, type(None), Action, frozenset, type})
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    """The typed attributes of a compiled class (pure Python: none, all are in __dict__)."""
+    names = []
+    for klass in cls.__mro__:
+        for name, member in vars(klass).items():
+            if type(member).__name__ in ("getset_descriptor", "member_descriptor") \
+                    and name not in ("__dict__", "__weakref__"):
+                names.append(name)
+    return tuple(names)
+
+
+_GAME_SLOTS = _slots(Game)
+
+
+def _copy(x, memo: dict):
+    t = type(x)
+    if t in _ATOMIC:
+        return x
+    key = id(x)
+    done = memo.get(key)
+    if done is not None:
+        return done
+    if t is list:
+        out: list = []
+        memo[key] = out
+        for e in x:
+            out.append(e if type(e) in _ATOMIC else _copy(e, memo))
+        return out
+    if t is tuple:
+        items = [e if type(e) in _ATOMIC else _copy(e, memo) for e in x]
+        if all(a is b for a, b in zip(items, x, strict=True)):
+            return x  # nothing inside changes: share it
+        out = tuple(items)
+        memo[key] = out
+        return out
+    if t is dict:
+        out = {}
+        memo[key] = out
+        for k, v in x.items():
+            out[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+        return out
+    if t is MethodType or t is BuiltinMethodType:
+        owner = x.__self__
+        if isinstance(owner, STATEFUL) or isinstance(owner, Game):
+            return getattr(_copy(owner, memo), x.__name__)
+        return x
+    if isinstance(x, STATEFUL):
+        out = object.__new__(t)
+        memo[key] = out
+        out.__dict__.update({k: v if type(v) in _ATOMIC else _copy(v, memo)
+                             for k, v in x.__dict__.items()})
+        return out
+    if t is random.Random:
+        out = random.Random()
+        out.setstate(x.getstate())
+        memo[key] = out
+        return out
+    if t is set:
+        out = set(x)
+        memo[key] = out
+        return out
+    return x  # boards, side data, card tables, functions: shared
+
+
+def clone(g: Game) -> Game:
+    """An independent copy of ``g`` that plays on exactly as ``g`` would."""
+    memo: dict = {}
+    new = Game.__new__(Game)
+    memo[id(g)] = new
+    for name in _GAME_SLOTS:
+        v = getattr(g, name)
+        setattr(new, name, v if type(v) in _ATOMIC else _copy(v, memo))
+    d = new.__dict__
+    for k, v in g.__dict__.items():
+        d[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+    return new

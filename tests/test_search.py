@@ -1,0 +1,191 @@
+"""Search support and the mcts bot: clones are exact and independent, determinizations agree
+with the searching seat's view, the bot never depends on hidden state, handles every
+decision kind and is deterministic from its seeds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from imhotep_stats.bots import BotSpecError, MctsBot, bot_from_spec, make_bot
+from imhotep_stats.bots.search.determinize import determinize, hidden_places
+from imhotep_stats.engine.clone import clone
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.view import _PUBLIC, View
+from tests.test_bots import GuardedView, decision_points, engine_ask_kinds, snapshot  # noqa: F401
+
+SETUPS = [
+    ("A-A-A-A-A", 2, False), ("B-B-B-B-B", 3, True), ("C-C-C-C-C", 4, False),
+    ("D-D-D-D-D", 2, True), ("D-A-C-B-D", 3, False), ("C-D-D-C-B", 4, True),
+    ("B-C-A-D-C", 2, False),
+]
+
+
+def _random_until(g: Game, rng: random.Random, decisions: int) -> None:
+    while not g.over and g.decisions < decisions:
+        opts = g.options
+        apply(g, opts[int(rng.random() * len(opts))])
+
+
+def _play_out(g: Game, seed: int) -> list:
+    rng = random.Random(seed)
+    while not g.over:
+        opts = g.options
+        apply(g, opts[int(rng.random() * len(opts))])
+    return [g.totals, g.events, g.sled, g.winners()]
+
+
+@pytest.mark.parametrize("sides,players,prophecies", SETUPS)
+def test_a_clone_plays_on_as_the_original_and_leaves_it_alone(sides, players, prophecies):
+    for k, stop in enumerate((0, 25, 60, 110)):
+        g = Game(players, sides, seed=chance_seed(4, k), prophecies=prophecies)
+        _random_until(g, random.Random(k), stop)
+        before = snapshot(g)
+        assert {"round", "ship_slots", "sled", "hand", "sites", "deck"} <= before.keys()
+        c = clone(g)
+        assert snapshot(c) == before
+        ended = _play_out(c, seed=99)
+        # playing the clone to its end changed nothing of the original...
+        assert snapshot(g) == before
+        # ... which, given the same choices, plays on to the very same end (chance included:
+        # reshuffles of the discard pile come from the copied streams)
+        assert _play_out(g, seed=99) == ended
+
+
+def _public(g: Game, me: int) -> dict:
+    """Everything seat ``me`` may see: the view's public attributes, its hand, the current
+    decision and every site attribute not marked hidden."""
+    v = View(g, me)
+    out = {name: snapshot(getattr(g, name, None)) for name in sorted(_PUBLIC) if name != "board"}
+    out["hand"] = [dict(h) for h in g.hand]
+    out["deck_size"] = v.deck_size
+    out["decision"] = (g.to_move, g.kind, list(g.options))
+    out["round_cards_seen"] = list(g.round_cards[:g.round])
+    for site in g.sites:
+        out[site.name] = {k: snapshot(x) for k, x in vars(site).items()
+                          if not k.startswith("_hidden") and not callable(x)}
+    return out
+
+
+def _hidden_multisets(g: Game) -> dict:
+    places = hidden_places(g)
+    out = {"cards": Counter(c for place in places.pop("cards") for c in place),
+           "rounds_left": len(places.pop("round_cards"))}
+    # Pyramid C's face-down and removed tiles together, the tomb tokens face down
+    tiles = [t for k, v in places.items() if k.startswith("pyramid") for t in v]
+    out["tiles"] = sorted(tiles)
+    out["tokens"] = sorted(t for k, v in places.items() if k.startswith("burial") for t in v)
+    return out
+
+
+@pytest.mark.parametrize("sides,players,prophecies", SETUPS)
+def test_a_determinization_agrees_with_the_view(sides, players, prophecies):
+    orders = set()
+    for k, stop in enumerate((0, 30, 70, 120)):
+        g = Game(players, sides, seed=chance_seed(6, k), prophecies=prophecies)
+        _random_until(g, random.Random(k), stop)
+        if g.over:
+            continue
+        me = g.to_move
+        public, hidden, real = _public(g, me), _hidden_multisets(g), snapshot(g)
+        for s in range(5):
+            d = determinize(g, me, random.Random(s))
+            assert _public(d, me) == public  # everything the seat sees is as it is
+            assert _hidden_multisets(d) == hidden  # the same face-down things, dealt anew
+            assert snapshot(g) == real  # the real game is untouched
+            # the round cards to come are cards of the printed pool not yet turned up
+            pool = Counter(map(tuple, g.board.round_cards(players)))
+            pool.subtract(map(tuple, g.round_cards[:g.round]))
+            assert not Counter(map(tuple, d.round_cards[g.round:])) - pool
+            orders.add((tuple(d.deck), tuple(map(tuple, d.round_cards))))
+            _play_out(d, seed=s)  # and a determinization is a game that plays to its end
+    assert len(orders) > 10  # the hidden order really is drawn anew
+
+
+def _choices(bot: MctsBot, g: Game, seed: int) -> list:
+    me = g.to_move
+    return [bot.choose(View(g, me), g.options, random.Random(seed + i)) for i in range(2)]
+
+
+@pytest.mark.parametrize("sides,players,prophecies", SETUPS[:5])
+def test_mcts_choices_do_not_depend_on_the_hidden_state(sides, players, prophecies):
+    bot = MctsBot(iterations=24)
+    checked = 0
+    for k, stop in enumerate((0, 20, 45, 80)):
+        g = Game(players, sides, seed=chance_seed(8, k), prophecies=prophecies)
+        _random_until(g, random.Random(k), stop)
+        if g.over or len(g.options) < 2:
+            continue
+        # the same table with the hidden state dealt differently (deck order, round cards to
+        # come, face-down cards, tiles, tokens): what the seat sees is the same
+        other = determinize(g, g.to_move, random.Random(1000 + k))
+        assert hidden_places(other) != hidden_places(g) or not g.deck
+        assert _choices(bot, g, k) == _choices(bot, other, k)
+        checked += 1
+    assert checked >= 2
+
+
+def test_mcts_decides_every_kind_without_touching_the_game(decision_points):  # noqa: F811
+    assert engine_ask_kinds() <= set(decision_points)
+    bot = make_bot("mcts8")
+    for kind, g0 in sorted(decision_points.items()):
+        g = clone(g0)
+        before = snapshot(g)
+        options = list(g.options)
+        a = bot.choose(GuardedView(g, g.to_move), g.options, random.Random(1))
+        assert a in options, f"mcts at {kind}: {a} is not legal"
+        assert snapshot(g) == before, f"mcts changed the game at a {kind} decision"
+        apply(g, a)
+
+
+def _game(names, sides, players, seed, index):
+    bots = [make_bot(n) for n in names]
+    g = Game(players, sides, seed=chance_seed(seed, index))
+    r = play_game(g, bots, [bot_rng(seed, index, p) for p in range(players)])
+    return r.totals, r.decisions, bots[0].searched
+
+
+def test_mcts_is_deterministic_from_the_seeds():
+    random.seed(1)
+    a = _game(["mcts10", "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
+    random.seed(2)  # no global random anywhere
+    b = _game(["mcts10", "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
+    assert a == b and a[2] > 0
+
+
+def test_mcts_beats_random():
+    # 4 two-player games with seats alternating: mcts with 30 iterations wins them all
+    wins = 0
+    for i in range(4):
+        names = ["mcts30", "random"] if i % 2 == 0 else ["random", "mcts30"]
+        g = Game(2, "A-A-A-A-A", seed=chance_seed(3, i))
+        r = play_game(g, [make_bot(n) for n in names], [bot_rng(3, i, p) for p in range(2)])
+        wins += r.win_share[names.index("mcts30")]
+    assert wins == 4
+
+
+def test_mcts_specs_by_name_and_table():
+    bot = make_bot("mcts400")
+    assert (bot.name, bot.iterations, bot.rollout_name) == ("mcts400", 400, "random")
+    assert make_bot("mcts50-greedy").rollout_name == "greedy"
+    bot = bot_from_spec({"base": "mcts", "iterations": 100, "rollout": "greedy",
+                         "exploration": 1.0, "name": "deep"})
+    assert (bot.name, bot.iterations, bot.rollout_name, bot.exploration) == \
+        ("deep", 100, "greedy", 1.0)
+    assert bot_from_spec({"base": "mcts"}).name == "mcts400"
+
+
+@pytest.mark.parametrize("spec,message", [
+    ({"base": "mcts", "iterations": 0}, "iterations"),
+    ({"base": "mcts", "iterations": "many"}, "iterations"),
+    ({"base": "mcts", "rollout": "oracle"}, "rollout"),
+    ({"base": "mcts", "exploration": -1}, "exploration"),
+    ({"base": "mcts", "weights": {}}, "'weights'"),
+    ("mcts0", "at least 1"),
+])
+def test_bad_mcts_specs_name_the_key(spec, message):
+    with pytest.raises(BotSpecError, match=message):
+        bot_from_spec(spec)
