@@ -53,6 +53,11 @@ ACCEL_MODULES: tuple[str, ...] = (
     "imhotep_stats.bots.sitevals",
     "imhotep_stats.bots.sitevals_bcd",
     "imhotep_stats.bots.base",
+    # search (IS-MCTS): the clone, the determinization and the tree run per iteration
+    "imhotep_stats.engine.clone",
+    "imhotep_stats.bots.search.determinize",
+    "imhotep_stats.bots.search.tree",
+    "imhotep_stats.bots.search.rollout",
 )
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))

@@ -143,6 +143,11 @@ def replay(transcript, as_json):
         sys.exit(EXIT_BAD_INPUT)
 
 
+def _searched(bots) -> int:
+    """Search iterations run so far by the bots that search (0 for the scripted ones)."""
+    return sum(getattr(b, "searched", 0) for b in bots)
+
+
 @main.command()
 @click.option("--sides", default="A-A-A-A-A", show_default=True)
 @click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
@@ -172,6 +177,7 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
 
     def one_run() -> dict:
         decisions = 0
+        searched = _searched(bot_objs)
         t0 = time.perf_counter()
         c0 = time.process_time()
         for i in range(games):
@@ -179,7 +185,13 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
             decisions += play_game(g, bot_objs, [bot_rng(seed, i, p) for p in range(players)]).decisions
         seconds = time.perf_counter() - t0
         cpu = time.process_time() - c0
+        searched = _searched(bot_objs) - searched
         return {
+            # search bots (mcts): tree-search iterations, per second and per CPU second
+            **({"iterations": searched,
+                "iterations_per_second": round(searched / seconds, 1),
+                "iterations_per_cpu_second": round(searched / cpu, 1) if cpu > 0 else None}
+               if searched else {}),
             "seconds": round(seconds, 4),
             "games_per_second": round(games / seconds, 1),
             # CPU time is what one core spent: steadier than wall time on a busy machine
@@ -214,6 +226,11 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     if as_json:
         click.echo(json.dumps(out))
         return
+    if "iterations" in median:
+        click.echo(f"search: {median['iterations']} iterations, "
+                   f"{median['iterations_per_second']:.0f} per second "
+                   f"({median['iterations_per_cpu_second']:.0f} per CPU second); "
+                   f"{median['seconds'] / games:.2f} s per game")
     what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
             f"bots {','.join(names)}) ({_accel.describe()})")
     if repeat == 1:

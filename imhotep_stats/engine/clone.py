@@ -34,12 +34,13 @@ def _slots(cls: type) -> tuple[str, ...]:
     for klass in cls.__mro__:
         for name, member in vars(klass).items():
             if type(member).__name__ in ("getset_descriptor", "member_descriptor") \
-                    and name not in ("__dict__", "__weakref__"):
+                    and not name.startswith("__"):
                 names.append(name)
     return tuple(names)
 
 
 _GAME_SLOTS = _slots(Game)
+_STREAMS = -1  # the memo's key for the stream replacing every chance stream (no id is < 0)
 
 
 def _copy(x, memo: dict):
@@ -81,8 +82,10 @@ def _copy(x, memo: dict):
                              for k, v in x.__dict__.items()})
         return out
     if t is random.Random:
-        out = random.Random()
-        out.setstate(x.getstate())
+        out = memo.get(_STREAMS)
+        if out is None:  # an exact copy, with the stream's state
+            out = random.Random.__new__(random.Random)
+            out.setstate(x.getstate())
         memo[key] = out
         return out
     if t is set:
@@ -92,9 +95,12 @@ def _copy(x, memo: dict):
     return x  # boards, side data, card tables, functions: shared
 
 
-def clone(g: Game) -> Game:
-    """An independent copy of ``g`` that plays on exactly as ``g`` would."""
+def clone(g: Game, streams: random.Random | None = None) -> Game:
+    """An independent copy of ``g`` that plays on exactly as ``g`` would; with ``streams``,
+    every chance stream of the copy is that one instead (a search's own)."""
     memo: dict = {}
+    if streams is not None:
+        memo[_STREAMS] = streams
     new = Game.__new__(Game)
     memo[id(g)] = new
     for name in _GAME_SLOTS:

@@ -5,8 +5,8 @@ Hidden in Imhotep (DESIGN.md "Hidden information"): the market draw pile's order
 round cards still to come (and the one removed at setup), the face-down market cards
 (Market B's pair, Market D's stacks), Pyramid C's face-down scaffold tiles and Burial
 Chamber D's face-down tomb tokens. What the clone holds there is overwritten directly (not
-re-drawn through the engine's chance streams), and its chance streams are replaced by
-streams drawn from the bot's, so later reshuffles are the bot's guesses too.
+re-drawn through the engine's chance streams), and its chance streams are all replaced by
+the bot's own stream, so later reshuffles are the bot's guesses too.
 
 Which cards, tiles and tokens are face down is public: the rulebook lists every card,
 tile and token, and all the others lie face up (hands, displays, discard, boards). Only
@@ -19,17 +19,26 @@ game's hidden order and checks the bot's choices do not move).
 from __future__ import annotations
 
 import random
-from collections import Counter
+from functools import lru_cache
 
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game
+from imhotep_stats.rules.board import Board
+
+
+def _shuffle(rng: random.Random, items: list) -> None:
+    """Fisher-Yates from ``rng.random`` (cheap compiled; any uniform shuffle would do)."""
+    draw = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def _redeal(rng: random.Random, places: list[list]) -> None:
     """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
     and deal them back keeping each place's size."""
-    pool = sorted(x for place in places for x in place)
-    rng.shuffle(pool)
+    pool = sorted([x for place in places for x in place])
+    _shuffle(rng, pool)
     i = 0
     for place in places:
         k = len(place)
@@ -49,38 +58,30 @@ def _hidden_cards(g: Game) -> list[list[str]]:
     return places
 
 
+@lru_cache(maxsize=64)
+def _pool(board: Board, players: int) -> tuple:
+    return tuple(sorted(tuple(c) for c in board.round_cards(players)))
+
+
 def _round_cards(g: Game, rng: random.Random) -> None:
     """The round cards of the rounds to come: drawn from the pool less those turned up."""
-    seen = g.round_cards[:g.round]
-    left = Counter(tuple(c) for c in g.board.round_cards(g.n))
-    left.subtract(tuple(c) for c in seen)
-    if min(left.values(), default=0) < 0:
+    seen = [tuple(c) for c in g.round_cards[:g.round]]
+    future = list(_pool(g.board, g.n))
+    try:
+        for c in seen:
+            future.remove(c)
+    except ValueError:
         # cards given by hand (tests, transcripts) outside the printed pool: only their
         # order is a guess
-        future = sorted(g.round_cards[g.round:])
-    else:
-        future = sorted(left.elements())
-    rng.shuffle(future)
-    g.round_cards = list(seen) + future[:g.rounds - g.round]
-
-
-def _fresh_streams(g: Game, rng: random.Random) -> None:
-    """Replace every chance stream of the clone (game and sites) by one drawn from ``rng``."""
-    holders = [g, *g.sites]
-    prophecy = g.__dict__.get("prophecy")
-    if prophecy is not None:
-        holders.append(prophecy)
-    for obj in holders:
-        names = list(obj.__dict__) + (["rng_deck"] if obj is g else [])
-        for name in names:
-            if type(getattr(obj, name, None)) is random.Random:
-                setattr(obj, name, random.Random(rng.getrandbits(64)))
+        future = sorted(tuple(c) for c in g.round_cards[g.round:])
+    _shuffle(rng, future)
+    g.round_cards = seen + future[:g.rounds - g.round]
 
 
 def determinize(g: Game, me: int, rng: random.Random) -> Game:
     """A clone of ``g`` whose hidden state is a sample, from ``rng``, of what seat ``me``
     cannot tell apart from the real one."""
-    d = clone(g)
+    d = clone(g, streams=rng)
     _redeal(rng, _hidden_cards(d))
     _round_cards(d, rng)
     for site in d.sites:
@@ -89,7 +90,6 @@ def determinize(g: Game, me: int, rng: random.Random) -> Game:
             _redeal(rng, [h["_hidden_stack"], h["_hidden_removed"]])
         if "_hidden_tokens" in h:  # Burial Chamber D: the face-down tokens
             _redeal(rng, [h["_hidden_tokens"]])
-    _fresh_streams(d, rng)
     return d
 
 
