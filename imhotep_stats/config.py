@@ -538,6 +538,9 @@ class _Validator:
         """``[bots.personas.NAME]``: a bot defined by weights, without code
         (``base = "greedy"``, ``weights = {pyramid = 1.6, deny = 0.5}``); lineups may name it."""
         from imhotep_stats.bots import REGISTRY, BotSpecError, bot_from_spec
+        from imhotep_stats.bots.search.bot import SPEC_KEYS
+
+        SEARCH_SPEC_KEYS = tuple(k for k in SPEC_KEYS if k != "name")
 
         table = bots.get("personas", {})
         if not isinstance(table, Mapping):
@@ -552,9 +555,10 @@ class _Validator:
             if not isinstance(spec, Mapping):
                 self.problem(key, f"expected a table with base and weights, got {describe(spec)}")
                 continue
-            unknown = sorted(set(spec) - {"base", "weights"})
+            allowed = SEARCH_SPEC_KEYS if spec.get("base") == "mcts" else ("base", "weights")
+            unknown = sorted(set(spec) - set(allowed))
             if unknown:
-                self.problem(f"{key}.{unknown[0]}", "unknown key (expected base, weights)")
+                self.problem(f"{key}.{unknown[0]}", f"unknown key (expected {', '.join(allowed)})")
                 continue
             try:
                 bot_from_spec({**spec, "name": name})
@@ -581,6 +585,7 @@ class _Validator:
 
     def _lineup(self, value: Any, key: str) -> tuple[str, ...]:
         from imhotep_stats.bots import REGISTRY
+        from imhotep_stats.bots.search.bot import is_search_name
 
         if isinstance(value, str):
             value = [value]
@@ -589,9 +594,9 @@ class _Validator:
             return ("random",)
         known = set(REGISTRY) | getattr(self, "persona_names", set())
         for i, name in enumerate(value):
-            if not isinstance(name, str) or name not in known:
-                self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(known))}), "
-                             f"got {describe(name)}")
+            if not isinstance(name, str) or not (name in known or is_search_name(name)):
+                self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(known))}, "
+                             f"or mctsN such as mcts400), got {describe(name)}")
         return tuple(str(x) for x in value)
 
     def json_safe(self, value: Any, key: str) -> bool:

@@ -189,3 +189,27 @@ def test_mcts_specs_by_name_and_table():
 def test_bad_mcts_specs_name_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):
         bot_from_spec(spec)
+
+
+def test_the_stack_a_seat_looks_at_stays_as_it_is():
+    # Market D (RULES.md 4.4): a player who takes a stack looks at it and keeps one card; the
+    # options show that stack, so a determinization for that player keeps it
+    found = 0
+    for i in range(40):
+        g = Game(2, "D-A-A-A-A", seed=chance_seed(9, i))
+        rng = random.Random(i)
+        while not g.over and not (g.kind == "market_keep" and len(g.options) > 1):
+            apply(g, g.options[int(rng.random() * len(g.options))])
+        if g.over:
+            continue
+        looking = g._ctx[-1]
+        stack = list(g.sites[0]._hidden_stacks[looking])
+        for s in range(3):
+            d = determinize(g, g.to_move, random.Random(s))
+            assert d.sites[0]._hidden_stacks[looking] == stack
+            apply(d, d.options[-1])  # keeping a card of it works in the sample too
+        assert make_bot("mcts8").choose(View(g, g.to_move), g.options, rng) in g.options
+        found += 1
+        if found == 3:
+            break
+    assert found == 3

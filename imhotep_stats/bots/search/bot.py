@@ -58,6 +58,12 @@ class MctsBot:
         return best_action(root, legal)
 
 
+def is_search_name(name: str) -> bool:
+    """Whether ``name`` names an mcts bot by its budget (``mcts400``, ``mcts50-greedy``)."""
+    m = NAME.fullmatch(name)
+    return m is not None and int(m.group(1)) >= 1
+
+
 def mcts_from_name(name: str) -> MctsBot | None:
     """``mcts400`` / ``mcts400-greedy`` -> a bot; None if ``name`` is not of that form."""
     m = NAME.fullmatch(name)

@@ -22,7 +22,8 @@ import random
 from functools import lru_cache
 
 from imhotep_stats.engine.clone import clone
-from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.game import MARKET, Game
+from imhotep_stats.engine.sites.market import MARKET_KEEP
 from imhotep_stats.rules.board import Board
 
 
@@ -47,14 +48,17 @@ def _redeal(rng: random.Random, places: list[list]) -> None:
 
 
 def _hidden_cards(g: Game) -> list[list[str]]:
-    """Every list of face-down market cards: the draw pile, then the sites' hidden ones."""
+    """Every list of face-down market cards: the draw pile, then the sites' hidden ones,
+    but not the Market D stack the seat to move is looking at (its ``market_keep``: the
+    options show it; Market B's pair and Temple's draws are in the question's context)."""
     places = [g.deck]
     for site in g.sites:
         d = site.__dict__
         if "_hidden_pair" in d:
             places.append(d["_hidden_pair"])
         if "_hidden_stacks" in d:
-            places.extend(d["_hidden_stacks"])
+            looking = g._ctx[-1] if g.kind == MARKET_KEEP and site.index == MARKET else -1
+            places.extend(s for i, s in enumerate(d["_hidden_stacks"]) if i != looking)
     return places
 
 

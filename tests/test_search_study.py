@@ -1,0 +1,68 @@
+"""Studies with mcts bots run like any other: by name (mcts6) and as a config table
+({base = "mcts", ...}), with the same shards from 1 or 2 workers, from Dask, and on resume."""
+
+from __future__ import annotations
+
+import pytest
+
+from imhotep_stats.config import ConfigError, parse_config
+from imhotep_stats.sim import store
+from imhotep_stats.sim.runner import run_study
+from tests.test_sim import _interrupt, rows, shard_bytes
+
+
+def study(**bots):
+    raw = {
+        "study": {"name": "search", "seed": 3, "games": 8, "players": [2, 3]},
+        "sides": {"market": ["A", "D"]},
+        "bots": bots or {"lineup": ["mcts6", "shallow", "greedy"],
+                         "personas": {"shallow": {"base": "mcts", "iterations": 4,
+                                                  "rollout": "random", "exploration": 1.0}}},
+        "run": {"batch_size": 4},
+    }
+    return parse_config(raw)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    out = tmp_path_factory.mktemp("search") / "run"
+    run_study(study(), out, workers=1, progress=False)
+    return out
+
+
+def test_an_mcts_lineup_runs_and_every_bot_plays(reference):
+    df = rows(reference)
+    assert set(df["bot"].unique()) == {"mcts6", "shallow", "greedy"}
+    assert df.height == 8 * 2 * (2 + 3)  # 8 games, 2 market sides, 2 and 3 players
+
+
+def test_two_workers_and_resume_give_the_same_shards(reference, tmp_path):
+    run_study(study(), tmp_path / "two", workers=2, progress=False)
+    assert shard_bytes(tmp_path / "two") == shard_bytes(reference)
+    out = tmp_path / "resumed"
+    run_study(study(), out, workers=1, progress=False)
+    _interrupt(out, keep=3)
+    res = run_study(study(), out, resume=True, workers=2, progress=False)
+    assert res.simulated > 0 and shard_bytes(out) == shard_bytes(reference)
+    assert store.load_manifest(out)["status"] == "complete"
+
+
+@pytest.mark.timeout(180)
+def test_dask_gives_the_same_shards(reference, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        run_study(study(), tmp_path / "dask", cluster=cluster.scheduler_address, progress=False)
+    assert shard_bytes(tmp_path / "dask") == shard_bytes(reference)
+
+
+@pytest.mark.parametrize("bots,where", [
+    ({"lineup": ["mcts0"]}, "bots.lineup[0]"),
+    ({"lineup": ["deep"], "personas": {"deep": {"base": "mcts", "depth": 3}}},
+     "bots.personas.deep.depth"),
+    ({"lineup": ["deep"], "personas": {"deep": {"base": "mcts", "rollout": "oracle"}}},
+     "bots.personas.deep"),
+])
+def test_bad_mcts_bots_in_a_config_name_the_key(bots, where):
+    with pytest.raises(ConfigError, match=where.replace("[", r"\[").replace("]", r"\]")):
+        study(**bots)
