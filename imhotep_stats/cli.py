@@ -143,6 +143,11 @@ def replay(transcript, as_json):
         sys.exit(EXIT_BAD_INPUT)
 
 
+def _rate(x: float) -> str:
+    """A rate for people: whole numbers, or 3 significant digits below 10 (search bots)."""
+    return f"{x:.0f}" if x >= 10 else f"{x:.3g}"
+
+
 def _searched(bots) -> int:
     """Search iterations run so far by the bots that search (0 for the scripted ones)."""
     return sum(getattr(b, "searched", 0) for b in bots)
@@ -205,8 +210,8 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
         runs.append(one_run())
         if repeat > 1 and not as_json:
             r = runs[-1]
-            click.echo(f"run {k + 1}/{repeat}: {r['games_per_second']:.0f} games/s "
-                       f"({r['games_per_cpu_second']:.0f} per CPU second)", err=True)
+            click.echo(f"run {k + 1}/{repeat}: {_rate(r['games_per_second'])} games/s "
+                       f"({_rate(r['games_per_cpu_second'])} per CPU second)", err=True)
     by_speed = sorted(runs, key=lambda r: r["games_per_second"])
     median = by_speed[(len(runs) - 1) // 2]  # the lower median: never flattering
     best = by_speed[-1]
@@ -234,13 +239,13 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
             f"bots {','.join(names)}) ({_accel.describe()})")
     if repeat == 1:
-        click.echo(f"{games} games in {out['seconds']:.2f} s: {out['games_per_second']:.0f} games/s "
-                   f"(CPU {out['cpu_seconds']:.2f} s: {out['games_per_cpu_second']:.0f} games per "
+        click.echo(f"{games} games in {out['seconds']:.2f} s: {_rate(out['games_per_second'])} games/s "
+                   f"(CPU {out['cpu_seconds']:.2f} s: {_rate(out['games_per_cpu_second'])} games per "
                    f"CPU second) {what}")
     else:
-        click.echo(f"{games} games x {repeat} runs: best {out['best_games_per_second']:.0f} "
-                   f"games/s ({out['best_games_per_cpu_second']:.0f} per CPU second), median "
-                   f"{out['games_per_second']:.0f} games/s ({out['games_per_cpu_second']:.0f} per "
+        click.echo(f"{games} games x {repeat} runs: best {_rate(out['best_games_per_second'])} "
+                   f"games/s ({_rate(out['best_games_per_cpu_second'])} per CPU second), median "
+                   f"{_rate(out['games_per_second'])} games/s ({_rate(out['games_per_cpu_second'])} per "
                    f"CPU second) {what}")
 
 

@@ -4,6 +4,7 @@ decision kind and is deterministic from its seeds."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -213,3 +214,20 @@ def test_the_stack_a_seat_looks_at_stays_as_it_is():
         if found == 3:
             break
     assert found == 3
+
+
+def test_bench_reports_search_iterations_per_second():
+    from click.testing import CliRunner
+
+    from imhotep_stats.cli import main
+
+    r = CliRunner().invoke(main, ["bench", "--bots", "mcts5,greedy", "--players", "2",
+                                  "--games", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["iterations"] > 0 and data["iterations"] % 5 == 0
+    assert data["iterations_per_second"] > 0 and data["iterations_per_cpu_second"] > 0
+    r = CliRunner().invoke(main, ["bench", "--bots", "mcts5", "--players", "2", "--games", "1"])
+    assert r.exit_code == 0 and "iterations" in r.output and "per second" in r.output
+    r = CliRunner().invoke(main, ["bench", "--games", "3", "--json"])
+    assert "iterations" not in json.loads(r.output)  # scripted bots do not search
