@@ -23,11 +23,11 @@ from typing import Any
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import GET, PASS, Action, act
+from imhotep_stats.engine.errors import RulesError
 from imhotep_stats.engine.sites import make_site
-from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
+from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
-SITE_INDEX = {name: i for i, name in enumerate(SITES)}
 
 # Decision kinds of the core game (sites and cards add their own).
 TURN = "turn"
@@ -79,10 +79,6 @@ def fast_shuffle(rng: random.Random, items: list) -> None:
     keys = [draw() for _ in range(n)]  # n draws, in order
     order = sorted(range(n), key=keys.__getitem__)
     items[:] = [items[i] for i in order]
-
-
-class RulesError(ValueError):
-    """A game set up against the rules (bad player count, sides, round cards, deck)."""
 
 
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
@@ -256,6 +252,11 @@ class Game:
         if self.quarry[p] > 0:
             self.quarry[p] -= 1
             self.push(_deliver, site, p)
+
+    def deliver(self, p: int, site: int) -> None:
+        """A stone of p, already taken from where it was (the Barge: the sled), arrives at a
+        site (scheduled as a task, like every delivery)."""
+        self.push(_deliver, site, p)
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
         """Place actions for every empty slot of every unsailed ship (or of ``ships``)."""
