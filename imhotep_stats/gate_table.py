@@ -26,7 +26,7 @@ def _is_number(x: Any) -> bool:
 
 def gate_problems(gates: Mapping[str, Any], prefix: str = "gates") -> list[tuple[str, str]]:
     """Every problem of a ``[gates]`` table as (dotted key, what was expected)."""
-    from imhotep_stats.sim.schema import SOURCES
+    from imhotep_stats.rules.sources import SOURCES
 
     problems: list[tuple[str, str]] = []
     for key, value in gates.items():

@@ -4,7 +4,9 @@
 # the stale guard treat them as depending on this module). Only C types whose arithmetic is
 # Python's: double (+ - * / as Python floats, no cdivision), long for small counts and indexes;
 # anything that can be None stays object. Every attribute a cdef class gets in the .py must be
-# declared here; class-level attributes (source, kinds, volatile) stay class attributes.
+# declared here; class-level attributes (source, kinds, volatile) stay class attributes. The
+# site modules also cimport the helpers they call in hot code (rounds_left, rank_estimate,
+# card_key): a C call instead of a look-up and a Python call (their .py imports stay as they are).
 cimport cython
 
 cdef class SiteEval:
@@ -25,3 +27,5 @@ cpdef tuple _table(own, side)
 cpdef list rank_estimate(heights, table, list logit, long minimum=*)
 
 cpdef long rounds_left(ctx)
+
+cpdef tuple card_key(ctx)

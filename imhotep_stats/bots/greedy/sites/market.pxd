@@ -2,7 +2,7 @@
 # classes extending base.SiteEval; MarketBEval stays a Python class.
 cimport cython
 
-from imhotep_stats.bots.greedy.sites.base cimport SiteEval
+from imhotep_stats.bots.greedy.sites.base cimport SiteEval, card_key
 
 
 cdef class MarketAEval(SiteEval):

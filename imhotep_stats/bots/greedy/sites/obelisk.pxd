@@ -2,7 +2,7 @@
 # classes extending base.SiteEval; ObeliskBEval stays a Python class.
 cimport cython
 
-from imhotep_stats.bots.greedy.sites.base cimport SiteEval
+from imhotep_stats.bots.greedy.sites.base cimport SiteEval, rank_estimate, rounds_left
 
 
 cdef class ObeliskAEval(SiteEval):

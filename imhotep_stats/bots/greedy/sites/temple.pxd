@@ -2,7 +2,7 @@
 # base.SiteEval; TempleAEval and its subclass TempleBEval (sides B and C) stay Python classes.
 cimport cython
 
-from imhotep_stats.bots.greedy.sites.base cimport SiteEval
+from imhotep_stats.bots.greedy.sites.base cimport SiteEval, rounds_left
 
 
 @cython.final
