@@ -15,14 +15,16 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress, filterfalse
 from typing import Any
 
 from imhotep_stats.engine import cards
+from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine.actions import GET, PASS, Action, act
+from imhotep_stats.engine.chance import fast_shuffle
+from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import make_site
 from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
 
@@ -71,20 +73,6 @@ def _prepared(board: Board, players: int, expansion: bool) -> tuple:
     return pool, tuple(cards.build_deck(board, expansion)), cards.CardPoints(board)
 
 
-def fast_shuffle(rng: random.Random, items: list) -> None:
-    """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
-    speed; ties have probability ~2**-53 and then keep the original order)."""
-    n = len(items)
-    draw = rng.random
-    keys = [draw() for _ in range(n)]  # n draws, in order
-    order = sorted(range(n), key=keys.__getitem__)
-    items[:] = [items[i] for i in order]
-
-
-class RulesError(ValueError):
-    """A game set up against the rules (bad player count, sides, round cards, deck)."""
-
-
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk) -> ("D","A","C","B","D")."""
     parts = tuple(sides.split("-")) if isinstance(sides, str) else tuple(sides)
@@ -110,8 +98,11 @@ class Game:
         prophecies: bool = False,
         round_cards: Sequence[Sequence[int]] | None = None,
         deck: Sequence[str] | None = None,
+        scenario: bool = False,
+        chance: dict[str, list] | None = None,
+        reshuffles: Sequence[Sequence[str]] | None = None,
     ):
-        if players not in (2, 3, 4):
+        if not is_whole(players) or players not in (2, 3, 4):
             raise RulesError(f"players: expected 2, 3 or 4, got {players!r}")
         self.board = board = board or default_board()
         self.n = players
@@ -123,11 +114,14 @@ class Game:
         self.prophecies = prophecies
         rules = board.game
         self.rounds: int = rules["rounds"]
-        # Chance comes from the game's own streams, derived from its seed only. The round
-        # cards and the market deck share one stream (both are drawn at setup, before any
-        # decision); sites and modules with chance of their own open their own stream with
-        # `chance_stream`, so a different side elsewhere on the table never shifts the deal.
-        self.rng_deck = random.Random(f"{seed}/deal")
+        # Chance (engine/chance.py): a stream per purpose, derived from the seed only, so that
+        # no outcome depends on how another purpose (or a pinned one) consumed its draws.
+        self.scenario = scenario
+        self.pinned = chance_module.check_pins(chance)
+        self.chance_setup: dict[str, list] = {}
+        self.pinned_reshuffles = list(reshuffles or ())
+        self.reshuffles: list[list[str]] = []  # every reshuffle's new draw pile, top first
+        self.rng_reshuffle = chance_module.stream(seed, "reshuffle")
 
         stones = rules["stones_two_colour"] if (expansion and players == 2) else rules["stones"]
         self.stones_total = stones
@@ -146,27 +140,17 @@ class Game:
                     f"cards is removed at setup), got {self.rounds}"
                 )
             pool = list(pool)
-            fast_shuffle(self.rng_deck, pool)
+            fast_shuffle(chance_module.stream(seed, "round_cards"), pool)
             self.round_cards = pool[1 : 1 + self.rounds]
         else:
-            self.round_cards = [tuple(int(s) for s in c) for c in round_cards]
-            if len(self.round_cards) < self.rounds or any(
-                len(c) != 4 or not all(1 <= s <= 4 for s in c) for c in self.round_cards
-            ):
-                raise RulesError(
-                    f"round_cards: expected {self.rounds} cards of 4 ship sizes from 1 to 4, "
-                    f"got {[list(c) for c in self.round_cards]}"
-                )
+            self.round_cards = check_round_cards(round_cards, pool, self.rounds, players, scenario)
 
         # Market deck (RULES.md 3): the draw pile's top is the END of self.deck.
         if deck is None:
             deck = list(base_deck)
-            fast_shuffle(self.rng_deck, deck)
+            fast_shuffle(chance_module.stream(seed, "deck"), deck)
         else:
-            unknown = [c for c in deck if c not in cards.card_names(board)]
-            if unknown:
-                raise RulesError(f"deck: unknown card names {sorted(set(unknown))}")
-            deck = list(reversed(deck))  # given top first
+            deck = check_deck(deck, base_deck, scenario)[::-1]  # given top first
         self.deck: list[str] = list(deck)
         self.deck_initial = list(reversed(self.deck))  # top first, for transcripts
         self.discard: list[str] = []
@@ -200,7 +184,11 @@ class Game:
 
         self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
         self._round_start_sites = [s for s in self.sites if s.has_round_start]
-        self._round_end_sites = [s for s in self.sites if s.has_round_end]
+        # Round end (RULES.md 2.4): the temple scores before the market's leftovers are
+        # discarded (a temple draw must not find them), then the other sites.
+        self._round_end_sites = sorted(
+            (s for s in self.sites if s.has_round_end), key=lambda s: s.index != TEMPLE
+        )
         if prophecies:
             from imhotep_stats.engine import prophecies as prophecy_module
 
@@ -233,14 +221,13 @@ class Game:
         if not self.deck:
             if not self.discard:
                 return None
-            self.deck = self.discard
-            self.discard = []
-            fast_shuffle(self.rng_deck, self.deck)
+            chance_module.reshuffle(self)
         return self.deck.pop()
 
-    def chance_stream(self, name: str) -> random.Random:
-        """A chance stream of its own for a site or module (scaffold tiles, tomb tokens...)."""
-        return random.Random(f"{self.seed}/{name}")
+    def chance_pick(self, purpose: str, population: Sequence, k: int) -> list:
+        """``k`` distinct items of ``population`` in order, for a site or module's setup
+        (scaffold tiles, tomb tokens...): pinned by the caller or drawn (engine/chance.py)."""
+        return chance_module.pick(self, purpose, population, k)
 
     def sled_to_capacity(self, p: int, stones: int) -> int:
         """Move up to ``stones`` from the quarry to the sled, within capacity."""

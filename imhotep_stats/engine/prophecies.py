@@ -80,8 +80,7 @@ class Prophecies:
         unknown = [x for x in gods if x not in GOD_SITE and x not in ("amun", "hathor", "anubis")]
         if unknown:
             raise ValueError(f"prophecies.gods: unknown gods {unknown}")
-        rng = g.chance_stream("prophecies")
-        self.gods: tuple[str, ...] = tuple(rng.sample(gods, table["cards_in_play"]))
+        self.gods: tuple[str, ...] = tuple(g.chance_pick("prophecies", gods, table["cards_in_play"]))
         self.scarab_action = {god: act("scarab", god) for god in self.gods}
         self.fulfilled = tuple(table["fulfilled"])
         self.failed = tuple(table["failed"])

@@ -210,9 +210,9 @@ class BurialChamberD(Site):
         self.group_table = tuple(data["group_points"])
         self.group_extra = data["group_extra"]
         size = self.rows * self.columns
-        tokens = list(range(1, size + 1))
-        g.chance_stream("burial_chamber.D").shuffle(tokens)
-        self._hidden_tokens = tokens  # face-down supply; the next token turned up is last
+        # The "tomb" chance outcome lists the tokens in the order they are turned up.
+        tokens = g.chance_pick("tomb", range(1, size + 1), size)
+        self._hidden_tokens = tokens[::-1]  # face-down supply; the next token turned up is last
         self.face_up: list[int] = []  # face-up tokens, ascending
         self.acts = _tomb_acts(size)  # by token number
         self.grid = [-1] * size  # per space (token t is space t - 1): -1 empty, else owner
