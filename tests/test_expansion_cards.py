@@ -108,7 +108,7 @@ def test_private_quarry_point_and_stones_capped_by_capacity():
 
 
 def test_private_quarry_taken_at_the_market_uses_the_returned_stone():
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     g.sites[MARKET].display = ["private_quarry"]
     apply(g, act("place", 0, 0))  # seat 0: 1 left on the sled
     g.quarry[0] = 0
@@ -195,7 +195,7 @@ def test_unused_barge_and_platform_score_one_each():
 
 # ----------------------------------------------------------------------- Loading Platform
 def test_loading_platform_to_an_occupied_dock():
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     g.sled[0], g.quarry[0] = 4, g.quarry[0] - 2
     gain(g, 0, "loading_platform")
     apply(g, act("place", 0, 0))  # seat 0 on ship 0
@@ -228,7 +228,7 @@ def test_loading_platform_to_an_occupied_dock():
 
 
 def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     gain(g, 0, "loading_platform")
     g.ship_slots[0][0] = 0
     g.put_on_ship(0, 1, 0)
@@ -246,7 +246,7 @@ def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():
 def test_platform_sailing_the_fourth_ship_ends_the_round_once():
     """The 4th ship sailed by a card: the next start player moves once, not twice
     (regression: a card that asks at once used to end the turn under the question)."""
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     g.sled[2], g.quarry[2] = 5, g.quarry[2] - 1
     g.sled[0], g.quarry[0] = 3, g.quarry[0] - 1
     gain(g, 2, "loading_platform")
