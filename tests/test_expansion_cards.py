@@ -218,13 +218,33 @@ def test_loading_platform_to_an_occupied_dock():
     assert g.dock_used[PYRAMID] == 2 and g.ship_dock[2] == PYRAMID  # the dock holds two ships
     assert points(g, 0, "pyramid") == 2 + 1  # unloads normally: pyramid space 2
     assert g.kind == "turn" and g.to_move == 1
-    # no third ship at the pyramid: neither by sailing nor by another platform
+    # no third ship at the pyramid by sailing: its dock is taken
     assert not any(str(a).endswith("pyramid") for a in g.options)
     gain(g, 1, "loading_platform")
     g.options = g._turn_options(1)
     apply(g, act("place", 3, 0))  # seat 1 on ship 3
-    # (seat 1's platform would need a taken dock with room: none)
-    assert act("play", "loading_platform") not in g._turn_options(1)
+    apply(g, act("sail", 1, "temple"))  # seat 2: its stone to the temple
+    apply(g, act("get"))  # seat 0
+    # but by another platform: "a un emplazamiento al que ya se haya enviado otro barco"
+    # sets no limit, so the pyramid (2 ships) takes a third: pyramid space 3, 3 points.
+    apply(g, act("play", "loading_platform"))  # seat 1
+    assert texts(g.options) == ["platform 3 pyramid", "platform 3 temple"]
+    apply(g, act("platform", 3, "pyramid"))
+    assert points(g, 1, "pyramid") == 3 and g.round == 2  # the 4th ship: round 2 begins
+
+
+def test_loading_platform_ship_needs_its_minimum():
+    """Ruling (docs/rules.md §3.2): the platform "envía un barco", a Sail action to another
+    destination, so the ship must hold its minimum: a size-4 ship with one stone of mine
+    (minimum 3) cannot go."""
+    g = Game(2, expansion=True, scenario=True, round_cards=[[4, 1, 1, 1]] * 6)
+    gain(g, 0, "loading_platform")
+    apply(g, act("place", 0, 0))  # seat 0 on the size-4 ship: 1 stone, below its minimum 3
+    apply(g, act("place", 1, 0))  # seat 1 on ship 1
+    apply(g, act("get"))  # seat 0
+    apply(g, act("sail", 1, "temple"))  # seat 1: the temple has received a ship
+    assert g.to_move == 0 and g.sled[0] >= 1
+    assert act("play", "loading_platform") not in g.options
 
 
 def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():

@@ -247,3 +247,22 @@ def test_temple_c_column_without_bonus_keeps_the_point():
     # Visible: col0 seat 0 (p2: 2 points, not 1 + 2), col1 seat 1 (no bonus: A's 1 point),
     # col2 seat 2 (p2: 2 points).
     assert temple_points(g) == [2, 1, 2]
+
+
+def test_round_end_scores_the_temple_before_the_market_discards():
+    """docs/rules.md §2.4: the temple is scored first, then the market's leftover cards go to
+    the discard pile. With the draw pile and the discard pile empty, a draw3 at the temple
+    finds no card: it must not draw the round's own leftovers."""
+    g = Game(3, "A-A-C-A-A", seed=1)
+    market = g.sites[0]
+    leftovers = list(market.display)
+    assert len(leftovers) == 4
+    g.deck[:] = []
+    g.discard[:] = []
+    layered(g, [2, 0])  # column 0 (p2|s4) seat 2, column 1 (draw3) seat 0
+    run_task(g, Game._end_round, 1)
+    apply(g, act("points", 2))  # seat 2's choice; then seat 0 draws nothing at all
+    assert g.hand[0] == {} and g.cards_taken[0] == 0
+    assert temple_points(g) == [0, 0, 2]
+    # the leftovers were discarded after the temple, then reshuffled for round 2's display
+    assert g.round == 2 and sorted(market.display) == sorted(leftovers)

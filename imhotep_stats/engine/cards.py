@@ -148,9 +148,13 @@ def _sail_card_ships(g: Game) -> list[int]:
 
 
 def _platform_options(g: Game, p: int) -> list[Action]:
-    """Loading Platform (RULES.md 3.2): an unsailed ship holding a stone of ``p`` and its
-    minimum, to a site whose dock already holds one ship (a dock holds at most two)."""
-    taken = [i for i in range(5) if g.dock_used[i] == 1]
+    """Loading Platform (docs/rules.md §3.2): an unsailed ship holding a stone of ``p`` ("al
+    menos una de tus piedras") to a site that already received a ship this round ("a un
+    emplazamiento al que ya se haya enviado otro barco"), however many it received.
+
+    Ruling: the ship must hold its minimum. The card "envía un barco": it sends a ship as
+    the Sail action does, whose condition is the minimum; it changes only the destination."""
+    taken = [i for i in range(5) if g.dock_used[i]]
     if not taken:
         return []
     return [
@@ -196,7 +200,9 @@ def play_blue(g: Game, p: int, name: str) -> None:
     elif name == "sail":
         g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), _sail_place, p)
     elif name == "barge":
-        # Return 2 sled stones to the quarry, deliver 1 sled stone to a site but the Market.
+        # Return 2 sled stones to the quarry, deliver 1 sled stone "directamente en un
+        # emplazamiento ... en el siguiente espacio permitido". Ruling (docs/rules.md §3.2):
+        # not the Market, which has no space for a stone (a stone there only pays for a card).
         g.sled[p] -= 2
         g.quarry[p] += 2
         g.ask("barge_site", p, list(BARGE_SITES), _barge, p)
