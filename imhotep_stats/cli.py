@@ -267,12 +267,14 @@ def sides(name, as_json):
     values = {k: _plain(v) for k, v in sd.values.items()}
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
-                               "provisional_keys": list(sd.provisional_keys), "values": values}, indent=2))
+                               "provisional_keys": list(sd.provisional_keys), "values": values,
+                               "quotes": dict(sd.quotes)}, indent=2))
         return
     click.echo(f"{sd.name}  provenance: {sd.provenance}")
     rows = [[k, json.dumps(v), "provisional" if (k in sd.provisional_keys or
-             (sd.provisional and not sd.provisional_keys)) else "rulebook"] for k, v in values.items()]
-    click.echo(tabulate(rows, headers=["key", "value", "provenance"]))
+             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes.get(k, "")]
+            for k, v in values.items()]
+    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
 
 

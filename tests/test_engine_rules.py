@@ -1,4 +1,4 @@
-"""Base-game rule scenarios (RULES.md 1-3, A sides), worked out by hand like a rulebook."""
+"""Base-game rule scenarios (docs/rules.md §1-3, A sides), worked out by hand like a rulebook."""
 
 from __future__ import annotations
 

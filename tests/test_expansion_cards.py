@@ -1,4 +1,4 @@
-"""The expansion's market cards and rules switch (RULES.md 1, 3.2), points by hand.
+"""The expansion's market cards and rules switch (docs/rules.md §1, 3.2), points by hand.
 
 Pyramid A fill order points: 2 1 3 2 ... (data/board.toml)."""
 

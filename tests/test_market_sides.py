@@ -1,4 +1,4 @@
-"""Market sides B, C and D (RULES.md 4.2-4.4), worked out by hand like a rulebook, and
+"""Market sides B, C and D (docs/rules.md §4.2-4.4), worked out by hand like a rulebook, and
 the sides' numbers read from the board data (every side in random games:
 tests/test_conformance.py)."""
 

@@ -1,4 +1,4 @@
-"""Pyramid sides B, C and D (RULES.md 5.2-5.4), worked out by hand like a rulebook, and
+"""Pyramid sides B, C and D (docs/rules.md §5.2-5.4), worked out by hand like a rulebook, and
 each side's mechanics in random play (every side in random games: tests/test_conformance.py)."""
 
 from __future__ import annotations

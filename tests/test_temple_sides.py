@@ -1,4 +1,4 @@
-"""Temple sides B, C and D (RULES.md 6.2-6.4): hand-built states, points worked out by hand,
+"""Temple sides B, C and D (docs/rules.md §6.2-6.4): hand-built states, points worked out by hand,
 and the Arena's track points in a full game (every side in random games:
 tests/test_conformance.py)."""
 

@@ -1,7 +1,7 @@
-"""Market-card effects (RULES.md 3). Counts and points are data (data/cards.toml).
+"""Market-card effects (docs/rules.md §3). Counts and points are data (data/cards.toml).
 
 A card gained anywhere (the market, a pyramid, scaffold or temple reward) goes through
-:func:`gain`: a red card acts at once, a blue card is held, and so on (RULES.md 3.1).
+:func:`gain`: a red card acts at once, a blue card is held, and so on (docs/rules.md §3.1).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def colour(g: Game, name: str) -> str:
 
 
 def gain(g: Game, p: int, name: str) -> None:
-    """Player ``p`` takes card ``name`` (RULES.md 3)."""
+    """Player ``p`` takes card ``name`` (docs/rules.md §3)."""
     g.cards_taken[p] += 1
     site = RED_SITE.get(name)
     if site is not None or name == "private_quarry":
@@ -93,7 +93,7 @@ def gain(g: Game, p: int, name: str) -> None:
 
 
 # ------------------------------------------------------------------------ blue cards
-# Whether a blue card can be played: its effect can be carried out (RULES.md 3).
+# Whether a blue card can be played: its effect can be carried out (docs/rules.md §3).
 def _chisel_playable(g: Game, p: int) -> bool:
     return g.sled[p] >= 2 and g.ship_free >= 2
 
@@ -166,7 +166,7 @@ def _platform_options(g: Game, p: int) -> list[Action]:
 
 
 def playable(g: Game, p: int, name: str) -> bool:
-    """A blue card can be played when its effect can be carried out (RULES.md 3)."""
+    """A blue card can be played when its effect can be carried out (docs/rules.md §3)."""
     check = _PLAYABLE.get(name)
     return check is not None and check(g, p)
 
@@ -193,7 +193,7 @@ def play_blue(g: Game, p: int, name: str) -> None:
     elif name == "hammer":
         if len(g.get_actions) > 1:
             # Hammer gets stones "as the action": with Pyramid D the player may also move the
-            # Imhotep figure (RULES.md 5.4), so they choose `get` or `get move` first.
+            # Imhotep figure (docs/rules.md §5.4), so they choose `get` or `get move` first.
             g.ask("hammer_get", p, list(g.get_actions), _hammer_get, p)
         else:
             _hammer_get(g, g.get_actions[0], p)
@@ -216,7 +216,7 @@ def _hammer_get(g: Game, a: Action, p: int) -> None:
     if a.args:
         g.sites[1].on_get(g, p, a)  # the Pyramid D figure
     slots = g.empty_slots() if g.sled[p] else []
-    if slots:  # not optional (RULES.md 3.1)
+    if slots:  # not optional (docs/rules.md §3.1)
         g.ask("hammer_place", p, slots, _place_one, p)
 
 
@@ -268,7 +268,7 @@ def _platform(g: Game, a: Action, p: int) -> None:
 
 # ------------------------------------------------------------------------ game end
 def score_game_end(g: Game) -> None:
-    """Decorations, statues, unused blue cards, stone ornaments (RULES.md 2.5, 3)."""
+    """Decorations, statues, unused blue cards, stone ornaments (docs/rules.md §2.5, 3)."""
     pts = g.card_points
     for p in range(g.n):
         hand = g.hand[p]

@@ -1,6 +1,6 @@
 """The game: state, decision points, legal actions and the one transition function.
 
-A game is a sequence of decision points (RULES.md 2.3). At each one the state knows who
+A game is a sequence of decision points (docs/rules.md §2.3). At each one the state knows who
 decides (``to_move``, often not the player whose turn it is: market picks, pyramid
 choices... are made by the stone's owner), what kind of decision it is (``kind``) and the
 legal choices (``options``, in a deterministic order). :func:`apply` performs a choice and
@@ -131,7 +131,7 @@ class Game:
         self.sled_cap = [rules["sled_capacity"]] * players
         self.get_stones = rules["get_stones"]
 
-        # Round cards (RULES.md 1.1): remove 1 of the 7 unseen, shuffle the other 6.
+        # Round cards (docs/rules.md §1.1): remove 1 of the 7 unseen, shuffle the other 6.
         pool, base_deck, self.card_points = _prepared(board, players, expansion)
         if round_cards is None:
             if not 1 <= self.rounds <= len(pool) - 1:
@@ -145,7 +145,7 @@ class Game:
         else:
             self.round_cards = check_round_cards(round_cards, pool, self.rounds, players, scenario)
 
-        # Market deck (RULES.md 3): the draw pile's top is the END of self.deck.
+        # Market deck (docs/rules.md §3): the draw pile's top is the END of self.deck.
         if deck is None:
             deck = list(base_deck)
             fast_shuffle(chance_module.stream(seed, "deck"), deck)
@@ -184,7 +184,7 @@ class Game:
 
         self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
         self._round_start_sites = [s for s in self.sites if s.has_round_start]
-        # Round end (RULES.md 2.4): the temple scores before the market's leftovers are
+        # Round end (docs/rules.md §2.4): the temple scores before the market's leftovers are
         # discarded (a temple draw must not find them), then the other sites.
         self._round_end_sites = sorted(
             (s for s in self.sites if s.has_round_end), key=lambda s: s.index != TEMPLE
@@ -198,7 +198,7 @@ class Game:
 
     # ------------------------------------------------------------------ helpers for rules
     def score(self, seat: int, source: str, points: int) -> None:
-        """Record a score event (RULES.md 2.6): every point has a source and a round."""
+        """Record a score event (docs/rules.md §2.6): every point has a source and a round."""
         if points:
             self.events.append((seat, source, points, self.round))
             self.totals[seat] += points
@@ -312,7 +312,7 @@ class Game:
             return
 
     def _turn_options(self, p: int) -> list[Action]:
-        """The legal turn actions (RULES.md 2.2), in a fixed order: get, place, sail, cards."""
+        """The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards."""
         opts: list[Action] = []
         sled = self.sled[p]
         if sled < self.sled_cap[p] and self.quarry[p] > 0:
@@ -335,7 +335,7 @@ class Game:
         return list(SAIL_OPTIONS[ready][self.docks_free])
 
     def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
-        """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
+        """Ship s docks at ``site`` and is unloaded at once, bow to stern (docs/rules.md §2.3)."""
         self._sail(p, s, site, lever)
 
     def _sail(self, p: int, s: int, site: int, lever: bool) -> None:
@@ -357,14 +357,14 @@ class Game:
         _unload_ship(self, s, site, 0)
 
     def _end_round(self, next_start: int) -> None:
-        """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
+        """Round end (docs/rules.md §2.4): site round-end rules, then the next round or game end."""
         self.round_over = True
         self.push(_next_round, next_start)
         for site in reversed(self._round_end_sites):
             self.push(site.round_end)
 
     def _game_end(self) -> None:
-        """Final scoring, in the rulebook's order (RULES.md 2.5)."""
+        """Final scoring, in the rulebook's order (docs/rules.md §2.5)."""
         self.round = self.rounds + 1  # game-end events carry round = rounds + 1
         for i in (BURIAL_CHAMBER, OBELISK, TEMPLE):
             self.sites[i].game_end(self)
@@ -381,7 +381,7 @@ class Game:
         return sum(slots.count(p) for slots in self.ship_slots)
 
     def winners(self) -> list[int]:
-        """Seats sharing the win: highest total, then most stones on the sled (RULES.md 2.5)."""
+        """Seats sharing the win: highest total, then most stones on the sled (docs/rules.md §2.5)."""
         key = [(self.totals[p], self.sled[p]) for p in range(self.n)]
         best = max(key)
         return [p for p in range(self.n) if key[p] == best]
@@ -485,7 +485,7 @@ def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
 def _next_round(g: Game, next_start: int) -> None:
     g.round_over = False
     # Stones left on ships that never sailed (a full cycle of passes) leave with them;
-    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused). A ship
+    # they go back to their owners' quarries (docs/rules.md §2.2 leaves them unused). A ship
     # that sailed was unloaded to the last stone.
     for s in range(4):
         if g.ship_dock[s] >= 0:
@@ -505,7 +505,7 @@ def _end_turn(g: Game) -> None:
         g.skip_advance = False
         return
     n = g.n
-    if g.passes >= n:  # a full cycle of passes ends the round at once (RULES.md 2.2)
+    if g.passes >= n:  # a full cycle of passes ends the round at once (docs/rules.md §2.2)
         g._end_round((g.current + 1) % n)
         return
     g.current = (g.current + 1) % n
@@ -561,7 +561,7 @@ def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None]
 
 
 def _turn(g: Game, p: int, a: Action) -> None:
-    """A turn action (RULES.md 2.2). Simple actions end the turn at once; the others
+    """A turn action (docs/rules.md §2.2). Simple actions end the turn at once; the others
     schedule the end of the turn under the tasks they start."""
     k = a.kind
     if k == "place":

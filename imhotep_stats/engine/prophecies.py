@@ -1,4 +1,4 @@
-"""The gods' prophecies, an optional module of the expansion (RULES.md 9).
+"""The gods' prophecies, an optional module of the expansion (docs/rules.md §9).
 
 Setup: ``cards_in_play`` of the gods are drawn at random (the game's own ``prophecies``
 chance stream); each player has ``scarabs`` scarabs. At the start of each of their turns a
@@ -139,7 +139,7 @@ def setup(g: Game) -> None:
 
 
 def score(g: Game) -> None:
-    """Game end (RULES.md 2.5: last): each scarab gains or loses by its window."""
+    """Game end (docs/rules.md §2.5: last): each scarab gains or loses by its window."""
     for p, results in enumerate(g.prophecy.outcome(g)):
         for _, _, _, pts in results:
             g.score(p, "prophecy", pts)

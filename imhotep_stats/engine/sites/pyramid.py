@@ -1,4 +1,4 @@
-"""The Pyramid (RULES.md 5). Scored at once; a full side scores overflow per stone.
+"""The Pyramid (docs/rules.md §5). Scored at once; a full side scores overflow per stone.
 
 Decision kinds (made by the delivered stone's owner; a choice with a single option is not
 asked, it is carried out at once):
@@ -12,7 +12,7 @@ asked, it is carried out at once):
 | `turn` (addition)   | D    | `get move`: Get new stones and move the Imhotep figure to the    |
 |                     |      | next free space clockwise (offered beside `get` while possible)  |
 
-Rewards and bonuses (data strings, RULES.md 5.2, 5.3): `pN` N points, `sN` or `stonesN` N
+Rewards and bonuses (data strings, docs/rules.md §5.2, 5.3): `pN` N points, `sN` or `stonesN` N
 stones from the quarry to the sled (capacity caps), `card` the top market card (handled as
 a card taken at the market: a red card acts at once), `ship` one quarry stone onto an empty
 slot of an unsailed ship, `""` nothing. All points score under "pyramid".

@@ -1,4 +1,4 @@
-"""The Temple (RULES.md 6). Stones fill a row of columns left to right; a full row starts
+"""The Temple (docs/rules.md §6). Stones fill a row of columns left to right; a full row starts
 a new layer on top. The visible stones are the top stone of each column.
 
 Sides: A (1 point per visible stone), B (column rewards), C (Temple of Ra: column bonuses,
