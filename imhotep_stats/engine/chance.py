@@ -1,9 +1,10 @@
 """Chance (docs/rules.md §1.2): where every random outcome of a game comes from.
 
 Each purpose has a stream of its own, seeded by the game's seed and the purpose's name only
-(``round_cards``, ``deck``, ``reshuffle``, ``scaffold``, ``tomb``, ``prophecies``), so no
-outcome depends on how another purpose consumed its draws, nor on which sides are on the
-table. A caller (a transcript) may pin any outcome instead:
+(``deal``: the round cards then the deck, both always drawn; ``reshuffle``, ``scaffold``,
+``tomb``, ``prophecies``), so no outcome depends on how another purpose consumed its draws
+(nor on what a caller pinned), nor on which sides are on the table. A caller (a transcript)
+may pin any outcome instead:
 
 - setup outcomes by name (``Game(..., chance={"tomb": [...]})``): what was drawn is kept in
   ``Game.chance_setup`` for the transcript's setup line;
@@ -108,6 +109,8 @@ def reshuffle(g: Game) -> None:
             )
         deck = list(reversed(order))
     else:
+        if g.rng_reshuffle is None:  # opened lazily: seeding a stream costs ~45K instructions
+            g.rng_reshuffle = stream(g.seed, "reshuffle")
         deck = g.discard
         fast_shuffle(g.rng_reshuffle, deck)
     g.discard = []

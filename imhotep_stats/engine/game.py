@@ -121,7 +121,7 @@ class Game:
         self.chance_setup: dict[str, list] = {}
         self.pinned_reshuffles = list(reshuffles or ())
         self.reshuffles: list[list[str]] = []  # every reshuffle's new draw pile, top first
-        self.rng_reshuffle = chance_module.stream(seed, "reshuffle")
+        self.rng_reshuffle = None  # the "reshuffle" stream, opened at the first reshuffle
 
         stones = rules["stones_two_colour"] if (expansion and players == 2) else rules["stones"]
         self.stones_total = stones
@@ -132,23 +132,27 @@ class Game:
         self.get_stones = rules["get_stones"]
 
         # Round cards (docs/rules.md §1.1): remove 1 of the 7 unseen, shuffle the other 6.
+        # The "deal" stream shuffles the round cards, then the deck, both always (a few
+        # draws), so that a given one never shifts the other's outcome.
         pool, base_deck, self.card_points = _prepared(board, players, expansion)
+        deal = chance_module.stream(seed, "deal")
+        dealt = list(pool)
+        fast_shuffle(deal, dealt)
         if round_cards is None:
             if not 1 <= self.rounds <= len(pool) - 1:
                 raise RulesError(
                     f"game.rounds: expected 1 to {len(pool) - 1} (one of the {len(pool)} round "
                     f"cards is removed at setup), got {self.rounds}"
                 )
-            pool = list(pool)
-            fast_shuffle(chance_module.stream(seed, "round_cards"), pool)
-            self.round_cards = pool[1 : 1 + self.rounds]
+            self.round_cards = dealt[1 : 1 + self.rounds]
         else:
             self.round_cards = check_round_cards(round_cards, pool, self.rounds, players, scenario)
 
         # Market deck (docs/rules.md §3): the draw pile's top is the END of self.deck.
+        shuffled = list(base_deck)
+        fast_shuffle(deal, shuffled)
         if deck is None:
-            deck = list(base_deck)
-            fast_shuffle(chance_module.stream(seed, "deck"), deck)
+            deck = shuffled
         else:
             deck = check_deck(deck, base_deck, scenario)[::-1]  # given top first
         self.deck: list[str] = list(deck)
