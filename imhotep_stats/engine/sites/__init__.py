@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.errors import RulesError
+from imhotep_stats.engine.setup import RulesError
 from imhotep_stats.engine.sites import burial_chamber, market, obelisk, pyramid, temple
 from imhotep_stats.engine.sites.base import Site
 from imhotep_stats.rules.board import SITES
