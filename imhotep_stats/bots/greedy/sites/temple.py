@@ -1,6 +1,9 @@
 """The Temple's four sides, priced (docs/rules.md §6; the engine's ``engine/sites/temple.py``).
 
-Temple C is Temple B's model with its visible point (``TempleBEval`` serves both)."""
+``TempleBEval`` serves B and C: a visible stone pays its column's best reward plus the side's
+``visible_points`` (0 on B). Since docs/rules.md §6.3 gives C's point only in a column without
+a bonus, this prices C's stones in bonus columns one point high: to fix with the bot's next
+change of play (it changes games, so the fingerprints are recorded again then)."""
 
 from __future__ import annotations
 
