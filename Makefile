@@ -16,6 +16,7 @@ RUN_ARGS ?= --force
 ACCEL_STAMP    = build/accel/.built-stamp
 ACCEL_MANIFEST = imhotep_stats/_accel_manifest.json
 ACCEL_DIRS     = imhotep_stats/engine imhotep_stats/engine/sites imhotep_stats/bots \
+                 imhotep_stats/bots/greedy imhotep_stats/bots/greedy/sites \
                  imhotep_stats/bots/search
 ACCEL_SRCS     = $(wildcard $(addsuffix /*.py,$(ACCEL_DIRS)) $(addsuffix /*.pxd,$(ACCEL_DIRS))) \
                  $(ACCEL_DIRS) imhotep_stats/_accel.py imhotep_stats/_accel_build.py

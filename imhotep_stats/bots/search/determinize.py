@@ -86,6 +86,11 @@ def determinize(g: Game, me: int, rng: random.Random) -> Game:
     """A clone of ``g`` whose hidden state is a sample, from ``rng``, of what seat ``me``
     cannot tell apart from the real one."""
     d = clone(g, streams=rng)
+    # chance to come is the bot's guess too: streams opened later (the reshuffle stream is
+    # opened at the first reshuffle, from the seed) and reshuffles a transcript pinned
+    d.seed = f"search/{rng.getrandbits(64)}"
+    d.rng_reshuffle = rng
+    d.pinned_reshuffles = []
     _redeal(rng, _hidden_cards(d))
     _round_cards(d, rng)
     for site in d.sites:
