@@ -231,3 +231,10 @@ def test_bench_reports_search_iterations_per_second():
     assert r.exit_code == 0 and "iterations" in r.output and "per second" in r.output
     r = CliRunner().invoke(main, ["bench", "--games", "3", "--json"])
     assert "iterations" not in json.loads(r.output)  # scripted bots do not search
+
+
+def test_greedy_rollouts_play_a_game():
+    totals, decisions, searched = _game(["mcts2-greedy", "random"], "C-D-B-A-C", 2, seed=1,
+                                        index=0)
+    assert searched > 0 and decisions > 50
+    assert totals[0] > totals[1]  # two greedy-played futures per choice already beat random
