@@ -84,7 +84,7 @@ def _hidden_multisets(g: Game) -> dict:
 
 @pytest.mark.parametrize("sides,players,prophecies", SETUPS)
 def test_a_determinization_agrees_with_the_view(sides, players, prophecies):
-    orders = set()
+    decks, futures = set(), set()
     for k, stop in enumerate((0, 30, 70, 120)):
         g = Game(players, sides, seed=chance_seed(6, k), prophecies=prophecies)
         _random_until(g, random.Random(k), stop)
@@ -101,9 +101,11 @@ def test_a_determinization_agrees_with_the_view(sides, players, prophecies):
             pool = Counter(map(tuple, g.board.round_cards(players)))
             pool.subtract(map(tuple, g.round_cards[:g.round]))
             assert not Counter(map(tuple, d.round_cards[g.round:])) - pool
-            orders.add((tuple(d.deck), tuple(map(tuple, d.round_cards))))
+            decks.add(tuple(d.deck))
+            futures.add(tuple(map(tuple, d.round_cards[g.round:])))
             _play_out(d, seed=s)  # and a determinization is a game that plays to its end
-    assert len(orders) > 10  # the hidden order really is drawn anew
+    # the hidden order really is drawn anew: the draw pile and the round cards to come
+    assert len(decks) > 10 and len(futures) > 10
 
 
 def _choices(bot: MctsBot, g: Game, seed: int) -> list:
@@ -120,10 +122,22 @@ def test_mcts_choices_do_not_depend_on_the_hidden_state(sides, players, propheci
         _random_until(g, random.Random(k), stop)
         if g.over or len(g.options) < 2:
             continue
-        # the same table with the hidden state dealt differently (deck order, round cards to
-        # come, face-down cards, tiles, tokens): what the seat sees is the same
-        other = determinize(g, g.to_move, random.Random(1000 + k))
-        assert hidden_places(other) != hidden_places(g) or not g.deck
+        # the same table with the hidden state in another order (deck, round cards to come,
+        # face-down cards, tiles, tokens), shuffled here by hand: what the seat sees is the same
+        other = clone(g)
+        mix = random.Random(1000 + k)
+        mix.shuffle(other.deck)
+        future = other.round_cards[g.round:]
+        mix.shuffle(future)
+        other.round_cards[g.round:] = future
+        for site in other.sites:
+            for name, value in vars(site).items():
+                if name.startswith("_hidden") and value and isinstance(value[0], list):
+                    for stack in value:
+                        mix.shuffle(stack)
+                elif name.startswith("_hidden"):
+                    mix.shuffle(value)
+        assert other.deck != g.deck
         assert _choices(bot, g, k) == _choices(bot, other, k)
         checked += 1
     assert checked >= 2
@@ -238,3 +252,18 @@ def test_greedy_rollouts_play_a_game():
                                         index=0)
     assert searched > 0 and decisions > 50
     assert totals[0] > totals[1]  # two greedy-played futures per choice already beat random
+
+
+def test_chance_to_come_in_a_determinization_is_the_bots_guess():
+    # a reshuffle of the discard pile after the determinization comes from the bot's stream,
+    # not from the real game's seed (that would know the real future)
+    g = Game(2, "A-A-A-A-A", seed=chance_seed(2, 0))
+    _random_until(g, random.Random(0), 20)
+    orders = set()
+    for s in range(4):
+        d = determinize(g, g.to_move, random.Random(s))
+        d.discard = sorted(d.deck + d.discard)  # empty the draw pile into the discard pile
+        d.deck = []
+        d.draw()
+        orders.add(tuple(d.deck))
+    assert len(orders) == 4
