@@ -41,12 +41,42 @@ def _slots(cls: type) -> tuple[str, ...]:
 
 _GAME_SLOTS = _slots(Game)
 _STREAMS = -1  # the memo's key for the stream replacing every chance stream (no id is < 0)
+_SOURCE = -2  # the memo's key for the game being copied
+
+
+# How a value of each type is copied, decided once per type (``_kind``).
+_SHARE, _STATE, _METHOD, _STREAM, _SET = range(5)
+_KINDS: dict[type, int] = {}
+
+
+def _kind(t: type) -> int:
+    k = _KINDS.get(t)
+    if k is None:
+        if issubclass(t, STATEFUL):
+            k = _STATE
+        elif t is MethodType or t is BuiltinMethodType:
+            k = _METHOD
+        elif t is random.Random:
+            k = _STREAM
+        elif t is set:
+            k = _SET
+        else:
+            k = _SHARE  # boards, side data, card tables, functions: shared
+        _KINDS[t] = k
+    return k
 
 
 def _copy(x, memo: dict):
     t = type(x)
     if t in _ATOMIC:
         return x
+    if t is tuple:
+        for e in x:
+            if type(e) not in _ATOMIC:
+                break
+        else:
+            return x  # nothing inside can change: share it
+        return tuple([e if type(e) in _ATOMIC else _copy(e, memo) for e in x])
     key = id(x)
     done = memo.get(key)
     if done is not None:
@@ -57,42 +87,36 @@ def _copy(x, memo: dict):
         for e in x:
             out.append(e if type(e) in _ATOMIC else _copy(e, memo))
         return out
-    if t is tuple:
-        items = [e if type(e) in _ATOMIC else _copy(e, memo) for e in x]
-        if all(a is b for a, b in zip(items, x, strict=True)):
-            return x  # nothing inside changes: share it
-        out = tuple(items)
-        memo[key] = out
-        return out
     if t is dict:
         out = {}
         memo[key] = out
         for k, v in x.items():
             out[k] = v if type(v) in _ATOMIC else _copy(v, memo)
         return out
-    if t is MethodType or t is BuiltinMethodType:
-        owner = x.__self__
-        if isinstance(owner, STATEFUL) or isinstance(owner, Game):
-            return getattr(_copy(owner, memo), x.__name__)
+    k = _kind(t)
+    if k == _SHARE:
         return x
-    if isinstance(x, STATEFUL):
+    if k == _STATE:
         out = object.__new__(t)
         memo[key] = out
         out.__dict__.update({k: v if type(v) in _ATOMIC else _copy(v, memo)
                              for k, v in x.__dict__.items()})
         return out
-    if t is random.Random:
+    if k == _METHOD:
+        owner = x.__self__
+        if isinstance(owner, STATEFUL) or owner is memo.get(_SOURCE):
+            return getattr(_copy(owner, memo), x.__name__)
+        return x
+    if k == _STREAM:
         out = memo.get(_STREAMS)
         if out is None:  # an exact copy, with the stream's state
             out = random.Random.__new__(random.Random)
             out.setstate(x.getstate())
         memo[key] = out
         return out
-    if t is set:
-        out = set(x)
-        memo[key] = out
-        return out
-    return x  # boards, side data, card tables, functions: shared
+    out = set(x)  # _SET
+    memo[key] = out
+    return out
 
 
 def clone(g: Game, streams: random.Random | None = None) -> Game:
@@ -103,6 +127,7 @@ def clone(g: Game, streams: random.Random | None = None) -> Game:
         memo[_STREAMS] = streams
     new = Game.__new__(Game)
     memo[id(g)] = new
+    memo[_SOURCE] = g
     for name in _GAME_SLOTS:
         v = getattr(g, name)
         setattr(new, name, v if type(v) in _ATOMIC else _copy(v, memo))
