@@ -44,6 +44,11 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+def config_hash(full: Mapping[str, Any]) -> str:
+    """sha256 of a canonical config's keys that determine the result rows (HASHED_KEYS)."""
+    return hashlib.sha256(canonical_json({k: full[k] for k in HASHED_KEYS}).encode()).hexdigest()
+
+
 class ConfigError(ValueError):
     """A study config with problems; ``problems`` lists (dotted key, what was expected)."""
 
@@ -176,8 +181,7 @@ class StudyConfig:
     @property
     def hash(self) -> str:
         """sha256 over the canonical JSON of what determines the result rows."""
-        full = self.to_json()
-        return hashlib.sha256(canonical_json({k: full[k] for k in HASHED_KEYS}).encode()).hexdigest()
+        return config_hash(self.to_json())
 
     def replace(self, **changes: Any) -> StudyConfig:
         """A copy with ``changes`` (e.g. ``games=``, ``seed=`` from the command line)."""

@@ -23,6 +23,8 @@ from typing import Any
 
 import polars as pl
 
+from imhotep_stats.sim import integrity
+
 MANIFEST = "manifest.json"
 SHARDS = "shards"
 FORMAT = 1
@@ -116,12 +118,25 @@ def load_results(run_dir: str | Path, allow_incomplete: bool = False,
     return pl.scan_parquet([str(f) for f in files], schema=schema())
 
 
-def shard_files(run_dir: str | Path) -> list[Path]:
-    """The shard files of a run, in (cell, batch) order."""
+def shard_files(run_dir: str | Path, verify: bool = True) -> list[Path]:
+    """The shard files of a run, in (cell, batch) order. For a finished run, ``verify``
+    checks them against the manifest first (``sim/integrity.py``): RunStoreError naming
+    the first missing, extra or changed file, or an edited manifest."""
     folder = Path(run_dir) / SHARDS
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if SHARD_RE.match(p.name))
+    files = sorted(p for p in folder.iterdir() if SHARD_RE.match(p.name)) if folder.is_dir() else []
+    if verify:
+        manifest = load_manifest(run_dir)
+        if manifest.get("status") == "complete":
+            bad = integrity.config_problem(manifest)
+            if bad:
+                raise RunStoreError(f"{Path(run_dir) / MANIFEST}: {bad}")
+            if "shards" not in manifest:
+                raise RunStoreError(f"{Path(run_dir) / MANIFEST}: lists no shards (written by "
+                                    "an older imhotep-stats): run the study again")
+            bad = integrity.problem(folder, manifest["shards"], files)
+            if bad:
+                raise RunStoreError(bad)
+    return files
 
 
 def shard_problem(path: Path, cell_id: str, start: int, stop: int, players: int) -> str | None:
