@@ -1,6 +1,8 @@
 """The command line: a thin Click group. Parses, loads, calls the library, picks exit codes.
 
-Exit codes: 0 ok, 1 bad input (config, transcript, data), 2 usage, 3 a balance gate failed.
+Exit codes: 0 ok, 1 bad input (config, transcript, data) or environment (disk full,
+read-only, unreachable cluster), 2 usage, 3 a balance gate failed, 130 interrupted
+(docs/studies.md lists the messages).
 Data goes to stdout; progress and messages to stderr.
 """
 
@@ -18,6 +20,7 @@ from imhotep_stats import __version__
 
 EXIT_BAD_INPUT = 1
 EXIT_GATE_FAILED = 3
+EXIT_INTERRUPTED = 130
 
 
 def expected_errors(fn):
@@ -43,11 +46,28 @@ def expected_errors(fn):
         except errors as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except OSError as exc:  # the environment: disk full, read-only, name too long
+            from imhotep_stats.errors import os_error
+
+            click.echo(f"error: {os_error(exc)}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
 
     return wrapper
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Ctrl-C at any stage (simulating, reporting, loading) exits 130, as shells expect;
+    click's default would say "Aborted!" and exit 1 (bad input)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="imhotep-stats")
 def main() -> None:
     """Balance and analytics for Imhotep and A New Dynasty: simulate games with scripted bots
@@ -356,10 +376,13 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
     except RunStoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo(f"\ninterrupted; continue with: imhotep-stats run {config} --resume "
-                   f"--out {run_dir}", err=True)
-        sys.exit(130)
+    except (KeyboardInterrupt, OSError) as exc:
+        from imhotep_stats.errors import os_error
+
+        what = "\ninterrupted" if isinstance(exc, KeyboardInterrupt) else f"error: {os_error(exc)}"
+        click.echo(what + (f"; continue with: imhotep-stats run {config} --resume --out "
+                           f"{run_dir}" if _resumable(run_dir) else ""), err=True)
+        sys.exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_BAD_INPUT)
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
     say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
@@ -371,6 +394,14 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
     else:
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(_report_files(run_dir, "all", say))  # issue 7: report files, balance gates
+
+
+def _resumable(run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds a run to resume (False where it cannot even be looked at)."""
+    try:
+        return (run_dir / "manifest.json").is_file()
+    except OSError:
+        return False
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------

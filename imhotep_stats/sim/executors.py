@@ -11,6 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from itertools import islice
@@ -22,6 +24,41 @@ from imhotep_stats.sim.store import RunStoreError
 
 OnResult = Callable[[Task, pl.DataFrame], None]
 IN_FLIGHT_PER_WORKER = 2  # keeps every worker busy while the driver writes a shard
+WATCH_SECONDS = 0.5  # how often a worker checks that its parent is alive
+CLUSTER_TIMEOUT = "IMHOTEP_CLUSTER_TIMEOUT"  # seconds to reach a Dask scheduler (default 10)
+
+
+def cluster_timeout() -> float:
+    try:
+        return max(0.1, float(os.environ.get(CLUSTER_TIMEOUT, "10")))
+    except ValueError:
+        raise RunStoreError(f"{CLUSTER_TIMEOUT}: expected a number of seconds, got "
+                            f"{os.environ[CLUSTER_TIMEOUT]!r}") from None
+
+
+def _connect(client_class, address: str):
+    """A Dask client for ``address`` within the cluster timeout. The connection is made in a
+    thread because a server that accepts and never answers stalls ``Client`` past its own
+    timeout; anything but a scheduler (an HTTP server, say) fails with some exception."""
+    timeout = cluster_timeout()
+    box: dict = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = client_class(address, timeout=f"{timeout}s", set_as_default=False)
+        except Exception as exc:  # noqa: BLE001 - what a non-scheduler makes Dask raise varies
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, daemon=True, name="dask-connect")
+    thread.start()
+    thread.join(timeout + 2)
+    if "client" in box:
+        return box["client"]
+    why = ("no answer" if thread.is_alive() else
+           "timed out" if isinstance(box.get("error"), OSError) else
+           f"not a Dask scheduler ({type(box['error']).__name__})")
+    raise RunStoreError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s: "
+                        f"{why} (check the address; {CLUSTER_TIMEOUT}=SECONDS waits longer)")
 
 
 def default_workers() -> int:
@@ -39,8 +76,18 @@ def run_serial(tasks: Iterable[Task], on_result: OnResult) -> None:
 
 
 def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the driver, which stops handing out batches."""
+    """Workers leave Ctrl-C to the driver, which stops handing out batches; and end when
+    their parent ends, however it ends (a ``kill -9`` of the driver ends the forkserver,
+    whose children are the workers), instead of playing on for nobody."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
 def _pool_context():
@@ -89,10 +136,7 @@ def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
         raise RunStoreError(
             "--cluster needs Dask distributed: pip install 'imhotep-stats[dask]'"
         ) from None
-    try:
-        client = Client(address, timeout="20s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise RunStoreError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    client = _connect(Client, address)
     with client:
         try:
             client.wait_for_workers(1, timeout=60)

@@ -23,7 +23,7 @@ from typing import Any
 import polars as pl
 
 from imhotep_stats import __version__
-from imhotep_stats.config import StudyConfig, canonical_json
+from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board
 from imhotep_stats.sim import integrity, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
@@ -270,6 +270,8 @@ def run_study(
     """
     log = log or (lambda _msg: None)
     warn = warn or log
+    if config.size_problems():  # --games may have replaced the config's games
+        raise ConfigError(config.size_problems(), "--games")
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     refuse_foreign(run_dir)

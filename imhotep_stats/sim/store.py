@@ -54,11 +54,31 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+_UMASK: list[int] = []
+
+
+def _umask() -> int:
+    """The process's umask (read once: os.umask can only be read by setting it)."""
+    if not _UMASK:
+        try:  # Linux: readable without changing it, so no other thread sees a 0 umask
+            with open("/proc/self/status", encoding="ascii") as fh:
+                _UMASK.extend(int(line.split()[1], 8) for line in fh if line.startswith("Umask:"))
+        except (OSError, ValueError):
+            pass
+        if not _UMASK:
+            old = os.umask(0o022)
+            os.umask(old)
+            _UMASK.append(old)
+    return _UMASK[0]
+
+
 def atomic_write(path: Path, write) -> None:
     """Write ``path`` via ``write(binary_file)`` so that it is either absent, old, or
-    complete: temp file in the same directory, flush, fsync, rename over, fsync the dir."""
+    complete: temp file in the same directory, flush, fsync, rename over, fsync the dir.
+    The file gets the mode any new file would (0666 less the umask), not mkstemp's 0600."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             write(fh)
             fh.flush()
