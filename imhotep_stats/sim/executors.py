@@ -75,19 +75,34 @@ def run_serial(tasks: Iterable[Task], on_result: OnResult) -> None:
         on_result(task, to_frame(simulate(task)))
 
 
-def _ignore_sigint() -> None:
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process: it exists
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):  # no /proc (not Linux): kill's answer stands
+        return True
+
+
+def _worker_init(driver: int) -> None:
     """Workers leave Ctrl-C to the driver, which stops handing out batches; and end when
-    their parent ends, however it ends (a ``kill -9`` of the driver ends the forkserver,
-    whose children are the workers), instead of playing on for nobody."""
+    the driver ends, however it ends (``kill -9`` too), instead of playing on for nobody.
+    The driver is not their parent (the forkserver is, and outlives the driver while its
+    children live), so a thread watches the driver's pid."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while _alive(driver):
             time.sleep(WATCH_SECONDS)
         os._exit(1)
 
-    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+    threading.Thread(target=watch, daemon=True, name="driver-watch").start()
 
 
 def _pool_context():
@@ -107,7 +122,7 @@ def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
     todo = iter(tasks)
     window = workers * IN_FLIGHT_PER_WORKER
     with ProcessPoolExecutor(workers, mp_context=_pool_context(),
-                             initializer=_ignore_sigint) as pool:
+                             initializer=_worker_init, initargs=(os.getpid(),)) as pool:
         pending = {pool.submit(simulate, t): t for t in islice(todo, window)}
         try:
             while pending:
