@@ -2,10 +2,11 @@
 
 One table, :data:`RULES`: a dotted-key pattern (``fnmatch``; list positions dropped, so
 ``pyramid.*.points`` covers every item of every pyramid side's points) and what the values
-there may be. :func:`board_problems` checks a whole board against it, plus the few limits
-that tie two keys together (a starting sled no bigger than the sled). The bounds are wide
-enough for any designer's what-if and tight enough that a game always ends, no site indexes
-past its board and no score overflows the results' Int16 columns (``sim/schema.py``).
+there may be. :func:`value_problems` checks a whole board against it, plus the few limits
+that tie two keys together (no more stones on a starting sled than the player has). The
+bounds are wide enough for any designer's what-if and tight enough that a game always ends,
+no site indexes past its board and no score overflows the results' Int16 columns
+(``sim/schema.py``).
 
 ``tests/test_hardening.py`` checks that every value of the package's data matches a rule.
 """
@@ -191,14 +192,12 @@ def _cross_problems(tables: Mapping[str, Mapping[str, Any]], prefix: str,
         return name in tables and (only is None or name in only)
 
     game = tables.get("game", {})
-    if wanted("game"):
-        cap, stones = game.get("sled_capacity"), game.get("stones")
+    if wanted("game"):  # (a sled may start above its capacity: no get until it is below)
+        stones = game.get("stones")
         for i, s in enumerate(game.get("starting_sled", ())):
-            if isinstance(s, int) and isinstance(cap, int) and isinstance(stones, int) \
-                    and s > min(cap, stones):
+            if isinstance(s, int) and isinstance(stones, int) and s > stones:
                 out.append((f"{prefix}game.starting_sled[{i}]",
-                            f"expected at most the sled capacity ({cap}) and the stones "
-                            f"({stones}), got {s}"))
+                            f"expected at most the stones per colour ({stones}), got {s}"))
     if wanted("prophecies"):
         pro = tables["prophecies"]
         n, gods = pro.get("cards_in_play"), pro.get("gods", ())

@@ -40,6 +40,16 @@ def planned(file: str, cell: int, batch: int, start: int, stop: int, rows: int) 
             "sha256": None}
 
 
+def expected(manifest: Mapping[str, Any], name) -> list[Mapping[str, Any]]:
+    """The shards a finished run's manifest expects: its ``"shards"`` list, or for a run
+    written before there was one, the names its cells' batch counts imply (no checksums).
+    ``name(cell, batch)`` is the store's shard file name."""
+    if "shards" in manifest:
+        return manifest["shards"]
+    return [{"file": name(int(c["index"]), b)} for c in manifest.get("cells", ())
+            for b in range(int(c["batches"]))]
+
+
 def seal(entries: Iterable[dict[str, Any]], folder: Path) -> None:
     """Record the checksum of every expected shard, as the run finishes."""
     for e in entries:
@@ -70,9 +80,9 @@ def config_problem(manifest: Mapping[str, Any]) -> str | None:
     from imhotep_stats.config import HASHED_KEYS, config_hash
 
     config = manifest.get("config")
-    if not isinstance(config, Mapping) or any(k not in config for k in HASHED_KEYS):
-        return "the manifest holds no complete config"
-    if config_hash(config) != manifest.get("config_hash"):
+    if not isinstance(config, Mapping):
+        return "the manifest holds no config"
+    if all(k in config for k in HASHED_KEYS) and config_hash(config) != manifest.get("config_hash"):
         return ("the manifest's config does not match its config hash (the file was edited); "
                 "run the study again")
     return None

@@ -144,16 +144,13 @@ def shard_files(run_dir: str | Path, verify: bool = True) -> list[Path]:
     the first missing, extra or changed file, or an edited manifest."""
     folder = Path(run_dir) / SHARDS
     files = sorted(p for p in folder.iterdir() if SHARD_RE.match(p.name)) if folder.is_dir() else []
-    if verify:
+    if verify and (Path(run_dir) / MANIFEST).exists():  # no manifest: readers refuse anyway
         manifest = load_manifest(run_dir)
         if manifest.get("status") == "complete":
             bad = integrity.config_problem(manifest)
             if bad:
                 raise RunStoreError(f"{Path(run_dir) / MANIFEST}: {bad}")
-            if "shards" not in manifest:
-                raise RunStoreError(f"{Path(run_dir) / MANIFEST}: lists no shards (written by "
-                                    "an older imhotep-stats): run the study again")
-            bad = integrity.problem(folder, manifest["shards"], files)
+            bad = integrity.problem(folder, integrity.expected(manifest, shard_name), files)
             if bad:
                 raise RunStoreError(bad)
     return files
