@@ -13,6 +13,7 @@ temporary files, which a resume removes. Readers scan the shards lazily
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -84,18 +85,22 @@ def atomic_write(path: Path, write) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and exc.filename is None:  # a failed write names no file
+            exc.filename = str(path)
         raise
     _fsync_dir(path.parent)
 
 
 def write_shard(run_dir: Path, cell: int, batch: int, df: pl.DataFrame) -> Path:
     path = Path(run_dir) / SHARDS / shard_name(cell, batch)
-    atomic_write(path, lambda fh: df.write_parquet(fh, compression="zstd", statistics=True))
+    buf = io.BytesIO()  # in memory first: polars would wrap a full disk's OSError in its own
+    df.write_parquet(buf, compression="zstd", statistics=True)
+    atomic_write(path, lambda fh: fh.write(buf.getbuffer()))
     return path
 
 
