@@ -1,8 +1,8 @@
 """The allowed range and type of every board-data value (data/*.toml and study overrides).
 
-One table, :data:`RULES`: a dotted-key pattern (``fnmatch``; list positions dropped, so
-``pyramid.*.points`` covers every item of every pyramid side's points) and what the values
-there may be. :func:`value_problems` checks a whole board against it, plus the few limits
+One table, :data:`RULES`: a dotted-key pattern (``*`` for any one key; list positions
+dropped, so ``pyramid.*.points`` covers every item of every pyramid side's points) and what
+the values there may be. :func:`value_problems` checks a whole board against it, plus the few limits
 that tie two keys together (no more stones on a starting sled than the player has). The
 bounds are wide enough for any designer's what-if and tight enough that a game always ends,
 no site indexes past its board and no score overflows the results' Int16 columns
@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from fnmatch import fnmatchcase
+from functools import lru_cache
 from typing import Any
 
 from imhotep_stats.errors import describe
@@ -25,10 +24,9 @@ SITES = ("market", "pyramid", "temple", "burial_chamber", "obelisk")  # as rules
 META_KEYS = ("provenance", "provisional_keys")
 
 
-@dataclass(frozen=True)
 class Int:
-    low: int
-    high: int
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
 
     def problem(self, value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
@@ -36,9 +34,9 @@ class Int:
         return None
 
 
-@dataclass(frozen=True)
 class OneOf:
-    values: tuple[str, ...]
+    def __init__(self, values: tuple[str, ...]):
+        self.values = values
 
     def problem(self, value: Any) -> str | None:
         if value not in self.values or not isinstance(value, str):
@@ -46,10 +44,9 @@ class OneOf:
         return None
 
 
-@dataclass(frozen=True)
 class Text:
-    pattern: str
-    what: str
+    def __init__(self, pattern: str, what: str):
+        self.pattern, self.what = pattern, what
 
     def problem(self, value: Any) -> str | None:
         if not isinstance(value, str) or not re.fullmatch(self.pattern, value):
@@ -144,11 +141,22 @@ RULES: tuple[tuple[str, Int | OneOf | Text], ...] = (
 )
 
 
+_SPLIT = tuple((tuple(pattern.split(".")), rule) for pattern, rule in RULES)
+
+
 def rule_for(key: str) -> Int | OneOf | Text | None:
     """The rule of a dotted key (list positions like ``[3]`` are ignored)."""
-    plain = re.sub(r"\[\d+\]", "", key)
-    for pattern, rule in RULES:
-        if fnmatchcase(plain, pattern):
+    return _rule_for(_POSITION.sub("", key))
+
+
+_POSITION = re.compile(r"\[\d+\]")
+
+
+@lru_cache(maxsize=1024)  # a board has a few hundred values but only ~150 distinct keys
+def _rule_for(plain: str) -> Int | OneOf | Text | None:
+    parts = plain.split(".")
+    for pattern, rule in _SPLIT:  # segment by segment: fnmatch's regexes cost more to build
+        if len(pattern) == len(parts) and all(p in ("*", k) for p, k in zip(pattern, parts, strict=True)):
             return rule
     return None
 
