@@ -143,7 +143,7 @@ class Board:
                 problems.append((path, f"unknown key (expected one of {known})"))
         if not problems:  # shapes fine: now the ranges, before any game is played
             changed_names = {n for n, keys in changed.items() if keys}
-            problems = value_problems({**raw, **tables}, f"{prefix}.", changed_names)
+            problems = value_problems({**raw, **tables}, f"{prefix}.", changed_names, META_KEYS)
         if problems:
             raise BoardDataError(problems)
         new_sides = {}
@@ -278,7 +278,8 @@ def load_board() -> Board:
         for k in ("colour", "count", "deck"):
             if k not in card:
                 problems.append((f"cards.{name}.{k}", "missing"))
-    problems += value_problems({**{n: sd.values for n, sd in sides.items()}, **tables})
+    problems += value_problems({**{n: sd.values for n, sd in sides.items()}, **tables},
+                               meta=META_KEYS)
     if problems:
         raise BoardDataError(problems)
     return Board(MappingProxyType(sides), MappingProxyType({k: _freeze(v) for k, v in tables.items()}))

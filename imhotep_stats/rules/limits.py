@@ -21,7 +21,6 @@ from typing import Any
 from imhotep_stats.errors import describe
 
 SITES = ("market", "pyramid", "temple", "burial_chamber", "obelisk")  # as rules.board
-META_KEYS = ("provenance", "provisional_keys")
 
 
 class Int:
@@ -161,28 +160,30 @@ def _rule_for(plain: str) -> Int | OneOf | Text | None:
     return None
 
 
-def leaves(value: Any, key: str) -> Iterator[tuple[str, Any]]:
-    """Every scalar under ``value`` with its dotted key (``points[3]``, ``width.3``)."""
+def leaves(value: Any, key: str, meta: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
+    """Every scalar under ``value`` with its dotted key (``points[3]``, ``width.3``),
+    leaving out the tables' ``meta`` keys (provenance, quotes: not numbers of the game)."""
     if isinstance(value, Mapping):
         for k, v in value.items():
-            if k not in META_KEYS:
-                yield from leaves(v, f"{key}.{k}")
+            if k not in meta:
+                yield from leaves(v, f"{key}.{k}", meta)
     elif isinstance(value, list | tuple):
         for i, v in enumerate(value):
-            yield from leaves(v, f"{key}[{i}]")
+            yield from leaves(v, f"{key}[{i}]", meta)
     else:
         yield key, value
 
 
 def value_problems(tables: Mapping[str, Mapping[str, Any]], prefix: str = "",
-                   only: set[str] | None = None) -> list[tuple[str, str]]:
+                   only: set[str] | None = None, meta: tuple[str, ...] = ()
+                   ) -> list[tuple[str, str]]:
     """(dotted key, message) for every value of ``tables`` (name -> values, e.g.
     ``"pyramid.A"`` or ``"game"``) outside its rule; ``only``: the table names to check."""
     out = []
     for name, values in tables.items():
         if only is not None and name not in only:
             continue
-        for key, value in leaves(values, name):
+        for key, value in leaves(values, name, meta):
             rule = rule_for(key)
             problem = rule.problem(value) if rule else None
             if problem:
