@@ -39,6 +39,7 @@ DEFAULT_BATCH_SIZE = 500
 MAX_GAMES = 100_000_000
 MAX_BATCH_SIZE = 1_000_000
 MAX_SHARDS = 200_000
+MAX_ROUNDS = 100  # adaptive rounds of a sweep
 WHATIF_KEYS = ("label", "sides", "overrides")  # [whatif]: what `compare CONFIG` changes
 SWEEP_DEFAULTS = {"budget": 0, "rounds": 4, "top": 10, "rank_by": "seat_gap"}
 RANK_BY = ("seat_gap", "bot_gap", "dominance")
@@ -317,10 +318,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     run = v.table(raw, "run")
     v.known(run, "run", ("workers", "batch_size", "cluster"))
     workers = v.integer(run, "run.workers", minimum=1, default=None)
-    batch_size = v.integer(run, "run.batch_size", minimum=1, default=DEFAULT_BATCH_SIZE)
-    if batch_size > MAX_BATCH_SIZE:
-        v.problem("run.batch_size", f"expected at most {MAX_BATCH_SIZE:,}, got {batch_size:,}")
-        batch_size = DEFAULT_BATCH_SIZE
+    batch_size = v.integer(run, "run.batch_size", minimum=1, default=DEFAULT_BATCH_SIZE,
+                           maximum=MAX_BATCH_SIZE)
     cluster = v.get(run, "run.cluster", str, default=None)
     if isinstance(cluster, str):
         problem = cluster_address_problem(cluster)
@@ -396,8 +395,8 @@ def _sweep(v: _Validator, sweep: Mapping[str, Any]) -> str:
     """Validate [sweep] (adaptive game budget and rounds, ranking) into canonical JSON."""
     v.known(sweep, "sweep", tuple(SWEEP_DEFAULTS))
     out = dict(SWEEP_DEFAULTS)
-    out["budget"] = v.integer(sweep, "sweep.budget", minimum=0, default=0)
-    out["rounds"] = v.integer(sweep, "sweep.rounds", minimum=1, default=4)
+    out["budget"] = v.integer(sweep, "sweep.budget", minimum=0, default=0, maximum=MAX_GAMES)
+    out["rounds"] = v.integer(sweep, "sweep.rounds", minimum=1, default=4, maximum=MAX_ROUNDS)
     out["top"] = v.integer(sweep, "sweep.top", minimum=1, default=10)
     rank_by = v.get(sweep, "sweep.rank_by", str, default="seat_gap")
     if rank_by not in RANK_BY:
@@ -456,12 +455,16 @@ class _Validator:
         return value
 
     def integer(self, table: Mapping[str, Any], key: str, *, required: bool = False,
-                minimum: int | None = None, default: Any = None) -> Any:
+                minimum: int | None = None, default: Any = None,
+                maximum: int | None = None) -> Any:
         value = self.get(table, key, int, required=required, default=None)
         if value is None:
             return default
         if minimum is not None and value < minimum:
             self.problem(key, f"expected an integer >= {minimum}, got {value}")
+            return default
+        if maximum is not None and value > maximum:
+            self.problem(key, f"expected at most {maximum:,}, got {value:,}")
             return default
         return value
 

@@ -152,6 +152,11 @@ def test_study_games_has_an_upper_bound(tmp_path, config):
         parse_config({"study": {"name": "t", "games": 10**15, "players": 3}})
     r = cli("run", config, "--games", 10**15, "--out", tmp_path / "o", "-q")
     assert r.exit_code == 1 and "study.games: expected at most 100,000,000" in r.stderr
+    with pytest.raises(ConfigError, match="sweep.budget: expected at most 100,000,000"):
+        parse_config({"study": {"name": "t", "games": 1, "players": 3},
+                      "sweep": {"budget": 10**12}})
+    r = cli("sweep", config, "--budget", 10**12, "--out", tmp_path / "s", "-q", "--workers", 1)
+    assert r.exit_code == 1 and "--budget: expected at most 100,000,000" in r.stderr
     with pytest.raises(ConfigError, match="more than 200,000 shards"):
         parse_config({"study": {"name": "t", "games": 10**8, "players": [2, 3]},
                       "run": {"batch_size": 500}})

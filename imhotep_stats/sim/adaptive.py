@@ -30,7 +30,7 @@ from typing import Any
 
 import polars as pl
 
-from imhotep_stats.config import StudyConfig
+from imhotep_stats.config import MAX_GAMES, MAX_ROUNDS, ConfigError, StudyConfig
 from imhotep_stats.sim import integrity, store
 from imhotep_stats.sim.batches import Task
 from imhotep_stats.sim.executors import execute
@@ -207,6 +207,11 @@ def run_adaptive(
     ``settings`` (e.g. the policy's margin) join budget and rounds in what a resume must
     match; on a mismatch the earlier extra games are discarded.
     """
+    too_big = [(key, value, most) for key, value, most in
+               (("--budget", budget, MAX_GAMES), ("--rounds", rounds, MAX_ROUNDS)) if value > most]
+    if too_big:  # the command line's --budget and --rounds skip the config's check
+        raise ConfigError([(k, f"expected at most {m:,}, got {v:,}") for k, v, m in too_big],
+                          "command line")
     with run_lock(Path(run_dir), log or (lambda _m: None)):
         return _run_adaptive(config, Path(run_dir), policy, budget, rounds, settings, workers,
                              cluster, progress, log)
