@@ -441,7 +441,7 @@ def _children(pid: int) -> set[int]:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
 def test_workers_end_when_the_main_process_is_killed(tmp_path):
     path = tmp_path / "long.toml"
-    path.write_text(STUDY.format(games=200000))
+    path.write_text(STUDY.format(games=20000).replace("batch_size = 5", "batch_size = 50"))
     proc = subprocess.Popen([sys.executable, "-m", "imhotep_stats", "run", str(path), "--out",
                              str(tmp_path / "run"), "--workers", "2", "-q"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
