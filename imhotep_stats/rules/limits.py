@@ -56,7 +56,9 @@ class Text:
 POINTS = Int(-100, 100)  # points printed anywhere: wide, and no Int16 score can overflow
 COUNT = Int(1, 10)  # a small size: rows, columns, stacks, heights
 _PYRAMID_REWARD = r"|card|ship|[ps]\d{1,2}|stones\d{1,2}"
-_TEMPLE_REWARD = r"(none|card|draw[1-9]|[ps]\d{1,2})"
+_TEMPLE_REWARD = r"(|none|card|draw[1-9]|[ps]\d{1,2})"
+TEMPLE_REWARDS = Text(f"{_TEMPLE_REWARD}(\\|{_TEMPLE_REWARD})*",
+                      "a reward: pN, sN, card, drawN, none or \"\", choices joined by '|'")
 
 RULES: tuple[tuple[str, Int | OneOf | Text], ...] = (
     # game.toml
@@ -103,10 +105,8 @@ RULES: tuple[tuple[str, Int | OneOf | Text], ...] = (
     # temple
     ("temple.*.width_by_players.*", COUNT),
     ("temple.*.visible_points", POINTS),
-    ("temple.*.rewards", Text(f"{_TEMPLE_REWARD}(\\|{_TEMPLE_REWARD})*",
-                              "a reward: pN, sN, card, drawN or none, choices joined by '|'")),
-    ("temple.*.bonuses", Text(f"{_TEMPLE_REWARD}(\\|{_TEMPLE_REWARD})*",
-                              "a reward: pN, sN, card, drawN or none, choices joined by '|'")),
+    ("temple.*.rewards", TEMPLE_REWARDS),
+    ("temple.*.bonuses", TEMPLE_REWARDS),
     ("temple.*.arrowheads", Int(0, 5)),
     ("temple.*.overflow_move", Int(0, 5)),
     ("temple.*.track_points", POINTS),
