@@ -79,7 +79,8 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
             "bots": [dict(_row(r), points=_points(pts_bot, "bot", r["bot"]))
                      for r in bot_tab.get(c.id, [])],
             "fairness": None if v is None else {
-                "verdict": v.verdict, "text": verdict_text(v), "margin": clean(v.margin),
+                "verdict": v.verdict, "label": v.label, "text": verdict_text(v),
+                "seat": v.seat, "direction": v.direction, "margin": clean(v.margin),
                 "alpha": clean(v.alpha), "expected": clean(v.expected),
                 "largest_gap": clean(v.largest_gap), "largest_gap_seat": v.largest_gap_seat,
                 "spread": clean(v.spread), "chi2": clean(v.chi2), "chi2_df": v.chi2_df,

@@ -46,7 +46,7 @@ POWER = 0.8
 WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
 SIG = 10  # significant digits kept in exported floats (hides summation-order noise)
 
-SEVERITY = {"unbalanced": 0, "inconclusive": 1, "balanced": 2}
+SEVERITY = {"unbalanced": 0, "inconclusive": 1, "tilted": 2, "balanced": 3}
 
 
 def clean(x: Any) -> Any:
@@ -167,7 +167,8 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
         rows.append({
             "cell": c.id, "sides": c.sides, "players": c.players, "lineup": ",".join(c.lineup),
             "games": c.games, "verdict": v.verdict if v else None,
-            "text": verdict_text(v) if v else None,
+            "label": v.label if v else None, "text": verdict_text(v) if v else None,
+            "seat": v.seat if v else None, "direction": v.direction if v else None,
             "margin": v.margin if v else None, "largest_gap": v.largest_gap if v else None,
             "largest_gap_seat": v.largest_gap_seat if v else None,
             "spread": v.spread if v else None, "chi2": v.chi2 if v else None,
@@ -176,7 +177,8 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
             "more_games": v.more_games if v else None, "notes": "; ".join(c.notes),
         })
     schema = {"cell": pl.String, "sides": pl.String, "players": pl.Int64, "lineup": pl.String,
-              "games": pl.Int64, "verdict": pl.String, "text": pl.String,
+              "games": pl.Int64, "verdict": pl.String, "label": pl.String,
+              "text": pl.String, "seat": pl.Int64, "direction": pl.Int64,
               "margin": pl.Float64, "largest_gap": pl.Float64, "largest_gap_seat": pl.Int64,
               "spread": pl.Float64, "chi2": pl.Float64, "chi2_df": pl.Int64,
               "chi2_p": pl.Float64, "mdd": pl.Float64, "games_needed": pl.Int64,
@@ -185,25 +187,14 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
 
 
 def verdict_text(v: SeatVerdict) -> str:
-    """The verdict in the designer's words; gaps in percentage points (pp), not score points."""
-    if v.verdict == "balanced":
-        return f"balanced within ±{100 * v.margin:.1f} pp"
-    if v.verdict == "unbalanced":
-        p0 = v.expected
-        hit = [i for i, p in enumerate(v.p_deviation) if p <= v.alpha] or list(
-            range(len(v.win_rates)))
-        # The largest gap; of two equal gaps (two players) name the favoured seat.
-        s = max(hit, key=lambda i: (round(abs(v.win_rates[i] - p0), 12), v.win_rates[i] > p0))
-        return (f"unbalanced: seat {s + 1} wins {100 * v.win_rates[s]:.1f}% against "
-                f"{100 * p0:.1f}% fair share")
-    if v.more_games is None:
-        return "inconclusive: the margin is too narrow to settle with any practical run"
-    return f"inconclusive: about {v.more_games:,} more games needed"
+    """The verdict in the designer's words (``SeatVerdict.text``, made by
+    ``stats.tests.seat_verdicts``); gaps in percentage points (pp), not score points."""
+    return v.text
 
 
 def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
     """Per seat: gap to the fair share and the Holm-adjusted p-values of both tests."""
-    gap, p_dev, p_eq = [], [], []
+    gap, p_dev, p_eq, p_out = [], [], [], []
     by_id = {c.id: c for c in cells}
     for cell, s, rate in seat.select("cell", "seat", "win_rate").iter_rows():
         v = by_id[cell].verdict
@@ -211,13 +202,16 @@ def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
             gap.append(None)
             p_dev.append(None)
             p_eq.append(None)
+            p_out.append(None)
             continue
         gap.append(rate - v.expected)
         p_dev.append(v.p_deviation[s])
         p_eq.append(v.p_equivalence[s])
+        p_out.append(v.p_beyond[s])
     return seat.with_columns(pl.Series("gap", gap, dtype=pl.Float64),
                              pl.Series("p_deviation", p_dev, dtype=pl.Float64),
-                             pl.Series("p_equivalence", p_eq, dtype=pl.Float64))
+                             pl.Series("p_equivalence", p_eq, dtype=pl.Float64),
+                             pl.Series("p_beyond", p_out, dtype=pl.Float64))
 
 
 def compute(run_dir: str | Path) -> ReportData:
