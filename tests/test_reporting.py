@@ -311,14 +311,14 @@ def test_planted_seat_bias_is_detected_and_gated(tmp_path):
     rep = build_report(d, ())
     b, f = rep.data.cells
     assert b.verdict.verdict == "unbalanced" and b.verdict.largest_gap_seat == 1
-    assert re.fullmatch(r"unbalanced: seat 2 wins \d\d\.\d% against 33\.3% fair share",
-                        rep.data.tables["seat_fairness"]["text"][0])
+    assert re.fullmatch(r"unbalanced beyond ±5\.0 pp: seat 2 wins \d\d\.\d% against 33\.3% "
+                        r"fair share", rep.data.tables["seat_fairness"]["text"][0])
     assert f.verdict.verdict != "unbalanced"
     assert [(g.gate, g.passed) for g in rep.gates] == [("max_seat_gap", False),
                                                        ("no_unbalanced", False)]
     assert "seat 2 off by" in rep.gates[0].detail and "A-A-A-A-A" in rep.gates[1].detail
     assert "B-A-A-A-A" not in rep.gates[1].detail
-    assert "unbalanced: seat 2 wins" in rep.markdown
+    assert "unbalanced beyond ±5.0 pp: seat 2 wins" in rep.markdown
 
 
 def test_null_report_calls_no_cell_unbalanced(tmp_path):

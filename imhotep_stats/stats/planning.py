@@ -183,15 +183,16 @@ def games_to_exceed(
         n = ((z_{1 - alpha'} sqrt(b (1 - b)) + z_{power} sqrt(p1 (1 - p1))) / (|gap| - margin))^2
 
     Raises ValueError when |gap| <= margin (such a seat is not beyond the margin) or the
-    boundary lies outside (0, 1).
+    boundary or the seat's rate lies outside [0, 1].
     """
     p0 = _check(margin, players, alpha, power)
     if abs(gap) <= margin:
         raise ValueError(f"gap {gap:+.4f} is not beyond the margin +/-{margin}")
     b = p0 + math.copysign(margin, gap)
-    if not 0.0 < b < 1.0:
-        raise ValueError(f"no win rate lies beyond {p0:.4f} {'+' if gap > 0 else '-'} {margin}")
-    p1 = min(max(p0 + gap, 0.0), 1.0)
+    p1 = p0 + gap
+    if not 0.0 < b < 1.0 or not 0.0 <= p1 <= 1.0:
+        raise ValueError(f"a seat cannot win {p1:.1%} (fair share {p0:.1%}, gap {gap:+.4f}, "
+                         f"margin +/-{margin})")
     za = norm_ppf(1.0 - alpha / (family or seat_family(players)))
     zb = norm_ppf(power)
     n = ((za * math.sqrt(b * (1 - b)) + zb * math.sqrt(p1 * (1 - p1)))
