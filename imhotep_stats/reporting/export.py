@@ -108,8 +108,18 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
                               for r in gates]},
         "notes": data.global_notes,
         "tables": sorted([*data.tables, "gates"]),
+        "robustness": [_cleaned(g.to_json()) for g in data.robustness],
         "cells": cells,
     }
+
+
+def _cleaned(x: Any) -> Any:
+    """``clean`` every float of a nested JSON-ready value."""
+    if isinstance(x, dict):
+        return {k: _cleaned(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_cleaned(v) for v in x]
+    return clean(x)
 
 
 def summary_json(data: ReportData, gates: list[GateResult]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from imhotep_stats.reporting.robustness import Group, groups
 from imhotep_stats.rules.board import SITES
 from imhotep_stats.sim.adaptive import load_all
 from imhotep_stats.sim.store import load_manifest
@@ -29,6 +30,7 @@ from imhotep_stats.stats.aggregate import (
     winner_separation,
 )
 from imhotep_stats.stats.intervals import wilson_arrays
+from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
 from imhotep_stats.stats.report_figures import (
     cell_bot_ratings,
     fairness,
@@ -107,6 +109,8 @@ class ReportData:
     gates: dict[str, Any]
     adaptive_games: int = 0  # games beyond the first pass, from a sweep's adaptive rounds
     adaptive_rounds: int = 0
+    robustness: list[Group] = field(default_factory=list)  # sides x players, several lineups
+    cards_recorded: bool = True  # False: a run written before the cards taken were stored
 
     def cell(self, cell_id: str) -> CellInfo:
         return next(c for c in self.cells if c.id == cell_id)
@@ -258,8 +262,10 @@ def compute(run_dir: str | Path) -> ReportData:
         "score_distribution": score_distribution(lf, by=("cell", "seat")),
         "margin_distribution": game_histogram(lf, "margin", by="cell"),
     }
+    tables |= _playtest_tables(lf, manifest, conf)
     tables = {name: _cell_order(df, order) for name, df in tables.items()}
 
+    cards_recorded = has_card_columns(manifest.get("schema"))
     ranked = sorted((c for c in cells if c.verdict is not None), key=lambda c: (
         SEVERITY[c.verdict.verdict], -c.verdict.largest_gap, c.index))
     chosen = {c.id for c in ranked[:MAX_DETAIL_CELLS]}
@@ -267,7 +273,24 @@ def compute(run_dir: str | Path) -> ReportData:
     return ReportData(
         manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
         margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,
-        global_notes=_global_notes(board) + ([extra.note] if extra.note else []),
+        global_notes=_global_notes(board) + ([extra.note] if extra.note else [])
+        + ([] if cards_recorded else [CARDS_NOT_RECORDED]),
         detail=detail, gates=dict(config.get("gates") or {}),
         adaptive_games=extra.games, adaptive_rounds=extra.rounds,
+        robustness=groups(cells), cards_recorded=cards_recorded,
     )
+
+
+CARDS_NOT_RECORDED = (
+    "Card strength needs a re-run: this run was written before imhotep-stats recorded the "
+    "market cards each seat took, so its shards cannot say; run the study again "
+    "(`imhotep-stats run CONFIG --force`) for that table. Everything else is complete.")
+
+
+def _playtest_tables(lf: pl.LazyFrame, manifest: dict[str, Any], conf: float
+                     ) -> dict[str, pl.DataFrame]:
+    """Comebacks by rank and deficit after each round, and card strength (stats.playtest);
+    card strength is empty for a run that did not record the cards taken."""
+    by_rank, by_deficit = comebacks(lf, conf)
+    cards = card_strength(lf if has_card_columns(manifest.get("schema")) else lf.head(0), conf)
+    return {"comebacks_rank": by_rank, "comebacks_deficit": by_deficit, "card_strength": cards}
