@@ -70,6 +70,11 @@ def first_player(v: SeatVerdict | None) -> dict[str, float] | None:
             "gap_high": high - v.expected}
 
 
+def _listed(names: list[str], last: str) -> str:
+    """"a", "a and b", "a, b and c" (or "or")."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
 def _effect(seat: int, direction: int) -> str:
     return f"seat {seat + 1}'s {'advantage' if direction > 0 else 'deficit'}"
 
@@ -114,8 +119,8 @@ def _flags(cells: list[Any]) -> list[str]:
     for seat, direction in effects:
         holds = [names[c.id] for c in cells if shown[c.id][1:] == (seat, direction)]
         not_ = [names[c.id] for c in cells if shown[c.id][1:] != (seat, direction)]
-        out.append(f"{_effect(seat, direction)} holds for {' and '.join(holds)} but not for "
-                   f"{' and '.join(not_)}: likely an effect of the bots, not the board")
+        out.append(f"{_effect(seat, direction)} holds for {_listed(holds, 'and')} but not for "
+                   f"{_listed(not_, 'or')}: likely an effect of the bots, not the board")
     if not effects:
         out.append("the verdicts differ: " + "; ".join(
             f"{names[c.id]}: {c.verdict.text if c.verdict else 'no games'}" for c in cells))
