@@ -8,10 +8,10 @@ margin m the designer sets (a win-rate difference). Four questions, four tests:
 - Is every seat close enough? TOST equivalence (Schuirmann 1987) per seat against the
   margin: two one-sided score z tests at the margin's edges.
 - Is some seat off by more than the margin? A one-sided minimum-effect test per seat
-  (H0: |p - 1/players| <= m), the score z test at the margin's edge the estimate lies
-  beyond (Murphy & Myors 1999; the "relevance" test of fishtest's SPRT bounds). A
-  deviation that is merely significant does not make a cell unbalanced: with enough games
-  every real game has one.
+  (H0: |p - 1/players| <= m), the score z test at the margin's edge on the estimate's
+  side (a minimum-effect test, Murphy & Myors 1999; fishtest's SPRT likewise tests
+  against an effect that matters, not against zero). A deviation that is merely
+  significant does not make a cell unbalanced: with enough games every real game has one.
 - Many seats, many cells: Holm (1979) within a report, Benjamini & Hochberg (1995) across
   a sweep.
 
@@ -119,6 +119,15 @@ def deviation_test(wins: float, n: int, expected: float) -> float:
     return float(min(1.0, 2.0 * norm_sf(abs(z))))
 
 
+def _no_games(n: int, expected: float, margin: float) -> bool:
+    """Check a margin test's arguments; True when there are no games (p = 1)."""
+    if not 0.0 < expected < 1.0:
+        raise ValueError(f"expected must be in (0, 1), got {expected}")
+    if not margin > 0.0:
+        raise ValueError(f"margin must be positive, got {margin}")
+    return n <= 0
+
+
 def equivalence_test(wins: float, n: int, expected: float, margin: float) -> float:
     """TOST p-value for "the win rate is within ``expected +/- margin``".
 
@@ -133,11 +142,7 @@ def equivalence_test(wins: float, n: int, expected: float, margin: float) -> flo
     hold: its one-sided p is 0 (a boundary at exactly 0 or 1 is refuted only by a win, or a
     loss). No games: p = 1.
     """
-    if not 0.0 < expected < 1.0:
-        raise ValueError(f"expected must be in (0, 1), got {expected}")
-    if not margin > 0.0:
-        raise ValueError(f"margin must be positive, got {margin}")
-    if n <= 0:
+    if _no_games(n, expected, margin):
         return 1.0
     phat = wins / n
     lo, hi = expected - margin, expected + margin
@@ -167,15 +172,12 @@ def beyond_margin_test(wins: float, n: int, expected: float, margin: float) -> f
 
     Rejecting at alpha is the same as the (1 - 2 alpha) Wilson interval lying wholly
     outside the margin band on one side. The size at a boundary is alpha plus the chance
-    of landing beyond the other boundary, 2 margin further away (below 1e-6 for every
-    sample where the test can reject at all). A boundary outside (0, 1) cannot be passed:
-    p = 1 on that side. No games: p = 1.
+    of landing beyond the other boundary, two margins further away: at most
+    P(Z > 2 margin / se + z_{1 - alpha}), about 1e-4 when the standard error is the margin and
+    1e-8 when it is half of it. A boundary outside (0, 1) cannot be passed: p = 1 on that
+    side. No games: p = 1.
     """
-    if not 0.0 < expected < 1.0:
-        raise ValueError(f"expected must be in (0, 1), got {expected}")
-    if not margin > 0.0:
-        raise ValueError(f"margin must be positive, got {margin}")
-    if n <= 0:
+    if _no_games(n, expected, margin):
         return 1.0
     phat = wins / n
     if phat >= expected:
