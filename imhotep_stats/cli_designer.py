@@ -234,15 +234,22 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
               help="True seat gap assumed for 'balanced' (must be inside the margin).")
 @click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
               help="Cells corrected together (Holm over their seats).")
+@click.option("--beyond", type=float, default=None,
+              help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
+                   "margin; must be beyond it).")
 @click.option("--json", "as_json", is_flag=True)
-def plan(margin, players, power, alpha, gap, cells, as_json):
+def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     """How many games per cell a seat-fairness verdict at MARGIN needs."""
     from imhotep_stats.stats.intervals import min_detectable_difference
-    from imhotep_stats.stats.planning import games_needed, games_to_detect, seat_family
+    from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
     if abs(gap) >= margin:
         raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
                                  param_hint="--gap")
+    beyond = 2 * margin if beyond is None else beyond
+    if abs(beyond) <= margin:
+        raise click.BadParameter(f"the gap {beyond} must be beyond ±{margin}",
+                                 param_hint="--beyond")
     rows = []
     for n in dict.fromkeys(players):
         family = seat_family(n) * cells
@@ -250,9 +257,13 @@ def plan(margin, players, power, alpha, gap, cells, as_json):
             need = games_needed(margin, n, alpha, power, true_gap=gap, family=family)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--margin") from None
-        detect = games_to_detect(margin, n, alpha, power, family)
+        try:
+            detect = games_to_exceed(beyond, margin, n, alpha, power, family)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--beyond") from None
         rows.append({"players": n, "margin": margin, "alpha": alpha, "power": power,
-                     "assumed_gap": gap, "cells": cells, "family": family,
+                     "assumed_gap": gap, "beyond_gap": beyond, "cells": cells,
+                     "family": family,
                      "games_balanced": need, "games_unbalanced": detect,
                      "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
     if as_json:
@@ -263,8 +274,8 @@ def plan(margin, players, power, alpha, gap, cells, as_json):
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
             f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
             f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
-            f"power {power:.0%}); {r['games_unbalanced']:,} games detect a seat "
-            f"{margin * 100:.1f} points off as unbalanced.")
+            f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
+            f"{beyond * 100:+.1f} points off as unbalanced beyond ±{margin * 100:.1f}.")
 
 
 COMMANDS = (compare, sweep, plan)

@@ -71,6 +71,8 @@ def colour(g: Game, name: str) -> str:
 def gain(g: Game, p: int, name: str) -> None:
     """Player ``p`` takes card ``name`` (docs/rules.md §3)."""
     g.cards_taken[p] += 1
+    took = g.took[p]  # for the report's card strength table
+    took[name] = took.get(name, 0) + 1
     site = RED_SITE.get(name)
     if site is not None or name == "private_quarry":
         # Red: acts at once; discarded, or kept face up with the expansion rules.

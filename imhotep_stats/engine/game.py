@@ -161,6 +161,7 @@ class Game:
         self.blue = [0] * players  # blue cards held, to skip card checks when none
         self.red_kept = [0] * players  # used red cards kept face up (expansion)
         self.cards_taken = [0] * players
+        self.took: list[dict[str, int]] = [{} for _ in range(players)]  # taken, by card name
 
         # Scoring: events (seat, source, points, round) and running totals.
         self.events: list[tuple[int, str, int, int]] = []

@@ -140,7 +140,8 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
            f"{res['games']:,} games",
            "",
            f"Seat fairness within ±{res['margin'] * 100:.1f} points (Benjamini-Hochberg over "
-           f"every cell): {v['balanced']} balanced, {v['unbalanced']} unbalanced, "
+           f"every cell): {v['balanced']} balanced, {v['tilted']} within the margin but "
+           f"tilted, {v['unbalanced']} unbalanced beyond it, "
            f"{v['inconclusive']} inconclusive."]
     if res.get("adaptive"):
         a = res["adaptive"]

@@ -113,8 +113,11 @@ def _header(data: ReportData) -> list[Block]:
         f"have {conf} Student t intervals (clustered by game where one game gives a group "
         "several rows). Seat fairness per cell: chi-square against equal shares, and a verdict "
         f"at the margin ±{f.pp(data.margin)} (pp = percentage points of win rate): "
-        "*balanced* when every seat is shown within the margin (equivalence test), "
-        "*unbalanced* when a seat is shown off its fair share, otherwise *inconclusive*; "
+        "*balanced within* it when every seat is shown within the margin (equivalence "
+        "test) and none detectably off its fair share; *within it, tilted* when every seat "
+        "is shown within the margin but one is detectably off (its direction is named); "
+        "*unbalanced beyond* it when a seat is shown outside the margin (minimum-effect "
+        "test); otherwise *inconclusive*, with the games a verdict needs; "
         f"Holm-corrected over the {_plural(data.family, 'seat test')} of this report at "
         f"α = {data.alpha:g}. *Resolves ±x*: the smallest deviation of a seat from its fair "
         "share the sample detects (80% power)."
@@ -241,14 +244,17 @@ def _fairness(data: ReportData, c: CellInfo) -> list[Block]:
     rows = []
     for r in data.rows("win_rates_seat", c.id):
         rows.append([_seat(r["seat"]), f.pct(r["win_rate"]), f.pp(r["gap"], sign=True),
-                     f.pval(r["p_deviation"]), f.pval(r["p_equivalence"])])
+                     f.pval(r["p_deviation"]), f.pval(r["p_equivalence"]),
+                     f.pval(r.get("p_beyond"))])
     note = (" Two seats are one test (their rates sum to 1)." if c.players == 2 else "")
     return [
         Heading(3, "Seat fairness"), Para(" ".join(text)),
         Table(["", "win rate", "gap to fair share", "p off fair share (Holm)",
-               f"p within ±{f.pp(data.margin)} (Holm)"], rows),
+               f"p within ±{f.pp(data.margin)} (Holm)",
+               f"p beyond ±{f.pp(data.margin)} (Holm)"], rows),
         Para("The first p-value tests whether the seat's win rate differs from its fair "
-             "share, the second whether it lies within the margin (equivalence); both are "
+             "share, the second whether it lies within the margin (equivalence), the third "
+             "whether it lies beyond the margin (minimum-effect test); each is "
              f"Holm-adjusted over the report's {data.family} seat tests.{note}"),
     ]
 
