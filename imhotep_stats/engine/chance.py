@@ -33,6 +33,7 @@ PINNABLE = {
     "tomb": "Burial Chamber D's tomb tokens, in the order they are turned up",
     "prophecies": "the prophecy cards in play",
 }
+DRAWN_BY = {"scaffold": "Pyramid C", "tomb": "Burial Chamber D", "prophecies": "the prophecies module"}
 
 
 class ChanceError(RulesError):
@@ -82,3 +83,10 @@ def check_pins(pinned: Any) -> dict:
     if unknown:
         raise ChanceError(f"chance: unknown outcome {unknown[0]!r} (known: {', '.join(PINNABLE)})")
     return dict(pinned)
+
+
+def check_used(g: Game) -> None:
+    """Every pinned setup outcome was drawn: a pin for a side not in play is a mistake."""
+    for purpose in g.pinned:
+        if purpose not in g.chance_setup:
+            raise ChanceError(f"chance.{purpose}: this game draws none ({DRAWN_BY[purpose]} is not in play)")

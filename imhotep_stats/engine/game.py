@@ -208,6 +208,7 @@ class Game:
             from imhotep_stats.engine import prophecies as prophecy_module
 
             prophecy_module.setup(self)
+        chance_module.check_used(self)
         self._start_round(0)
         self._advance()
 
