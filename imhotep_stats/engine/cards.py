@@ -51,10 +51,6 @@ class CardPoints:
         return t[k - 1] if k <= len(t) else t[-1] + self.statue_extra * (k - len(t))
 
 
-def card_names(board: Board) -> set[str]:
-    return {c.get("same_as", name) for name, c in board.cards.items()}
-
-
 def build_deck(board: Board, expansion: bool) -> list[str]:
     """The market deck, unshuffled: 34 base cards, 48 with the expansion's 14."""
     deck: list[str] = []
