@@ -300,27 +300,45 @@ def validate(config):
     click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
 
 
-@main.command()
-@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@main.command(short_help="Simulate a study (a config, or --sides without one) and report.")
+@click.argument("config", required=False,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--sides", metavar="M-P-T-B-O", help="Without CONFIG: one side combination, "
+              "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-A-A.")
+@click.option("--players", type=click.IntRange(2, 4), multiple=True,
+              help="With --sides: player count, repeat for several [default: 3].")
+@click.option("--bots", help="With --sides: bot lineup, comma-separated, rotated through the "
+              "seats [default: greedy].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Run directory [default: reports/<study name>].")
 @click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in this "
               "process [default: run.workers, else all cores].")
 @click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 "
               "[default: run.cluster].")
-@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games).")
+@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
+              "2,000 with --sides).")
 @click.option("--seed", type=int, help="Root seed (overrides study.seed).")
-@click.option("--resume", is_flag=True, help="Continue an interrupted run in the run directory.")
-@click.option("--force", is_flag=True, help="Overwrite a run already in the run directory.")
+@click.option("--resume", is_flag=True, help="Continue the run in the run directory (the "
+              "default, as for compare and sweep; kept for scripts).")
+@click.option("--force", is_flag=True, help="Discard a run already in the run directory and "
+              "simulate again (by default it is resumed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per cell.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or messages on stderr.")
 @expected_errors
-def run(config, out, workers, cluster, games, seed, resume, force, as_json, quiet):
-    """Simulate a study into a run directory and print win rates and points per cell."""
+def run(config, sides, players, bots, out, workers, cluster, games, seed, resume, force,
+        as_json, quiet):
+    """Simulate a study into a run directory; print the verdict per cell, then win rates
+    and points.
+
+    CONFIG is a study file (`imhotep-stats init` writes one). Without it, --sides asks about
+    one side combination: `run --sides D-A-C-A-A --players 3 --bots greedy` builds the study
+    from the flags, names it after them and stores it like any run. A run already in the
+    run directory is resumed (same results as one uninterrupted run); a changed config is
+    refused unless --force."""
     import importlib
     import threading
 
-    from imhotep_stats.config import cluster_address_problem, load_config
+    from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import RunStoreError, load_manifest
@@ -329,7 +347,7 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
         raise click.UsageError("--resume and --force exclude each other")
     if cluster and cluster_address_problem(cluster):
         raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
-    cfg = load_config(config)
+    cfg = _study_from(config, sides, players, bots, games, seed)
     if games is not None:
         cfg = cfg.replace(games=games)
     if seed is not None:
@@ -346,7 +364,9 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
                      daemon=True).start()
     try:
-        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=resume,
+        # resumed by default, like compare and sweep; a new directory is simply a new run
+        again = not force and (run_dir / "manifest.json").exists()
+        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                             force=force, progress=False if quiet else None, log=say,
                             warn=lambda m: click.echo(m, err=True))
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
@@ -357,20 +377,41 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted; continue with: imhotep-stats run {config} --resume "
-                   f"--out {run_dir}", err=True)
+        click.echo("\ninterrupted; run the same command again to resume", err=True)
         sys.exit(130)
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
     say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
+    rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
     else:
+        from imhotep_stats.reporting.headline import headline_text
+
+        click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
-    _gate_exit(_report_files(run_dir, "all", say))  # issue 7: report files, balance gates
+    _gate_exit(rep)
+
+
+def _study_from(config, sides, players, bots, games, seed):
+    """The study of ``run``: the CONFIG file, or one built from --sides (issue 17)."""
+    from imhotep_stats.config import load_config
+    from imhotep_stats.quickstudy import QUICK_GAMES, QUICK_SEED, quick_study
+
+    if config is not None:
+        if sides or players or bots:
+            raise click.UsageError("give a study CONFIG or --sides (with --players, --bots), "
+                                   "not both")
+        return load_config(config)
+    if not sides:
+        raise click.UsageError("give a study CONFIG (`imhotep-stats init` writes one) or "
+                               "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
+    return quick_study(sides, tuple(players) or (3,), bots or "greedy",
+                       QUICK_GAMES if games is None else games,
+                       QUICK_SEED if seed is None else seed)
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------
@@ -444,6 +485,9 @@ def report(run_dir, formats, as_json, quiet):
     if as_json:
         click.echo(summary_json(rep.data, rep.gates), nl=False)
     elif not quiet:
+        from imhotep_stats.reporting.headline import headline_text
+
+        click.echo(headline_text(rep.data))  # the answer first
         click.echo(rep.terminal, nl=False)
     _gate_exit(rep)
 

@@ -32,15 +32,15 @@ def examples() -> list[tuple[str, list[str]]]:
 
 def test_the_guide_has_the_three_worked_examples():
     cmds = [c for c, _ in examples()]
-    assert any(c.startswith("imhotep-stats compare configs/whatif-pyramid-d.toml") for c in cmds)
-    assert any(c.startswith("imhotep-stats sweep configs/sweep-expansion.toml") for c in cmds)
+    assert any(c.startswith("imhotep-stats compare imhotep_stats/configs/whatif-pyramid-d.toml") for c in cmds)
+    assert any(c.startswith("imhotep-stats sweep imhotep_stats/configs/sweep-expansion.toml") for c in cmds)
     assert any("--max-seat-shift" in c for c in cmds)
     assert any("--fail-on-unbalanced" in c for c in cmds)
 
 
 @pytest.mark.parametrize("command,expected", examples(), ids=lambda x: x if isinstance(x, str) else "")
 def test_guide_command_runs(command, expected, tmp_path, monkeypatch):
-    shutil.copytree(ROOT / "configs", tmp_path / "configs")
+    shutil.copytree(ROOT / "imhotep_stats" / "configs", tmp_path / "imhotep_stats" / "configs")
     monkeypatch.chdir(tmp_path)
     args = shlex.split(command)
     assert args[0] == "imhotep-stats"
