@@ -48,7 +48,9 @@ def _tick(v: float, step: float, percent: bool) -> str:
 
 def _open(width: int, height: int, title: str, left: int) -> list[str]:
     """The ``<svg>`` element and the bold title every chart starts with."""
+    # viewBox + max-width: the chart scales down with the page (phones) and never overflows
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" style="max-width: 100%; height: auto" '
             f'role="img" aria-label="{escape(title)}" {FONT}>',
             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
 

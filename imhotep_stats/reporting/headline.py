@@ -55,16 +55,21 @@ def cell_sentences(data: ReportData, c: CellInfo) -> list[str]:
     if top is not None and top["mean"] > 0:
         out.append(f"What most separates winners: {source_word(top['source'])}, "
                    f"{f.num(top['mean'], 1)} points more than the others on average "
-                   f"({f.ci_num(top['ci_low'], top['ci_high'], 1)}).")
+                   f"({round(100 * data.confidence)}% interval {f.num(top['ci_low'], 1)} to "
+                   f"{f.num(top['ci_high'], 1)}).")
     return out
 
 
+def headline_cells(data: ReportData) -> list[CellInfo]:
+    """The cells the headline speaks of: all, or the least balanced of a large study."""
+    if len(data.cells) > MAX_CELLS:
+        return [data.cell(cid) for cid in data.detail][:MAX_CELLS]
+    return data.cells
+
+
 def headline(data: ReportData) -> list[list[str]]:
-    """Sentences per cell, least balanced first when a study has many cells."""
-    cells = data.cells
-    if len(cells) > MAX_CELLS:
-        cells = [data.cell(cid) for cid in data.detail][:MAX_CELLS]
-    return [cell_sentences(data, c) for c in cells]
+    """Sentences per cell (``headline_cells``)."""
+    return [cell_sentences(data, c) for c in headline_cells(data)]
 
 
 def headline_text(data: ReportData) -> str:
@@ -72,6 +77,6 @@ def headline_text(data: ReportData) -> str:
     paras = ["\n".join(p) for p in headline(data)]
     shown = min(len(data.cells), MAX_CELLS)
     if shown < len(data.cells):
-        paras.append(f"({shown} of {len(data.cells)} cells shown, the least balanced first; "
-                     "the tables below and report.md have them all)")
+        paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "
+                     "seat balance; the tables below and report.md have them all)")
     return "\n\n".join(paras) + "\n"
