@@ -347,7 +347,9 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         raise click.UsageError("--resume and --force exclude each other")
     if cluster and cluster_address_problem(cluster):
         raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
-    cfg = _study_from(config, sides, players, bots, games, seed)
+    from imhotep_stats.cli_workshop import study_from
+
+    cfg = study_from(config, sides, players, bots, games, seed)
     if games is not None:
         cfg = cfg.replace(games=games)
     if seed is not None:
@@ -394,24 +396,6 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
-
-
-def _study_from(config, sides, players, bots, games, seed):
-    """The study of ``run``: the CONFIG file, or one built from --sides (issue 17)."""
-    from imhotep_stats.config import load_config
-    from imhotep_stats.quickstudy import QUICK_GAMES, QUICK_SEED, quick_study
-
-    if config is not None:
-        if sides or players or bots:
-            raise click.UsageError("give a study CONFIG or --sides (with --players, --bots), "
-                                   "not both")
-        return load_config(config)
-    if not sides:
-        raise click.UsageError("give a study CONFIG (`imhotep-stats init` writes one) or "
-                               "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
-    return quick_study(sides, tuple(players) or (3,), bots or "greedy",
-                       QUICK_GAMES if games is None else games,
-                       QUICK_SEED if seed is None else seed)
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------
@@ -492,6 +476,11 @@ def report(run_dir, formats, as_json, quiet):
     _gate_exit(rep)
 
 from imhotep_stats import cli_designer  # noqa: E402,F401  compare, sweep, plan (issue 8)
+from imhotep_stats.cli_workshop import COMMANDS as _WORKSHOP  # noqa: E402  init, tune
+
+for _cmd in _WORKSHOP:  # registered here, with this module's error handling: no import cycle
+    _cmd.callback = expected_errors(_cmd.callback)
+    main.add_command(_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -288,6 +288,23 @@ def open_policy(players: int, target: Target, margin: float, confidence: float):
     return policy
 
 
+def crossing(rows: list[dict[str, Any]], target: Target) -> float | None:
+    """With one numeric parameter and a goal (seat win rate, share): where the estimates
+    cross the goal, interpolated linearly between the first neighbouring candidates on
+    either side of it (None if they never cross). A rough pointer between candidates, not
+    a candidate measured."""
+    if target.kind == "seat-gap" or any(len(r["values"]) != 1 for r in rows):
+        return None
+    goal = (rows[0]["goal_low"] + rows[0]["goal_high"]) / 2
+    pts = sorted((r["values"][0], r["value"] - goal) for r in rows if not math.isnan(r["value"]))
+    for (x0, d0), (x1, d1) in zip(pts, pts[1:], strict=False):
+        if d0 == 0:
+            return float(x0)
+        if d0 * d1 < 0:
+            return float(x0 + (x1 - x0) * d0 / (d0 - d1))
+    return float(pts[-1][0]) if pts and pts[-1][1] == 0 else None
+
+
 def answer(rows: list[dict[str, Any]], target: Target) -> dict[str, Any]:
     """Which candidates are within the margin, and the best (estimate closest to the goal's
     centre; for the seat gap the smallest gap)."""
@@ -296,8 +313,67 @@ def answer(rows: list[dict[str, Any]], target: Target) -> dict[str, Any]:
         lambda r: abs(r["value"] - (r["goal_low"] + r["goal_high"]) / 2))
     best = min(rows, key=lambda r: (math.inf if math.isnan(r["value"]) else centre(r),
                                     r["index"])) if rows else None
-    return {"within": [r["label"] for r in within],
+    return {"within": [r["label"] for r in within], "crossing": crossing(rows, target),
             "open": [r["label"] for r in rows if r["decision"] == "open"],
             "outside": [r["label"] for r in rows if r["decision"] == "outside"],
             "best": best["label"] if best else None,
             "games": sum(r["games"] for r in rows)}
+
+
+def run_tune(base: StudyConfig, params: list[Param], target: Target, out, *,
+             margin: float, confidence: float = 0.95, first_games: int | None = None,
+             max_games: int | None = None, rounds: int = 4, workers: int | None = None,
+             cluster: str | None = None, force: bool = False, progress: bool | None = None,
+             log=None, warn=None) -> dict[str, Any]:
+    """Play every candidate (``sim.tune``; resumed when ``out`` holds them) and return the
+    JSON-ready answer: per candidate the target, its interval, games and decision."""
+    from pathlib import Path
+
+    from imhotep_stats.sim.adaptive import load_all
+    from imhotep_stats.sim.tune import candidate_dir, play_candidate
+
+    log = log or (lambda _m: None)
+    if not 0.0 < margin < 1.0:
+        raise ConfigError([("--margin", f"expected a margin between 0 and 1, got {margin}")],
+                          SOURCE)
+    first = first_games or base.games
+    if max_games is None:
+        max_games = first * 2 ** rounds
+    if max_games < first:
+        raise ConfigError([("--max-games", f"expected at least the first pass's {first:,} "
+                            f"games, got {max_games:,}")], SOURCE)
+    # batches small enough to keep every worker busy on one candidate's games
+    base = base.replace(games=first, batch_size=min(base.batch_size, max(25, first // 8)))
+    cands = candidates(base, params)
+    players = base.cells[0].players
+    per_look = look_confidence(confidence, rounds)
+    settings = {"tune_target": [target.kind, target.seat, target.source, target.goal],
+                "margin": margin, "confidence": confidence}
+    out = Path(out)
+    rows = []
+    for i, c in enumerate(cands):
+        run_dir = candidate_dir(out, c.label)
+        log(f"candidate {i + 1}/{len(cands)}: {c.label}")
+        policy = open_policy(players, target, margin, per_look)
+        play_candidate(c.config, run_dir, policy, max_games=max_games, rounds=rounds,
+                       settings=settings, workers=workers, cluster=cluster, force=force,
+                       progress=progress, log=log, warn=warn or log)
+        est = measure(load_all(run_dir)[0], players, target, margin, per_look)
+        rows.append({"index": i, "label": c.label, "values": list(c.values),
+                     "dir": str(run_dir), "value": est.value, "low": est.low,
+                     "high": est.high, "games": est.games, "decision": est.decision,
+                     "goal_low": est.goal_low, "goal_high": est.goal_high})
+    cell = base.cells[0]
+    goal_low, goal_high = rows[0]["goal_low"], rows[0]["goal_high"]
+    return {
+        "study": base.name, "sides": cell.sides, "players": players,
+        "lineup": list(cell.lineup), "seed": base.seed, "out": str(out),
+        "params": [{"path": p.path, "values": list(p.values)} for p in params],
+        "target": {"kind": target.kind, "name": target.name, "seat": target.seat + 1,
+                   "source": target.source, "goal": target.goal, "margin": margin,
+                   "goal_low": goal_low, "goal_high": goal_high,
+                   "percent": True},
+        "confidence": confidence, "look_confidence": per_look, "rounds": rounds,
+        "first_games": first, "max_games": max_games,
+        "candidates": rows, "answer": answer(rows, target),
+    }
