@@ -15,6 +15,7 @@ from pathlib import Path
 import click
 
 from imhotep_stats import __version__
+from imhotep_stats.completion import complete_bots, complete_sides, complete_site_side
 
 EXIT_BAD_INPUT = 1
 EXIT_GATE_FAILED = 3
@@ -82,12 +83,15 @@ def _print_breakdown(result, bots: list[str]) -> None:
         click.echo(f"shared win: seats {', '.join(map(str, result.winners))} (0 = start player)")
 
 
-@main.command()
-@click.option("--sides", default="A-A-A-A-A", show_default=True,
+@main.command(short_help="Play one game and print the score breakdown.")
+@click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
               help="Side per site, market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D.")
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
-@click.option("--bots", default="random", show_default=True, help="Comma-separated, one per seat (or one for all).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+              help="Player count.")
+@click.option("--bots", default="random", show_default=True, shell_complete=complete_bots,
+              help="Comma-separated, one per seat (or one for all).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Root seed: the same seed deals the same game.")
 @click.option("--prophecies/--no-prophecies", default=False, help="The gods' prophecies module.")
 @click.option("--trace", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSON Lines transcript.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as one JSON object.")
@@ -119,7 +123,7 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
         _print_breakdown(result, names)
 
 
-@main.command()
+@main.command(short_help="Re-execute a transcript and print the breakdown.")
 @click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as one JSON object.")
 @expected_errors
@@ -143,16 +147,20 @@ def replay(transcript, as_json):
         sys.exit(EXIT_BAD_INPUT)
 
 
-@main.command()
-@click.option("--sides", default="A-A-A-A-A", show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
-@click.option("--bots", default="random", show_default=True)
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True)
+@main.command(short_help="Games per second on one core (compiled or pure).")
+@click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
+              help="Side per site, market-pyramid-temple-burial_chamber-obelisk.")
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+              help="Player count.")
+@click.option("--bots", default="random", show_default=True, shell_complete=complete_bots,
+              help="Comma-separated, one per seat (or one for all).")
+@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+              help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
               help="Play the same GAMES games this many times; report the best and the median.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--prophecies/--no-prophecies", default=False)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--prophecies/--no-prophecies", default=False, help="The gods' prophecies module.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @expected_errors
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     """Play GAMES games in this process (one core) and print games per second, and whether the
@@ -227,9 +235,9 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
                    f"CPU second) {what}")
 
 
-@main.command()
-@click.argument("name", required=False, metavar="[SITE.SIDE]")
-@click.option("--json", "as_json", is_flag=True)
+@main.command(short_help="The board data and its provenance.")
+@click.argument("name", required=False, metavar="[SITE.SIDE]", shell_complete=complete_site_side)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @expected_errors
 def sides(name, as_json):
     """The board data: every side with its provenance, or one side's numbers (e.g. pyramid.D).
@@ -288,7 +296,7 @@ def _plain(v):
 # --- studies: validate and run (issue 6) ---------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Check a study config and print its size.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @expected_errors
 def validate(config):
@@ -303,11 +311,11 @@ def validate(config):
 @main.command(short_help="Simulate a study (a config, or --sides without one) and report.")
 @click.argument("config", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--sides", metavar="M-P-T-B-O", help="Without CONFIG: one side combination, "
+@click.option("--sides", metavar="M-P-T-B-O", shell_complete=complete_sides, help="Without CONFIG: one side combination, "
               "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-A-A.")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True,
               help="With --sides: player count, repeat for several [default: 3].")
-@click.option("--bots", help="With --sides: bot lineup, comma-separated, rotated through the "
+@click.option("--bots", shell_complete=complete_bots, help="With --sides: bot lineup, comma-separated, rotated through the "
               "seats [default: greedy].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Run directory [default: reports/<study name>].")
@@ -442,7 +450,7 @@ def _gate_exit(rep) -> None:
         sys.exit(EXIT_GATE_FAILED)
 
 
-@main.command()
+@main.command(short_help="Re-render a stored run's reports; check its gates.")
 @click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--format", "formats", default="all", show_default=True, metavar="LIST",
               help="Files to write: comma-separated md, html, json, csv, parquet; all; or "

@@ -72,7 +72,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     return workers, cluster
 
 
-@main.command()
+@main.command(short_help="A what-if against its base on the same seeds.")
 @click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("whatif", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -150,7 +150,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
             "points")
 
 
-@main.command()
+@main.command(short_help="Rank many side combinations by imbalance.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @_study_options
 @click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
@@ -222,20 +222,22 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         sys.exit(EXIT_GATE_FAILED)
 
 
-@main.command()
+@main.command(short_help="Games a seat-fairness verdict at a margin needs.")
 @click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
               help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=0.8, show_default=True)
+              default=0.8, show_default=True,
+              help="Chance of a verdict if the assumed gap is the truth.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=0.05, show_default=True)
+              default=0.05, show_default=True,
+              help="Error rate, split over the seat tests (Holm).")
 @click.option("--gap", type=float, default=0.0, show_default=True,
               help="True seat gap assumed for 'balanced' (must be inside the margin).")
 @click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
               help="Cells corrected together (Holm over their seats).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def plan(margin, players, power, alpha, gap, cells, as_json):
     """How many games per cell a seat-fairness verdict at MARGIN needs."""
     from imhotep_stats.stats.intervals import min_detectable_difference

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import click
 
+from imhotep_stats.completion import complete_bots, complete_param, complete_sides
+
 EXIT_BAD_INPUT = 1  # cli.py's code for bad input (a run directory that cannot be used)
 SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
               "e.g. D-A-C-A-A")
@@ -78,11 +80,14 @@ def init(name, example, out, force, list_):
 @click.command(short_help="Find board values that bring a target within a margin.")
 @click.argument("config", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--sides", metavar="M-P-T-B-O", help=f"Without CONFIG: {SIDES_HELP}.")
+@click.option("--sides", metavar="M-P-T-B-O", shell_complete=complete_sides,
+              help=f"Without CONFIG: {SIDES_HELP}.")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True,
               help="With --sides: the player count [default: 3].")
-@click.option("--bots", help="With --sides: bot lineup, comma-separated [default: greedy].")
+@click.option("--bots", shell_complete=complete_bots,
+              help="With --sides: bot lineup, comma-separated [default: greedy].")
 @click.option("--param", "params", multiple=True, required=True, metavar="PATH=CANDIDATES",
+              shell_complete=complete_param,
               help="A board value and its candidates, once or twice: a dotted override path "
               "(list positions as [i]) = a list or an integer range, e.g. "
               "game.starting_sled[0]=1..4 or pyramid.A.points[0]=1,2,3.")
