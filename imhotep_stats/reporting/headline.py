@@ -80,3 +80,34 @@ def headline_text(data: ReportData) -> str:
         paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "
                      "seat balance; the tables below and report.md have them all)")
     return "\n\n".join(paras) + "\n"
+
+
+# -- sweeps ---------------------------------------------------------------------------------
+
+
+def _sweep_cell(c: dict[str, Any]) -> str:
+    rates = " / ".join(f.pct(r) for r in c.get("win_rates") or [])
+    return (f"{c['sides']} ({spell_sides(c['sides'])}), {c['players']} players, "
+            f"{c['lineup']}: {c['verdict_text']}; seat win rates {rates}, largest gap "
+            f"{f.pp(c['seat_gap'])}")
+
+
+def sweep_sentences(res: dict[str, Any]) -> list[str]:
+    """The answer first for a sweep (``stats.sweep.analyze_sweep``'s result, whose verdicts
+    these only word): the least and the most balanced combination and the site whose side
+    moves a seat's win rate most."""
+    cells = [c for c in res.get("all_cells", []) if c.get("seat_gap") is not None]
+    if not cells:
+        return []
+    worst = max(cells, key=lambda c: (c["seat_gap"], -c["index"]))
+    best = min(cells, key=lambda c: (c["seat_gap"], c["index"]))
+    out = [f"Least balanced: {_sweep_cell(worst)}.", f"Most balanced: {_sweep_cell(best)}."]
+    sites = [e for e in res.get("sites") or [] if e.get("effect") is not None]
+    if sites:
+        e = max(sites, key=lambda e: abs(e["effect"]))
+        real = e.get("q_value") is not None and e["q_value"] <= 1 - res.get("confidence", 0.95)
+        out.append(f"The side that moves a seat most: {e['site']} {e['side']} changes the "
+                   f"{e['response']} by {f.pp(e['effect'], sign=True)} at {e['players']} "
+                   f"players ({'beyond' if real else 'within'} its noise, q = "
+                   f"{f.num(e['q_value'], 3)}).")
+    return out
