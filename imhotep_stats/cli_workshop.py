@@ -99,9 +99,9 @@ def init(name, example, out, force, list_):
 @click.option("--margin", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.03, show_default=True,
               help="How far from the goal counts as on target (0.03 = 3 points).")
-@click.option("--games", type=click.IntRange(10), help="Games per candidate in the first "
+@click.option("--games", type=click.IntRange(1), help="Games per candidate in the first "
               "pass [default: the study's games].")
-@click.option("--max-games", type=click.IntRange(10), help="Games per candidate at most, "
+@click.option("--max-games", type=click.IntRange(1), help="Games per candidate at most, "
               "spent where the decision is close [default: games x 2^rounds].")
 @click.option("--rounds", type=click.IntRange(0, 10), default=3, show_default=True,
               help="Adaptive rounds at most (each at most doubles a candidate's games).")
