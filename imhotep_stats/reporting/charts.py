@@ -55,6 +55,18 @@ def _open(width: int, height: int, title: str, left: int) -> list[str]:
             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
 
 
+def _title_legend(names: list[str], width: int) -> list[str]:
+    """A legend on the title line, right-aligned, so it never covers the data."""
+    out = []
+    x = width - 20
+    for j, name in reversed(list(enumerate(names))):
+        x -= 14 + 7 * len(name) + 10
+        out.append(f'<rect x="{x}" y="9" width="10" height="10" '
+                   f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
+                   f'{escape(name)}</text>')
+    return out
+
+
 def _y_grid(step: float, ticks: int, y, left: int, plot_w: float, percent: bool,
             stroke: str = "#ddd", baseline: str | None = None) -> list[str]:
     """Horizontal grid lines at 0, step, ..., ticks * step, labelled on the left;
@@ -172,12 +184,7 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
         parts.append(f'<path d="{" ".join(d)}" stroke="{color}" stroke-width="1.6" '
                      f'fill="{color}" fill-opacity="0.10"><title>{escape(name)}</title></path>')
     if len(series) > 1:
-        x = width - 20
-        for j, name in reversed(list(enumerate(series))):
-            x -= 14 + 7 * len(name) + 10
-            parts.append(f'<rect x="{x}" y="9" width="10" height="10" '
-                         f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
-                         f'{escape(name)}</text>')
+        parts += _title_legend(list(series), width)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -219,11 +226,6 @@ def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]
         parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle">'
                      f'{escape(lab)}</text>')
     if k > 1:
-        x = width - 20
-        for j, name in reversed(list(enumerate(series))):
-            x -= 14 + 7 * len(name) + 10
-            parts.append(f'<rect x="{x}" y="9" width="10" height="10" '
-                         f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
-                         f'{escape(name)}</text>')
+        parts += _title_legend(list(series), width)
     parts.append("</svg>")
     return "".join(parts)
