@@ -135,6 +135,11 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
+        from imhotep_stats.reporting.figures import compute
+        from imhotep_stats.reporting.headline import compare_sentences
+
+        verdicts = compare_sentences(compute(out / "base"), compute(out / "whatif"))
+        click.echo("\n".join(("- " if markdown else "") + v for v in verdicts) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
         bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"

@@ -111,3 +111,19 @@ def sweep_sentences(res: dict[str, Any]) -> list[str]:
                    f"players ({'beyond' if real else 'within'} its noise, q = "
                    f"{f.num(e['q_value'], 3)}).")
     return out
+
+
+# -- what-ifs -------------------------------------------------------------------------------
+
+
+def compare_sentences(base: ReportData, whatif: ReportData) -> list[str]:
+    """Per cell pair, the seat verdict before and after the what-if (the verdicts as each
+    run's report makes them), for ``compare`` to print before the changes."""
+    out = []
+    for b, w in zip(base.cells, whatif.cells, strict=False):
+        words = [verdict_text(c.verdict) if c.verdict else "no games" for c in (b, w)]
+        same = " (verdict unchanged)" if b.verdict and w.verdict and (
+            b.verdict.verdict == w.verdict.verdict) else ""
+        out.append(f"{w.sides}, {w.players} players, {','.join(w.lineup)}: base "
+                   f"{words[0]}; what-if {words[1]}{same}.")
+    return out
