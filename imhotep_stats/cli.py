@@ -349,7 +349,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
     from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.runner import run_study
-    from imhotep_stats.sim.store import RunStoreError, load_manifest
+    from imhotep_stats.sim.store import MANIFEST, RunStoreError, load_manifest
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
@@ -375,7 +375,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
                      daemon=True).start()
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
-        again = not force and (run_dir / "manifest.json").exists()
+        again = not force and (run_dir / MANIFEST).exists()
         outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                             force=force, progress=False if quiet else None, log=say,
                             warn=lambda m: click.echo(m, err=True))

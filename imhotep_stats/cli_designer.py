@@ -58,13 +58,15 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     asking again only recomputes the statistics); returns the executor options used."""
     from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.store import MANIFEST
 
     if cluster and cluster_address_problem(cluster):
         raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
     say = _say(quiet)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
-    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=not force,
+    again = not force and (Path(run_dir) / MANIFEST).exists()  # as `run` does
+    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                         force=force, progress=False if quiet else None, log=say,
                         warn=lambda m: click.echo(m, err=True))
     say(f"{run_dir}: {outcome.games:,} games ({outcome.simulated:,} played now, "
