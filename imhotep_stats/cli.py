@@ -101,7 +101,7 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-    from imhotep_stats.engine.transcript import TraceWriter, result_line, setup_line
+    from imhotep_stats.engine.transcript import TraceWriter, setup_line
 
     names = _bot_list(bots, players)
     bot_objs = [make_bot(n) for n in names]
@@ -112,11 +112,15 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
     result = play_game(g, bot_objs, [bot_rng(seed, 0, p) for p in range(players)],
                        writer.on_decision if writer else None)
     if writer:
-        writer.lines.append(result_line(result))
+        writer.finish(g, result)
         tmp = trace.with_name(trace.name + ".tmp")
-        with tmp.open("w") as fh:
-            writer.write(fh)
-        tmp.replace(trace)
+        try:
+            with tmp.open("w") as fh:
+                writer.write(fh)
+            tmp.replace(trace)
+        except OSError as exc:
+            click.echo(f"error: --trace: cannot write {trace}: {exc.strerror or exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps(result.to_json(), sort_keys=True))
     else:
@@ -129,16 +133,13 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
 @expected_errors
 def replay(transcript, as_json):
     """Re-execute a JSON Lines transcript (played or hand-written) and print the breakdown."""
+    from imhotep_stats.engine.transcript import read_lines
     from imhotep_stats.engine.transcript import replay as run_replay
 
-    lines = transcript.read_text().splitlines()
-    rep = run_replay(lines)
+    rep = run_replay(read_lines(transcript))
     for m in rep.mismatches:
         click.echo(f"warning: result differs: {m}", err=True)
-    bots = []
-    first = json.loads(lines[0])
-    if isinstance(first.get("bots"), list):
-        bots = first["bots"]
+    bots = rep.setup.get("bots", [])
     if as_json:
         click.echo(json.dumps(rep.result.to_json(), sort_keys=True))
     else:
@@ -274,12 +275,14 @@ def sides(name, as_json):
     values = {k: _plain(v) for k, v in sd.values.items()}
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
-                               "provisional_keys": list(sd.provisional_keys), "values": values}, indent=2))
+                               "provisional_keys": list(sd.provisional_keys), "values": values,
+                               "quotes": dict(sd.quotes)}, indent=2))
         return
     click.echo(f"{sd.name}  provenance: {sd.provenance}")
     rows = [[k, json.dumps(v), "provisional" if (k in sd.provisional_keys or
-             (sd.provisional and not sd.provisional_keys)) else "rulebook"] for k, v in values.items()]
-    click.echo(tabulate(rows, headers=["key", "value", "provenance"]))
+             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes.get(k, "")]
+            for k, v in values.items()]
+    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
 
 

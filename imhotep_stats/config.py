@@ -1,7 +1,7 @@
 """Study configs (TOML): load, validate, resolve into an immutable value.
 
 A study config says which board sides, player counts and bot lineups to simulate, how many
-games per cell, the root seed, the modules, board-data overrides (RULES.md section 10) and
+games per cell, the root seed, the modules, board-data overrides (docs/rules.md §10) and
 report/run options. Validation collects every problem at once, each with its dotted key and
 what was expected, so a designer fixes a config in one pass. See docs/studies.md.
 

@@ -5,7 +5,7 @@ statistics (which scan them lazily). Keep it tidy and declared: every column is
 listed here with its polars dtype, and shards are written with exactly this schema.
 """
 
-# Score sources (RULES.md 2.6). Every score event carries one of these.
+# Score sources (docs/rules.md §2.6). Every score event carries one of these.
 SOURCES: tuple[str, ...] = (
     "market",
     "pyramid",
