@@ -54,6 +54,8 @@ tr:hover td { background: #f8fafc; }
 td.v-balanced { color: #1a7f37; background: #dafbe1; }
 td.v-unbalanced { color: #a40e26; background: #ffebe9; }
 td.v-inconclusive { color: #7d4e00; background: #fff8c5; }
+.v-tilted, .v-within { border-color: #0969da; background: #ddf4ff; }
+td.v-tilted, td.v-within { color: #0a3069; background: #ddf4ff; }
 @media (max-width: 640px) {
   main { padding: 12px 10px 32px; }
   h1 { font-size: 21px; }
