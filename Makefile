@@ -15,7 +15,8 @@ RUN_ARGS ?= --force
 # changes its directory, and the build must run again.
 ACCEL_STAMP    = build/accel/.built-stamp
 ACCEL_MANIFEST = imhotep_stats/_accel_manifest.json
-ACCEL_DIRS     = imhotep_stats/engine imhotep_stats/engine/sites imhotep_stats/bots
+ACCEL_DIRS     = imhotep_stats/engine imhotep_stats/engine/sites imhotep_stats/bots \
+                 imhotep_stats/bots/greedy imhotep_stats/bots/greedy/sites
 ACCEL_SRCS     = $(wildcard $(addsuffix /*.py,$(ACCEL_DIRS)) $(addsuffix /*.pxd,$(ACCEL_DIRS))) \
                  $(ACCEL_DIRS) imhotep_stats/_accel.py imhotep_stats/_accel_build.py
 ACCEL_ARGS    ?= -j 2

@@ -12,8 +12,8 @@ finder first on ``sys.meta_path`` that, for every ``imhotep_stats`` submodule wi
 file next to its source, loads the extension only when the manifest says it was built from the
 current source and the current typed layer (the ``.pxd`` beside it, if any; size and mtime
 first, a SHA-256 when those differ), and the ``.py`` source otherwise, warning once on stderr.
-A ``.pxd`` that cimports another module's ``.pxd`` (``sitevals_bcd.pxd`` cimports
-``sitevals.pxd``: its cdef classes extend ``SiteEval``, whose C layout they copy) makes its
+A ``.pxd`` that cimports another module's ``.pxd`` (``bots/greedy/sites/temple.pxd`` cimports
+``sites/base.pxd``: its cdef classes extend ``SiteEval``, whose C layout they copy) makes its
 module depend on that one: the manifest lists those ``.pxd`` files (``deps``), and the module
 is current only if each is unchanged and its module is current too (a compiled subclass cannot
 run on a base class loaded from source). ``IMHOTEP_PURE=1`` loads every module from source.
@@ -34,7 +34,8 @@ from importlib.util import spec_from_file_location
 # Not compiled: package __init__ files (engine/sites/__init__.py has no hot code, and a compiled
 # package __init__ would be found by the default finder, not this guard); transcript.py
 # (read and written once per game file, not hot); bots/__init__.py and weights.py
-# (set-up only); bots/evaluate.py (it only drives games, and `python -m` needs its source).
+# (set-up only); bots/evaluate.py (it only drives games, and `python -m` needs its source);
+# bots/greedy/errors.py (exceptions only).
 ACCEL_MODULES: tuple[str, ...] = (
     "imhotep_stats.engine.game",
     "imhotep_stats.engine.cards",
@@ -49,10 +50,18 @@ ACCEL_MODULES: tuple[str, ...] = (
     "imhotep_stats.engine.sites.obelisk",
     "imhotep_stats.engine.sites.pyramid",
     "imhotep_stats.engine.sites.temple",
-    "imhotep_stats.bots.greedy",
-    "imhotep_stats.bots.sitevals",
-    "imhotep_stats.bots.sitevals_bcd",
     "imhotep_stats.bots.base",
+    "imhotep_stats.bots.greedy.bot",
+    "imhotep_stats.bots.greedy.turn",
+    "imhotep_stats.bots.greedy.context",
+    "imhotep_stats.bots.greedy.cards",
+    "imhotep_stats.bots.greedy.prophecies",
+    "imhotep_stats.bots.greedy.sites.base",
+    "imhotep_stats.bots.greedy.sites.burial_chamber",
+    "imhotep_stats.bots.greedy.sites.market",
+    "imhotep_stats.bots.greedy.sites.obelisk",
+    "imhotep_stats.bots.greedy.sites.pyramid",
+    "imhotep_stats.bots.greedy.sites.temple",
 )
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))

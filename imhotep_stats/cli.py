@@ -6,7 +6,6 @@ Data goes to stdout; progress and messages to stderr.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 import time
@@ -15,37 +14,8 @@ from pathlib import Path
 import click
 
 from imhotep_stats import __version__
+from imhotep_stats.cli_common import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors
 from imhotep_stats.completion import complete_bots, complete_sides, complete_site_side
-
-EXIT_BAD_INPUT = 1
-EXIT_GATE_FAILED = 3
-
-
-def expected_errors(fn):
-    """Turn the library's expected failures into a clear message and exit code 1.
-    Anything else is a bug and keeps its traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from imhotep_stats.bots import UnknownBot
-        from imhotep_stats.engine.game import RulesError
-        from imhotep_stats.engine.transcript import TranscriptError
-        from imhotep_stats.rules.board import BoardDataError
-
-        errors: tuple[type[BaseException], ...] = (RulesError, BoardDataError, TranscriptError, UnknownBot)
-        try:
-            from imhotep_stats.config import ConfigError
-
-            errors = (*errors, ConfigError)
-        except ImportError:  # pragma: no cover - config module not present yet
-            pass
-        try:
-            return fn(*args, **kwargs)
-        except errors as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-
-    return wrapper
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -486,12 +456,10 @@ def report(run_dir, formats, as_json, quiet):
         click.echo(rep.terminal, nl=False)
     _gate_exit(rep)
 
-from imhotep_stats import cli_designer  # noqa: E402,F401  compare, sweep, plan (issue 8)
-from imhotep_stats.cli_workshop import COMMANDS as _WORKSHOP  # noqa: E402  init, tune
+from imhotep_stats import cli_designer, cli_workshop  # noqa: E402  compare, sweep, plan; init, tune
 
-for _cmd in _WORKSHOP:  # registered here, with this module's error handling: no import cycle
-    _cmd.callback = expected_errors(_cmd.callback)
-    main.add_command(_cmd)
+for _command in (*cli_designer.COMMANDS, *cli_workshop.COMMANDS):
+    main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -2,8 +2,8 @@
 shipped in the package) and ``tune`` (which values of one or two board numbers bring a
 target within a margin). Also the study of ``run --sides`` (:func:`study_from`).
 
-This module does not import ``cli``: ``cli`` registers :data:`COMMANDS` on its group (with
-its error handling), so there is no import cycle.
+Like ``cli_designer``, this module does not import ``cli``: ``cli`` registers
+:data:`COMMANDS` on its group, so there is no import cycle.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pathlib import Path
 
 import click
 
+from imhotep_stats.cli_common import EXIT_BAD_INPUT, expected_errors
 from imhotep_stats.completion import complete_bots, complete_param, complete_sides
 
-EXIT_BAD_INPUT = 1  # cli.py's code for bad input (a run directory that cannot be used)
 SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
               "e.g. D-A-C-A-A")
 
@@ -53,6 +53,7 @@ def _examples_help() -> str:
               help="File to write [default: NAME.toml].")
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 @click.option("--list", "list_", is_flag=True, help="List the shipped examples and exit.")
+@expected_errors
 def init(name, example, out, force, list_):
     """Write a commented study config NAME.toml (study named NAME), copied from an example
     that ships inside the package, ready to edit and `imhotep-stats run`."""
@@ -118,6 +119,7 @@ def init(name, example, out, force, list_):
               "simulate again (by default they are resumed).")
 @click.option("--json", "as_json", is_flag=True, help="Print tune.json instead of the text.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr.")
+@expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
          seed, confidence, out, workers, cluster, force, as_json, quiet):
     """Which values of one or two board numbers bring a target within a margin?

@@ -285,7 +285,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     confidence = v.number(report, "report.confidence", DEFAULT_CONFIDENCE, 0.0, 0.999999,
                           "a confidence level between 0 and 1, e.g. 0.95")
     gates = v.table(raw, "gates")
-    from imhotep_stats.reporting.gates import gate_problems  # the gate keys live there
+    from imhotep_stats.gate_table import gate_problems  # the gate keys live there
 
     v.problems.extend(gate_problems(gates))
     gates_json = canonical_json(gates) if v.json_safe(gates, "gates") else "{}"

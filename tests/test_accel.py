@@ -83,12 +83,12 @@ def test_compiled_and_pure_play_the_same_games():
 
 def test_pure_env_forces_source_everywhere():
     out = _python(
-        "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy as b\n"
+        "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy.bot as b\n"
         "from imhotep_stats import _accel\n"
         "print(_accel.mode(), g.__file__, b.__file__)", pure=True)
     mode, game_file, greedy_file = out.stdout.split()
     assert mode == "pure"
-    assert game_file.endswith("game.py") and greedy_file.endswith("greedy.py")
+    assert game_file.endswith("game.py") and greedy_file.endswith("bot.py")
     assert "out of date" not in out.stderr
 
 
@@ -106,25 +106,25 @@ def test_a_real_stale_module_loads_from_source_and_warns():
     """A manifest entry that no longer matches (as after an edit without `make accel`): the
     source runs, with one warning, and the mode says "mixed"."""
     compiled = _compiled_available()
-    if "imhotep_stats.bots.greedy" not in compiled:
-        pytest.skip("bots/greedy.py is not compiled (run `make accel`)")
+    if "imhotep_stats.bots.greedy.bot" not in compiled:
+        pytest.skip("bots/greedy/bot.py is not compiled (run `make accel`)")
     code = (
         "from imhotep_stats import _accel\n"
         "m = _accel._manifest_modules()\n"
-        "m['imhotep_stats.bots.greedy'] = dict(m['imhotep_stats.bots.greedy'], source_size=-1, source_sha256='0' * 64)\n"
-        "import imhotep_stats.bots.greedy as b\n"
+        "m['imhotep_stats.bots.greedy.bot'] = dict(m['imhotep_stats.bots.greedy.bot'], source_size=-1, source_sha256='0' * 64)\n"
+        "import imhotep_stats.bots.greedy.bot as b\n"
         "print(_accel.mode(), b.__file__)\n")
     out = _python(code, pure=False)
     mode, greedy_file = out.stdout.split()
-    assert greedy_file.endswith("greedy.py")
+    assert greedy_file.endswith("bot.py")
     assert mode == "mixed"
-    assert out.stderr.count("compiled module imhotep_stats.bots.greedy is out of date") == 1
+    assert out.stderr.count("compiled module imhotep_stats.bots.greedy.bot is out of date") == 1
     assert "make accel" in out.stderr
 
 
-BCD = "imhotep_stats.bots.sitevals_bcd"
-SV = "imhotep_stats.bots.sitevals"
-# sitevals_bcd's typed layer cimports sitevals.pxd; a D game runs its cdef evaluators
+BCD = "imhotep_stats.bots.greedy.sites.temple"
+SV = "imhotep_stats.bots.greedy.sites.base"
+# the temple evaluators' typed layer cimports sites/base.pxd; a D game runs their cdef evaluators
 DEPENDENT = (
     "from imhotep_stats import _accel\n"
     "m = _accel._manifest_modules()\n"
@@ -132,40 +132,40 @@ DEPENDENT = (
     "from imhotep_stats.bots import make_bot\n"
     "from imhotep_stats.engine.game import Game\n"
     "from imhotep_stats.engine.play import bot_rng, chance_seed, play_game\n"
-    "import imhotep_stats.bots.sitevals as a, imhotep_stats.bots.sitevals_bcd as b\n"
+    "import imhotep_stats.bots.greedy.sites.base as a, imhotep_stats.bots.greedy.sites.temple as b\n"
     "play_game(Game(3, 'D-D-D-D-D', seed=chance_seed(1, 0)), [make_bot('greedy')] * 3,\n"
     "          [bot_rng(1, 0, p) for p in range(3)])\n"
     "print(_accel.mode(), a.__file__, b.__file__)\n")
 
 
 def test_a_changed_cimported_typed_layer_makes_the_dependent_module_stale():
-    """sitevals_bcd.pxd cimports sitevals.pxd: with sitevals.pxd changed since the build (here:
-    the recorded hash no longer matches), sitevals_bcd loads from source with the warning, while
-    sitevals itself (built from its .pxd as recorded) stays compiled."""
+    """sites/temple.pxd cimports sites/base.pxd: with base.pxd changed since the build (here:
+    the recorded hash no longer matches), temple loads from source with the warning, while
+    base itself (built from its .pxd as recorded) stays compiled."""
     compiled = _compiled_available()
     if BCD not in compiled or SV not in compiled:
-        pytest.skip("bots/sitevals*.py are not compiled (run `make accel`)")
+        pytest.skip("bots/greedy/sites/*.py are not compiled (run `make accel`)")
     tamper = (f"e = m[{BCD!r}]\n"
               f"m[{BCD!r}] = dict(e, deps=[dict(d, pxd_size=-1, pxd_sha256='0' * 64) for d in e['deps']])")
     out = _python(DEPENDENT.format(tamper=tamper), pure=False)
     mode, sv_file, bcd_file = out.stdout.split()
     assert mode == "mixed"
-    assert sv_file.endswith(tuple(EXTENSION_SUFFIXES)) and bcd_file.endswith("sitevals_bcd.py")
+    assert sv_file.endswith(tuple(EXTENSION_SUFFIXES)) and bcd_file.endswith("temple.py")
     assert out.stderr.count(f"compiled module {BCD} is out of date") == 1
     assert f"compiled module {SV} is out of date" not in out.stderr
 
 
 def test_a_stale_cimported_module_makes_the_dependent_module_stale():
-    """A compiled sitevals_bcd cannot run on a sitevals loaded from source (its cdef classes
-    extend the compiled SiteEval): stale sitevals, both load from source, and a game runs."""
+    """A compiled temple evaluator cannot run on a sites/base loaded from source (its cdef
+    classes extend the compiled SiteEval): stale base, both load from source, and a game runs."""
     compiled = _compiled_available()
     if BCD not in compiled or SV not in compiled:
-        pytest.skip("bots/sitevals*.py are not compiled (run `make accel`)")
+        pytest.skip("bots/greedy/sites/*.py are not compiled (run `make accel`)")
     tamper = f"m[{SV!r}] = dict(m[{SV!r}], source_size=-1, source_sha256='0' * 64)"
     out = _python(DEPENDENT.format(tamper=tamper), pure=False)
     mode, sv_file, bcd_file = out.stdout.split()
     assert mode == "mixed"
-    assert sv_file.endswith("sitevals.py") and bcd_file.endswith("sitevals_bcd.py")
+    assert sv_file.endswith("base.py") and bcd_file.endswith("temple.py")
     assert out.stderr.count(f"compiled module {SV} is out of date") == 1
     assert out.stderr.count(f"compiled module {BCD} is out of date") == 1
 
@@ -364,14 +364,14 @@ def test_the_build_records_the_typed_layer():
         if os.path.exists(pxd):
             assert entry.get("pxd") == _accel.rel(pxd), name
             assert entry.get("pxd_sha256") == _accel.source_digest(pxd), name
-            # and the .pxd files it cimports (sitevals_bcd.pxd: sitevals.pxd)
+            # and the .pxd files it cimports (sites/temple.pxd: sites/base.pxd)
             deps = pxd_dependencies(pxd)
             assert [(d["module"], d["pxd"]) for d in entry.get("deps", [])] == \
                 [(m, _accel.rel(p)) for m, p in deps], name
             for d in entry.get("deps", []):
                 assert d["pxd_sha256"] == _accel.source_digest(os.path.join(_accel.PACKAGE_DIR, d["pxd"]))
-    assert ["imhotep_stats.bots.sitevals"] == \
-        [d["module"] for d in modules["imhotep_stats.bots.sitevals_bcd"].get("deps", [])]
+    assert ["imhotep_stats.bots.greedy.sites.base"] == \
+        [d["module"] for d in modules["imhotep_stats.bots.greedy.sites.temple"].get("deps", [])]
 
 
 def test_finder_pure_env_and_other_modules(tmp_path, fresh_state, monkeypatch, capsys):

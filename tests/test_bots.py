@@ -294,7 +294,7 @@ def test_wilson_interval():
 def test_fast_turn_agrees_with_scoring_every_action(sides):
     """The turn's shortcut (each ship's cached best slot and sail) picks an action that the
     full scoring of the legal list ranks best."""
-    from imhotep_stats.bots import greedy
+    from imhotep_stats.bots.greedy import turn
 
     bot = make_bot("greedy")
     for seed in range(3):
@@ -306,7 +306,7 @@ def test_fast_turn_agrees_with_scoring_every_action(sides):
             a = bot.choose(views[p], g.options, rng)
             if g.kind == "turn" and len(g.options) > 1:
                 ctx = bot._ctx[views[p]]
-                scores = greedy._turn(ctx, g.options)
+                scores = turn._turn(ctx, g.options)
                 assert scores[g.options.index(a)] >= max(scores) - 1e-6, (str(a), sides)
             apply(g, a)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.rules.board import SITES
+from imhotep_stats.rules.board import SITE_INDEX, SITES
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
@@ -233,8 +233,6 @@ def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
 
 
 def _lever_sail(g: Game, a: Action, p: int) -> None:
-    from imhotep_stats.engine.game import SITE_INDEX
-
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]], lever=True)
 
 
@@ -245,22 +243,16 @@ def _sail_place(g: Game, a: Action, p: int) -> None:
 
 
 def _sail_sail(g: Game, a: Action, p: int) -> None:
-    from imhotep_stats.engine.game import SITE_INDEX
-
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
 
 
 def _barge(g: Game, a: Action, p: int) -> None:
-    from imhotep_stats.engine.game import SITE_INDEX, _deliver
-
     g.sled[p] -= 1
-    g.push(_deliver, SITE_INDEX[a.args[0]], p)
+    g.deliver(p, SITE_INDEX[a.args[0]])
 
 
 def _platform(g: Game, a: Action, p: int) -> None:
     """Loading Platform: return 1 sled stone, sail a ship to an already taken dock."""
-    from imhotep_stats.engine.game import SITE_INDEX
-
     g.sled[p] -= 1
     g.quarry[p] += 1
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])

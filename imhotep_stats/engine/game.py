@@ -26,10 +26,9 @@ from imhotep_stats.engine.actions import GET, PASS, Action, act
 from imhotep_stats.engine.chance import fast_shuffle
 from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import make_site
-from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
+from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
-SITE_INDEX = {name: i for i, name in enumerate(SITES)}
 
 # Decision kinds of the core game (sites and cards add their own).
 TURN = "turn"
@@ -247,6 +246,11 @@ class Game:
         if self.quarry[p] > 0:
             self.quarry[p] -= 1
             self.push(_deliver, site, p)
+
+    def deliver(self, p: int, site: int) -> None:
+        """A stone of p, already taken from where it was (the Barge: the sled), arrives at a
+        site (scheduled as a task, like every delivery)."""
+        self.push(_deliver, site, p)
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
         """Place actions for every empty slot of every unsailed ship (or of ``ships``)."""

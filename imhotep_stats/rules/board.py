@@ -17,6 +17,7 @@ from typing import Any
 from imhotep_stats.errors import describe, kind_of
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
+SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site name -> index
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
 PROVENANCES = ("rulebook", "provisional")
 META_KEYS = ("provenance", "provisional_keys", "quotes")
