@@ -57,13 +57,15 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     asking again only recomputes the statistics); returns the executor options used."""
     from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.store import MANIFEST
 
     if cluster and cluster_address_problem(cluster):
         raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
     say = _say(quiet)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
-    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=not force,
+    again = not force and (Path(run_dir) / MANIFEST).exists()  # as `run` does
+    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                         force=force, progress=False if quiet else None, log=say,
                         warn=lambda m: click.echo(m, err=True))
     say(f"{run_dir}: {outcome.games:,} games ({outcome.simulated:,} played now, "
@@ -71,7 +73,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     return workers, cluster
 
 
-@click.command()
+@click.command(short_help="A what-if against its base on the same seeds.")
 @click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("whatif", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -134,6 +136,11 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
+        from imhotep_stats.reporting.figures import compute
+        from imhotep_stats.reporting.headline import compare_sentences
+
+        verdicts = compare_sentences(compute(out / "base"), compute(out / "whatif"))
+        click.echo("\n".join(("- " if markdown else "") + v for v in verdicts) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
         bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"
@@ -149,7 +156,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
             "points")
 
 
-@click.command()
+@click.command(short_help="Rank many side combinations by imbalance.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @_study_options
 @click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
@@ -221,15 +228,17 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         sys.exit(EXIT_GATE_FAILED)
 
 
-@click.command()
+@click.command(short_help="Games a seat-fairness verdict at a margin needs.")
 @click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
               help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=0.8, show_default=True)
+              default=0.8, show_default=True,
+              help="Chance of a verdict if the assumed gap is the truth.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=0.05, show_default=True)
+              default=0.05, show_default=True,
+              help="Error rate, split over the seat tests (Holm).")
 @click.option("--gap", type=float, default=0.0, show_default=True,
               help="True seat gap assumed for 'balanced' (must be inside the margin).")
 @click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
@@ -237,7 +246,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
 @click.option("--beyond", type=float, default=None,
               help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
                    "margin; must be beyond it).")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     """How many games per cell a seat-fairness verdict at MARGIN needs."""
     from imhotep_stats.stats.intervals import min_detectable_difference

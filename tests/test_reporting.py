@@ -474,5 +474,5 @@ def test_many_cells_get_sections_for_the_worst_only(tmp_path, monkeypatch):
     d = synthetic_run(tmp_path, cells, 60, seed=4)
     rep = build_report(d, ("md",))
     assert len(rep.data.detail) == 2 and cells[2]["id"] in rep.data.detail
-    assert rep.markdown.count("\n## ") == 2 + 2  # overview, 2 cells, data files
+    assert rep.markdown.count("\n## ") == 3 + 2  # answer, overview, 2 cells, data files
     assert "Sections below for the 2 cells" in rep.markdown

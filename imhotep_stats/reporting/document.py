@@ -15,6 +15,7 @@ from imhotep_stats.reporting import charts
 from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
+from imhotep_stats.reporting.headline import headline, headline_cells, spell_sides
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,15 @@ def _header(data: ReportData) -> list[Block]:
     return [Heading(1, f"Balance report: {data.study}"), Para(intro), Para(method)]
 
 
+def _answer(data: ReportData) -> list[Block]:
+    """The verdict first (``headline``), one call-out per cell coloured by its verdict."""
+    blocks: list[Block] = [Heading(2, "The answer", "answer")]
+    for c, sentences in zip(headline_cells(data), headline(data), strict=True):
+        kind = f"verdict v-{c.verdict.verdict}" if c.verdict else "warning"
+        blocks.append(Note(" ".join(sentences), kind))
+    return blocks
+
+
 def _gates(results: list[GateResult]) -> list[Block]:
     if not results:
         return []
@@ -232,7 +242,7 @@ def _fairness(data: ReportData, c: CellInfo) -> list[Block]:
     text = [
         f"**Verdict: {verdict_text(v)}.**",
         f"Chi-square against equal shares: χ² = {f.num(v.chi2)}, df {v.chi2_df}, "
-        f"p = {f.pval(v.chi2_p)}.",
+        f"{f.p_is(v.chi2_p)}.",
         f"Largest seat gap: {_seat(s)}, {f.pp(v.win_rates[s] - v.expected, sign=True)} "
         f"against the fair share {f.pct(v.expected)}; best minus worst seat "
         f"{f.pp(v.spread)}.",
@@ -430,7 +440,8 @@ def _shape(data: ReportData, c: CellInfo) -> list[Block]:
 
 def _cell(data: ReportData, c: CellInfo) -> list[Block]:
     blocks: list[Block] = [
-        Heading(2, f"{c.index + 1}. {c.label}", c.anchor),
+        Heading(2, f"{c.index + 1}. {spell_sides(c.sides)} ({c.sides}) · {c.players} players "
+                f"· {', '.join(c.lineup)}", c.anchor),
         Para(f"{c.games:,} games"
              + (f" ({c.adaptive_games:,} of them from adaptive allocation)"
                 if c.adaptive_games else "")
@@ -446,6 +457,7 @@ def _cell(data: ReportData, c: CellInfo) -> list[Block]:
 def build(data: ReportData, gates: list[GateResult]) -> list[Block]:
     """The whole report as blocks, in reading order."""
     blocks = _header(data)
+    blocks += _answer(data)
     blocks += _gates(gates)
     blocks += [Note(n) for n in data.global_notes]
     blocks += _overview(data)
