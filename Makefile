@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
-CONFIG ?= configs/default.toml
+CONFIG ?= imhotep_stats/configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
 # from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
 RUN_ARGS ?= --force
@@ -23,7 +23,7 @@ ACCEL_ARGS    ?= -j 2
 # a deleted manifest means the build must run again
 ACCEL_FORCE    = $(if $(wildcard $(ACCEL_MANIFEST)),,FORCE)
 
-.PHONY: install run test lint bench clean accel FORCE
+.PHONY: install run test lint bench clean accel browser FORCE
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,7 +47,17 @@ install: $(STAMP) accel
 run: $(STAMP) accel
 	$(VENV)/bin/imhotep-stats run $(CONFIG) $(RUN_ARGS)
 
-test: $(STAMP) accel
+# The HTML report's browser test needs headless Chromium (Debian's `chromium`, about 2 minutes
+# to install, no screen needed). Installed here only when missing and we may (root with
+# apt-get, as in CI); elsewhere the test skips and says why.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing chromium for the HTML browser test (apt-get)" >&2; \
+		(apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)) \
+			|| echo "WARNING: chromium could not be installed; the browser test will skip" >&2; \
+	fi
+
+test: $(STAMP) accel browser
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

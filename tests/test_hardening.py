@@ -324,7 +324,7 @@ def test_disk_full_while_writing_shards_is_one_line_and_resumable(tmp_path, conf
     monkeypatch.setattr(store, "write_shard", full)
     line = one_line_error(cli("run", config, "--out", out, "--workers", 1, "-q"))
     assert "c00001-b000000.parquet: no space left on the device (disk full)" in line
-    assert "--resume" in line
+    assert "run the same command again to resume" in line
     monkeypatch.setattr(store, "write_shard", real)
     assert cli("run", config, "--out", out, "--resume", "--workers", 1, "-q").exit_code == 0
     assert {p.name: p.read_bytes() for p in store.shard_files(out)} == written
@@ -345,7 +345,7 @@ def test_disk_full_or_read_only_during_the_report(finished, monkeypatch):
 
 def test_an_output_name_too_long_is_one_line(tmp_path, config):
     line = one_line_error(cli("run", config, "--out", tmp_path / ("x" * 300), "-q"))
-    assert "file name too long" in line and "--resume" not in line
+    assert "file name too long" in line and "to resume" not in line
 
 
 def test_shards_and_reports_follow_the_umask(tmp_path, config):
