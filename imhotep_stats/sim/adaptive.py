@@ -16,8 +16,8 @@ settings (budget, rounds, margin) discard the extra games and redo them. The fir
 game of the run (``report``, the sweep's per-cell figures, the policy) take the first pass
 plus the rounds recorded complete for it (:func:`completed_extra`, :func:`load_all`).
 
-The module knows nothing of statistics (DESIGN.md: sim sits below stats); the policy is
-passed in.
+The module knows nothing of statistics (sim sits below stats: docs/engine.md, Architecture);
+the policy is passed in.
 """
 
 from __future__ import annotations

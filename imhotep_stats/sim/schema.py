@@ -1,4 +1,4 @@
-"""The results table: one row per game and seat (DESIGN.md "Runs and data").
+"""The results table: one row per game and seat (docs/engine.md, Architecture: runs and data).
 
 This is the contract between the simulator (which writes Parquet shards) and the
 statistics (which scan them lazily). Keep it tidy and declared: every column is

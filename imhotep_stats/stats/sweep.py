@@ -19,8 +19,8 @@ than the average cell.
 
 Responses are per-game values (seat win shares, mean points per player by source, score,
 game length), so an effect is a linear contrast of per-game values. Cells share game
-indices (the same deals, DESIGN.md), so the contrast is computed game by game and its
-interval comes from the spread of those per-game contrasts (a paired t interval): the
+indices (the same deals: docs/engine.md, Architecture), so the contrast is computed game by
+game and its interval comes from the spread of those per-game contrasts (a paired t interval): the
 common random numbers cancel out as they do in ``compare``. To bound memory the games
 are grouped into at most ``max_blocks`` consecutive blocks (batch means), and only the
 first pass is used, whose games every cell shares. Adaptive extra games feed the
