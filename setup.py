@@ -48,6 +48,8 @@ class BuildExt(build_ext):
                      "[build-system] in pyproject.toml).")
                 dist.ext_modules = []
             else:
+                for ext in dist.ext_modules:
+                    compiled.forget_removed_pxd(ext.sources[0][:-3] + ".c", HERE)
                 dist.ext_modules = cythonize(dist.ext_modules, compiler_directives=DIRECTIVES,
                                              quiet=True, nthreads=os.cpu_count() or 1)
             dist._cythonized = True

@@ -109,6 +109,23 @@ def stale_extensions(package_dir: str = PACKAGE_DIR) -> list[str]:
     return problems
 
 
+def forget_removed_pxd(c_file: str, root: str) -> bool:
+    """For the build: Cython regenerates a module's C when its .py or a .pxd it reads is newer,
+    not when such a .pxd was removed. Removes C (Cython's output, beside the .py) that quotes a
+    package .pxd no longer under ``root``, so it is made again; True if it did."""
+    import re
+
+    try:
+        with open(c_file, encoding="utf-8", errors="replace") as f:
+            quoted = set(re.findall(r'"(imhotep_stats/[\w/]+\.pxd)"', f.read()))
+    except FileNotFoundError:
+        return False
+    if all(os.path.exists(os.path.join(root, pxd)) for pxd in quoted):
+        return False
+    os.remove(c_file)
+    return True
+
+
 class SourceFinder:
     """First on ``sys.meta_path`` when the compiled modules must not run: loads every package
     submodule that has a ``.py`` from it, and refuses a leftover extension with no source."""

@@ -308,3 +308,18 @@ def compiled_version() -> str:
     from imhotep_stats import __version__
 
     return __version__
+
+
+def test_the_build_regenerates_c_that_read_a_removed_pxd(tmp_path):
+    """Cython's timestamps miss a removed .pxd (the .c stays newer than the .py): the build
+    drops C that quotes a package .pxd which is gone (its own or one it cimports)."""
+    bots = tmp_path / "imhotep_stats" / "bots"
+    bots.mkdir(parents=True)
+    (bots / "a.pxd").write_text("")
+    c_file = bots / "b.c"
+    text = '/* "imhotep_stats/bots/a.pxd":3\n * cdef class A: */\n/* "imhotep_stats/bots/b.py":1 */\n'
+    c_file.write_text(text)
+    assert not compiled.forget_removed_pxd(str(c_file), str(tmp_path)) and c_file.exists()
+    (bots / "a.pxd").unlink()
+    assert compiled.forget_removed_pxd(str(c_file), str(tmp_path)) and not c_file.exists()
+    assert not compiled.forget_removed_pxd(str(c_file), str(tmp_path))  # no C yet: nothing to do
