@@ -6,7 +6,6 @@ Data goes to stdout; progress and messages to stderr.
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 import time
@@ -15,36 +14,7 @@ from pathlib import Path
 import click
 
 from imhotep_stats import __version__
-
-EXIT_BAD_INPUT = 1
-EXIT_GATE_FAILED = 3
-
-
-def expected_errors(fn):
-    """Turn the library's expected failures into a clear message and exit code 1.
-    Anything else is a bug and keeps its traceback."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        from imhotep_stats.bots import UnknownBot
-        from imhotep_stats.engine.game import RulesError
-        from imhotep_stats.engine.transcript import TranscriptError
-        from imhotep_stats.rules.board import BoardDataError
-
-        errors: tuple[type[BaseException], ...] = (RulesError, BoardDataError, TranscriptError, UnknownBot)
-        try:
-            from imhotep_stats.config import ConfigError
-
-            errors = (*errors, ConfigError)
-        except ImportError:  # pragma: no cover - config module not present yet
-            pass
-        try:
-            return fn(*args, **kwargs)
-        except errors as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(EXIT_BAD_INPUT)
-
-    return wrapper
+from imhotep_stats.cli_common import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors
 
 
 def _print_version(ctx, _param, value) -> None:
@@ -107,7 +77,7 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-    from imhotep_stats.engine.transcript import TraceWriter, result_line, setup_line
+    from imhotep_stats.engine.transcript import TraceWriter, setup_line
 
     names = _bot_list(bots, players)
     bot_objs = [make_bot(n) for n in names]
@@ -118,11 +88,15 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
     result = play_game(g, bot_objs, [bot_rng(seed, 0, p) for p in range(players)],
                        writer.on_decision if writer else None)
     if writer:
-        writer.lines.append(result_line(result))
+        writer.finish(g, result)
         tmp = trace.with_name(trace.name + ".tmp")
-        with tmp.open("w") as fh:
-            writer.write(fh)
-        tmp.replace(trace)
+        try:
+            with tmp.open("w") as fh:
+                writer.write(fh)
+            tmp.replace(trace)
+        except OSError as exc:
+            click.echo(f"error: --trace: cannot write {trace}: {exc.strerror or exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
     if as_json:
         click.echo(json.dumps(result.to_json(), sort_keys=True))
     else:
@@ -135,16 +109,13 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
 @expected_errors
 def replay(transcript, as_json):
     """Re-execute a JSON Lines transcript (played or hand-written) and print the breakdown."""
+    from imhotep_stats.engine.transcript import read_lines
     from imhotep_stats.engine.transcript import replay as run_replay
 
-    lines = transcript.read_text().splitlines()
-    rep = run_replay(lines)
+    rep = run_replay(read_lines(transcript))
     for m in rep.mismatches:
         click.echo(f"warning: result differs: {m}", err=True)
-    bots = []
-    first = json.loads(lines[0])
-    if isinstance(first.get("bots"), list):
-        bots = first["bots"]
+    bots = rep.setup.get("bots", [])
     if as_json:
         click.echo(json.dumps(rep.result.to_json(), sort_keys=True))
     else:
@@ -276,12 +247,14 @@ def sides(name, as_json):
     values = {k: _plain(v) for k, v in sd.values.items()}
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
-                               "provisional_keys": list(sd.provisional_keys), "values": values}, indent=2))
+                               "provisional_keys": list(sd.provisional_keys), "values": values,
+                               "quotes": dict(sd.quotes)}, indent=2))
         return
     click.echo(f"{sd.name}  provenance: {sd.provenance}")
     rows = [[k, json.dumps(v), "provisional" if (k in sd.provisional_keys or
-             (sd.provisional and not sd.provisional_keys)) else "rulebook"] for k, v in values.items()]
-    click.echo(tabulate(rows, headers=["key", "value", "provenance"]))
+             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes.get(k, "")]
+            for k, v in values.items()]
+    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
 
 
@@ -461,7 +434,10 @@ def report(run_dir, formats, as_json, quiet):
         click.echo(rep.terminal, nl=False)
     _gate_exit(rep)
 
-from imhotep_stats import cli_designer  # noqa: E402,F401  compare, sweep, plan (issue 8)
+from imhotep_stats import cli_designer  # noqa: E402  compare, sweep, plan (issue 8)
+
+for _command in cli_designer.COMMANDS:
+    main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

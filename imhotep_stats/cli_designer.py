@@ -1,9 +1,8 @@
 """The designer's commands: ``compare`` (paired what-if), ``sweep`` (side combinations
 ranked, main effects, adaptive games) and ``plan`` (games a verdict needs).
 
-Kept in their own module and registered on the ``cli.main`` group when ``cli`` imports
-it, so they stay thin (parse, call the library, pick the exit code) without crowding
-``cli.py``. See docs/designers-guide.md.
+Kept in their own module (``COMMANDS``, which ``cli`` adds to its ``main`` group), so they
+stay thin (parse, call the library, pick the exit code) without crowding ``cli.py``. See docs/designers-guide.md.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from imhotep_stats.cli import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors, main
+from imhotep_stats.cli_common import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors
 
 
 def _dump_json(data, fh) -> None:
@@ -72,7 +71,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     return workers, cluster
 
 
-@main.command()
+@click.command()
 @click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("whatif", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -150,7 +149,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
             "points")
 
 
-@main.command()
+@click.command()
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @_study_options
 @click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
@@ -222,7 +221,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         sys.exit(EXIT_GATE_FAILED)
 
 
-@main.command()
+@click.command()
 @click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
               help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
@@ -266,3 +265,6 @@ def plan(margin, players, power, alpha, gap, cells, as_json):
             f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
             f"power {power:.0%}); {r['games_unbalanced']:,} games detect a seat "
             f"{margin * 100:.1f} points off as unbalanced.")
+
+
+COMMANDS = (compare, sweep, plan)

@@ -32,9 +32,9 @@ PACKAGE = "imhotep_stats"
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 # What is compiled: every module under these package directories (recursively) but ...
 COMPILED_DIRS = ("engine", "bots")
-# ... these (fnmatch patterns on the path inside the package): read once per game file or set-up
-# only, not worth the build time
-NOT_COMPILED = ("engine/transcript.py", "bots/weights.py", "bots/*/weights.py")
+# ... these (fnmatch patterns on the path inside the package; * spans directories): read once
+# per game file, set-up only or exceptions only, not worth the build time
+NOT_COMPILED = ("engine/transcript.py", "bots/weights.py", "bots/*/weights.py", "bots/*/errors.py")
 PURE_ENV = "IMHOTEP_PURE"
 # set once a process has warned, so its workers and subprocesses do not repeat the warning
 _WARNED_ENV = "_IMHOTEP_COMPILED_WARNED"

@@ -1,7 +1,7 @@
 """Study configs (TOML): load, validate, resolve into an immutable value.
 
 A study config says which board sides, player counts and bot lineups to simulate, how many
-games per cell, the root seed, the modules, board-data overrides (RULES.md section 10) and
+games per cell, the root seed, the modules, board-data overrides (docs/rules.md §10) and
 report/run options. Validation collects every problem at once, each with its dotted key and
 what was expected, so a designer fixes a config in one pass. See docs/studies.md.
 
@@ -285,7 +285,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     confidence = v.number(report, "report.confidence", DEFAULT_CONFIDENCE, 0.0, 0.999999,
                           "a confidence level between 0 and 1, e.g. 0.95")
     gates = v.table(raw, "gates")
-    from imhotep_stats.reporting.gates import gate_problems  # the gate keys live there
+    from imhotep_stats.gate_table import gate_problems  # the gate keys live there
 
     v.problems.extend(gate_problems(gates))
     gates_json = canonical_json(gates) if v.json_safe(gates, "gates") else "{}"

@@ -1,4 +1,4 @@
-"""Burial Chamber sides B, C and D (RULES.md 7.2-7.4): hand-built states, points worked out
+"""Burial Chamber sides B, C and D (docs/rules.md §7.2-7.4): hand-built states, points worked out
 by hand (the rulebook's own mound example included), and the Tomb's bookkeeping in random
 games (every side in random games: tests/test_conformance.py)."""
 

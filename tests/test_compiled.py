@@ -98,12 +98,12 @@ def test_compiled_and_pure_play_the_same_games():
 
 def test_pure_env_forces_source_everywhere():
     out = python(
-        "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy as b\n"
+        "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy.turn as b\n"
         "from imhotep_stats import compiled\n"
         "print(compiled.engine(), g.__file__, b.__file__, compiled.describe())", pure=True)
     kind, game_file, greedy_file, described = out.stdout.split(maxsplit=3)
     assert kind == "pure" and described.strip() == "pure Python (IMHOTEP_PURE=1)"
-    assert game_file.endswith("game.py") and greedy_file.endswith("greedy.py")
+    assert game_file.endswith("game.py") and greedy_file.endswith("turn.py")
     assert out.stderr == ""
 
 
@@ -131,6 +131,7 @@ def test_the_module_list_follows_the_tree(tmp_path):
         "engine/sites/__init__.py": "", "engine/sites/temple.py": "",
         "bots/__init__.py": "", "bots/weights.py": "", "bots/mcts.py": "",
         "bots/greedy/__init__.py": "", "bots/greedy/temple.py": "", "bots/greedy/weights.py": "",
+        "bots/greedy/errors.py": "",
         "bots/evaluate.py": 'if __name__ == "__main__":\n    main()\n',
         "bots/notes.txt": "", "reporting/html.py": "",
     }
@@ -148,8 +149,8 @@ def test_the_hot_modules_are_compiled():
     command) are not."""
     listed = {m for m, _ in compiled.compiled_sources()}
     assert {"imhotep_stats.engine.game", "imhotep_stats.engine.play",
-            "imhotep_stats.engine.sites.temple", "imhotep_stats.bots.base"} <= listed
-    assert any(m.startswith("imhotep_stats.bots.greedy") for m in listed)
+            "imhotep_stats.engine.sites.temple", "imhotep_stats.bots.base",
+            "imhotep_stats.bots.greedy.turn", "imhotep_stats.bots.greedy.sites.temple"} <= listed
     assert "imhotep_stats.bots.evaluate" not in listed
     package = Path(compiled.PACKAGE_DIR)
     for path in package.rglob("*.py"):
@@ -170,7 +171,7 @@ def _copy_checkout(tmp_path: Path, with_setup: bool = True) -> Path:
     return tmp_path
 
 
-CHECK = ("import imhotep_stats.bots.greedy as b\n"
+CHECK = ("import imhotep_stats.bots.greedy.turn as b\n"
          "from imhotep_stats import compiled\n"
          "print(compiled.engine(), b.__file__)\n")
 
@@ -180,9 +181,10 @@ def _run_copy(root: Path, code: str = CHECK) -> subprocess.CompletedProcess:
     return python(code, pure=False, cwd=root, extra_env={"PYTHONPATH": str(root)})
 
 
-def _later(path: Path) -> None:
+def _later(root: Path, name: str) -> None:
     """Edited after the build: a second newer than every extension."""
-    built = max(p.stat().st_mtime_ns for p in path.parents[2].rglob("*.so"))
+    path = root / "imhotep_stats" / name
+    built = max(p.stat().st_mtime_ns for p in root.rglob("*.so"))
     os.utime(path, ns=(built + 10**9, built + 10**9))
 
 
@@ -193,19 +195,20 @@ def test_a_current_checkout_runs_compiled(tmp_path):
     assert kind == "compiled" and greedy.startswith(str(root)) and greedy.endswith(".so")
 
 
-@pytest.mark.parametrize("edited", ["bots/greedy.py", "engine/game.pxd", "engine/cards.py"])
+@pytest.mark.parametrize("edited", ["bots/greedy/turn.py", "bots/greedy/sites/base.pxd",
+                                    "engine/cards.py"])
 def test_a_source_newer_than_its_extension_runs_everything_pure(tmp_path, edited):
-    """An edit without `make`: every module loads from source (a compiled greedy cannot run on a
-    pure SiteEval it cimports: never a mix), with one warning naming what is stale, and a game
-    runs."""
+    """An edit without `make`: every module loads from source (a compiled site evaluator cannot
+    run on a pure SiteEval it cimports: never a mix), with one warning naming what is stale, and
+    a game runs."""
     needs_compiled()
     root = _copy_checkout(tmp_path)
-    _later(root / "imhotep_stats" / edited)
+    _later(root, edited)
     out = _run_copy(root, CHECK + "from imhotep_stats.cli import main\n"
                     "main(['bench', '--games', '2', '--sides', 'D-D-D-D-D', '--bots', 'greedy'],"
                     " standalone_mode=False)\n")
     kind, greedy = out.stdout.split()[:2]
-    assert kind == "pure" and greedy.endswith("greedy.py")
+    assert kind == "pure" and greedy.endswith("turn.py")
     assert "(engine: pure Python (the compiled modules are out of date: run `make`))" in out.stdout
     module = "imhotep_stats." + edited.rpartition(".")[0].replace("/", ".")
     assert out.stderr.count("the compiled modules are out of date with the sources") == 1
@@ -232,7 +235,7 @@ def test_an_installed_package_never_refuses_its_extensions(tmp_path):
     extensions (an install's file times are arbitrary): compiled, no warning."""
     needs_compiled()
     root = _copy_checkout(tmp_path, with_setup=False)
-    _later(root / "imhotep_stats" / "bots" / "greedy.py")
+    _later(root, "bots/greedy/turn.py")
     out = _run_copy(root)
     assert out.stdout.split()[0] == "compiled" and out.stderr == ""
 

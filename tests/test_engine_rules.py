@@ -1,4 +1,4 @@
-"""Base-game rule scenarios (RULES.md 1-3, A sides), worked out by hand like a rulebook."""
+"""Base-game rule scenarios (docs/rules.md §1-3, A sides), worked out by hand like a rulebook."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_player_count_and_sides_are_checked():
 
 
 def test_minimum_loads_of_ships():
-    g = Game(2, round_cards=[[4, 3, 2, 1]] * 6)
+    g = Game(2, scenario=True, round_cards=[[4, 3, 2, 1]] * 6)
     # sizes 4, 3, 2, 1 need 3, 2, 1, 1 stones to sail (1.1)
     assert g.ship_min == [3, 2, 1, 1]
 
@@ -208,7 +208,7 @@ def test_decoration_counts_overflow_stones():
 
 # ----------------------------------------------------------------------- turns (2.2)
 def two_player_game(**kw) -> Game:
-    return Game(2, round_cards=[[4, 3, 2, 1]] * 6, **kw)
+    return Game(2, scenario=True, round_cards=[[4, 3, 2, 1]] * 6, **kw)
 
 
 def test_turn_options_order_and_any_slot_placement():
@@ -270,7 +270,7 @@ def test_full_cycle_of_passes_ends_the_round():
 
 
 def test_next_start_player_follows_the_player_who_sailed_the_fourth_ship():
-    g = Game(3, round_cards=[[1, 1, 1, 1]] * 6)
+    g = Game(3, scenario=True, round_cards=[[1, 1, 1, 1]] * 6)
     # seats 0, 1, 2 place on ships 0, 1, 2; seat 0 places on ship 3; then sails.
     for s, p in [(0, 0), (1, 1), (2, 2), (3, 0)]:
         assert g.current == p
@@ -284,8 +284,8 @@ def test_next_start_player_follows_the_player_who_sailed_the_fourth_ship():
 
 
 def test_market_pick_is_the_stone_owners_decision():
-    g = Game(2, round_cards=[[2, 1, 1, 1]] * 6,
-             deck=["statue", "chisel", "entrance", "lever"] + ["statue"] * 30)
+    g = Game(2, scenario=True, round_cards=[[2, 1, 1, 1]] * 6,
+             deck=["statue", "chisel", "entrance", "lever"] + ["statue"] * 9)
     apply(g, act("place", 0, 0))  # seat 0
     apply(g, act("place", 0, 1))  # seat 1
     q0, q1 = g.quarry
@@ -304,7 +304,7 @@ def test_market_pick_is_the_stone_owners_decision():
 
 # ----------------------------------------------------------------------- blue cards (3.1)
 def blue_game(card: str, **kw) -> Game:
-    g = Game(2, round_cards=[[4, 3, 2, 1]] * 6, **kw)
+    g = Game(2, scenario=True, round_cards=[[4, 3, 2, 1]] * 6, **kw)
     gain(g, 0, card)
     g.options = g._turn_options(0)
     return g
@@ -328,7 +328,7 @@ def test_chisel_needs_two_stones():
 
 
 def test_lever_lets_the_sailor_choose_the_unloading_order():
-    g = Game(2, round_cards=[[4, 3, 2, 1]] * 6)
+    g = Game(2, scenario=True, round_cards=[[4, 3, 2, 1]] * 6)
     apply(g, act("place", 0, 0))  # seat 0 bow
     apply(g, act("place", 0, 1))  # seat 1
     apply(g, act("place", 0, 2))  # seat 0
@@ -401,7 +401,7 @@ def test_whole_game_score_equals_sum_of_events():
 
 def test_hammer_with_pyramid_d_may_move_the_figure():
     # Hammer gets stones "as the action": on Pyramid D the player may move the figure too.
-    g = Game(2, "A-D-A-A-A", round_cards=[[4, 3, 2, 1]] * 6)
+    g = Game(2, "A-D-A-A-A", scenario=True, round_cards=[[4, 3, 2, 1]] * 6)
     gain(g, 0, "hammer")
     g.options = g._turn_options(0)
     pyr = g.sites[PYRAMID]

@@ -1,4 +1,4 @@
-"""The expansion's market cards and rules switch (RULES.md 1, 3.2), points by hand.
+"""The expansion's market cards and rules switch (docs/rules.md §1, 3.2), points by hand.
 
 Pyramid A fill order points: 2 1 3 2 ... (data/board.toml)."""
 
@@ -108,7 +108,7 @@ def test_private_quarry_point_and_stones_capped_by_capacity():
 
 
 def test_private_quarry_taken_at_the_market_uses_the_returned_stone():
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     g.sites[MARKET].display = ["private_quarry"]
     apply(g, act("place", 0, 0))  # seat 0: 1 left on the sled
     g.quarry[0] = 0
@@ -195,7 +195,7 @@ def test_unused_barge_and_platform_score_one_each():
 
 # ----------------------------------------------------------------------- Loading Platform
 def test_loading_platform_to_an_occupied_dock():
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     g.sled[0], g.quarry[0] = 4, g.quarry[0] - 2
     gain(g, 0, "loading_platform")
     apply(g, act("place", 0, 0))  # seat 0 on ship 0
@@ -218,17 +218,37 @@ def test_loading_platform_to_an_occupied_dock():
     assert g.dock_used[PYRAMID] == 2 and g.ship_dock[2] == PYRAMID  # the dock holds two ships
     assert points(g, 0, "pyramid") == 2 + 1  # unloads normally: pyramid space 2
     assert g.kind == "turn" and g.to_move == 1
-    # no third ship at the pyramid: neither by sailing nor by another platform
+    # no third ship at the pyramid by sailing: its dock is taken
     assert not any(str(a).endswith("pyramid") for a in g.options)
     gain(g, 1, "loading_platform")
     g.options = g._turn_options(1)
     apply(g, act("place", 3, 0))  # seat 1 on ship 3
-    # (seat 1's platform would need a taken dock with room: none)
-    assert act("play", "loading_platform") not in g._turn_options(1)
+    apply(g, act("sail", 1, "temple"))  # seat 2: its stone to the temple
+    apply(g, act("get"))  # seat 0
+    # but by another platform: "a un emplazamiento al que ya se haya enviado otro barco"
+    # sets no limit, so the pyramid (2 ships) takes a third: pyramid space 3, 3 points.
+    apply(g, act("play", "loading_platform"))  # seat 1
+    assert texts(g.options) == ["platform 3 pyramid", "platform 3 temple"]
+    apply(g, act("platform", 3, "pyramid"))
+    assert points(g, 1, "pyramid") == 3 and g.round == 2  # the 4th ship: round 2 begins
+
+
+def test_loading_platform_ship_needs_its_minimum():
+    """Ruling (docs/rules.md §3.2): the platform "envía un barco", a Sail action to another
+    destination, so the ship must hold its minimum: a size-4 ship with one stone of mine
+    (minimum 3) cannot go."""
+    g = Game(2, expansion=True, scenario=True, round_cards=[[4, 1, 1, 1]] * 6)
+    gain(g, 0, "loading_platform")
+    apply(g, act("place", 0, 0))  # seat 0 on the size-4 ship: 1 stone, below its minimum 3
+    apply(g, act("place", 1, 0))  # seat 1 on ship 1
+    apply(g, act("get"))  # seat 0
+    apply(g, act("sail", 1, "temple"))  # seat 1: the temple has received a ship
+    assert g.to_move == 0 and g.sled[0] >= 1
+    assert act("play", "loading_platform") not in g.options
 
 
 def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     gain(g, 0, "loading_platform")
     g.ship_slots[0][0] = 0
     g.put_on_ship(0, 1, 0)
@@ -246,7 +266,7 @@ def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():
 def test_platform_sailing_the_fourth_ship_ends_the_round_once():
     """The 4th ship sailed by a card: the next start player moves once, not twice
     (regression: a card that asks at once used to end the turn under the question)."""
-    g = Game(3, expansion=True, round_cards=ONES)
+    g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     g.sled[2], g.quarry[2] = 5, g.quarry[2] - 1
     g.sled[0], g.quarry[0] = 3, g.quarry[0] - 1
     gain(g, 2, "loading_platform")

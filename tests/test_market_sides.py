@@ -1,4 +1,4 @@
-"""Market sides B, C and D (RULES.md 4.2-4.4), worked out by hand like a rulebook, and
+"""Market sides B, C and D (docs/rules.md §4.2-4.4), worked out by hand like a rulebook, and
 the sides' numbers read from the board data (every side in random games:
 tests/test_conformance.py)."""
 
@@ -10,7 +10,7 @@ from tests.helpers import play_random, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 
-FILLER = ["statue"] * 20  # below the cards a test lays out, so the pile never runs dry
+FILLER = [f"{site}_decoration" for site in ("pyramid", "temple", "burial_chamber", "obelisk")] * 2 + ["statue"] * 4  # below the cards a test lays out, so the pile never runs dry
 
 
 def names(g: Game) -> list[str]:
@@ -24,7 +24,7 @@ def points(g: Game, seat: int, source: str) -> int:
 # ----------------------------------------------------------------------- Market B (4.2)
 def test_market_b_setup_display_and_hidden_pair():
     g = Game(
-        3, "B-A-A-A-A", seed=1, deck=["statue", "chisel", "lever", "entrance", "hammer"] + FILLER
+        3, "B-A-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "lever", "entrance", "hammer"] + FILLER
     )
     m = g.sites[MARKET]
     # 3 face-up cards, then the face-down pair of 2, dealt from the top of the pile.
@@ -35,7 +35,7 @@ def test_market_b_setup_display_and_hidden_pair():
 
 
 def test_market_b_take_pair_keep_one_discard_other():
-    g = Game(3, "B-A-A-A-A", seed=1, deck=["statue", "chisel", "lever", "lever", "hammer"] + FILLER)
+    g = Game(3, "B-A-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "lever", "lever", "hammer"] + FILLER)
     m = g.sites[MARKET]
     q = g.quarry[1]
     unload(g, MARKET, 1)
@@ -61,7 +61,7 @@ def test_market_b_take_pair_keep_one_discard_other():
 
 def test_market_b_pair_of_twins_is_no_choice_and_round_end_discards_all():
     g = Game(
-        3, "B-A-A-A-A", seed=1, deck=["chisel", "chisel", "chisel", "statue", "statue"] + FILLER
+        3, "B-A-A-A-A", seed=1, scenario=True, deck=["chisel", "chisel", "chisel", "statue", "statue"] + FILLER
     )
     m = g.sites[MARKET]
     unload(g, MARKET, 0)
@@ -76,7 +76,7 @@ def test_market_b_pair_of_twins_is_no_choice_and_round_end_discards_all():
 
 
 def test_market_b_empty_display_only_pair_left_is_taken_without_asking():
-    g = Game(3, "B-A-A-A-A", seed=1, deck=["statue", "chisel", "lever", "sail", "hammer"] + FILLER)
+    g = Game(3, "B-A-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "lever", "sail", "hammer"] + FILLER)
     m = g.sites[MARKET]
     m.display = []
     unload(g, MARKET, 0)
@@ -94,7 +94,7 @@ def test_market_b_red_card_from_the_pair_delivers_to_pyramid_b():
     # Entrance kept from the pair: a quarry stone goes to Pyramid B, where its owner
     # chooses the pyramid (5.2): middle, first space = 1 point + stones3.
     g = Game(
-        3, "B-B-A-A-A", seed=1, deck=["statue", "chisel", "lever", "entrance", "hammer"] + FILLER
+        3, "B-B-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "lever", "entrance", "hammer"] + FILLER
     )
     g.sled[1] = 0
     q = g.quarry[1]
@@ -113,7 +113,7 @@ def test_market_b_red_card_from_the_pair_delivers_to_pyramid_b():
 
 # ----------------------------------------------------------------------- Market C (4.3)
 def test_market_c_coins_and_two_adjacent_cards_for_a_coin():
-    g = Game(3, "C-A-A-A-A", seed=1, deck=["statue", "chisel", "statue", "lever"] + FILLER)
+    g = Game(3, "C-A-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "statue", "lever"] + FILLER)
     m = g.sites[MARKET]
     assert m.coins == [2, 2, 2]
     assert m.display == ["statue", "chisel", "statue", "lever"]
@@ -141,7 +141,7 @@ def test_market_c_coins_and_two_adjacent_cards_for_a_coin():
 
 
 def test_market_c_no_coin_no_pair():
-    g = Game(3, "C-A-A-A-A", seed=1, deck=["statue", "chisel", "sail", "lever"] + FILLER)
+    g = Game(3, "C-A-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "sail", "lever"] + FILLER)
     m = g.sites[MARKET]
     m.coins[2] = 0
     unload(g, MARKET, 2)
@@ -155,7 +155,7 @@ def test_market_c_no_coin_no_pair():
 
 
 def test_market_c_empty_display_draws_the_top_card_of_the_pile():
-    g = Game(3, "C-A-A-A-A", seed=1, deck=["statue", "chisel", "sail", "lever", "hammer", "chisel"])
+    g = Game(3, "C-A-A-A-A", seed=1, scenario=True, deck=["statue", "chisel", "sail", "lever", "hammer", "chisel"])
     m = g.sites[MARKET]
     m.display = [None] * 4
     m.left = 0
@@ -173,7 +173,7 @@ def test_market_c_empty_display_draws_the_top_card_of_the_pile():
 
 def test_market_c_coin_pair_of_red_cards_delivers_both_left_first():
     # Entrance (Pyramid A: first space 2 points) and Sarcophagus (Burial Chamber A).
-    g = Game(3, "C-A-A-A-A", seed=1, deck=["entrance", "sarcophagus", "statue", "lever"] + FILLER)
+    g = Game(3, "C-A-A-A-A", seed=1, scenario=True, deck=["entrance", "sarcophagus", "statue", "lever"] + FILLER)
     q = g.quarry[0]
     unload(g, MARKET, 0)
     apply(g, act("take", 0, 1))
@@ -189,6 +189,7 @@ def test_market_c_round_end_discards_and_refills():
         3,
         "C-A-A-A-A",
         seed=1,
+        scenario=True,
         deck=["statue", "chisel", "sail", "lever", "hammer", "barge"] + FILLER,
     )
     m = g.sites[MARKET]
@@ -197,7 +198,7 @@ def test_market_c_round_end_discards_and_refills():
     m.round_end(g)
     assert m.display == [None] * 4 and g.discard == ["statue", "sail", "lever"]
     m.round_start(g)
-    assert m.display == ["hammer", "barge", "statue", "statue"] and m.left == 4
+    assert m.display == ["hammer", "barge", *FILLER[:2]] and m.left == 4
 
 
 # ----------------------------------------------------------------------- Market D (4.4)
@@ -217,7 +218,7 @@ D_DECK = [
 
 
 def test_market_d_setup_singles_and_hidden_stacks():
-    g = Game(3, "D-A-A-A-A", seed=1, deck=D_DECK + FILLER)
+    g = Game(3, "D-A-A-A-A", seed=1, scenario=True, deck=D_DECK + FILLER)
     m = g.sites[MARKET]
     # Two face-up singles, then two face-down stacks of 3.
     assert m.display == ["statue", "lever"]
@@ -226,7 +227,7 @@ def test_market_d_setup_singles_and_hidden_stacks():
 
 
 def test_market_d_stack_look_keep_one_rest_back_face_down():
-    g = Game(3, "D-A-A-A-A", seed=1, deck=D_DECK + FILLER)
+    g = Game(3, "D-A-A-A-A", seed=1, scenario=True, deck=D_DECK + FILLER)
     m = g.sites[MARKET]
     unload(g, MARKET, 0)
     assert names(g) == ["take statue", "take lever", "take stack 0", "take stack 1"]
@@ -249,7 +250,7 @@ def test_market_d_stack_look_keep_one_rest_back_face_down():
 
 
 def test_market_d_stacks_persist_and_are_refilled_across_rounds():
-    g = Game(3, "D-A-A-A-A", seed=1, deck=D_DECK + FILLER)
+    g = Game(3, "D-A-A-A-A", seed=1, scenario=True, deck=D_DECK + FILLER)
     m = g.sites[MARKET]
     unload(g, MARKET, 0)
     apply(g, act("take", "stack", 1))
@@ -269,7 +270,7 @@ def test_market_d_stacks_persist_and_are_refilled_across_rounds():
 
 
 def test_market_d_red_card_kept_from_a_stack_delivers_to_the_obelisks():
-    g = Game(3, "D-A-A-A-A", seed=1, deck=D_DECK + FILLER)
+    g = Game(3, "D-A-A-A-A", seed=1, scenario=True, deck=D_DECK + FILLER)
     q = g.quarry[2]
     unload(g, MARKET, 2)
     apply(g, act("take", "stack", 1))
@@ -282,7 +283,7 @@ def test_market_d_red_card_kept_from_a_stack_delivers_to_the_obelisks():
 
 
 def test_market_d_empty_market_is_no_decision():
-    g = Game(3, "D-A-A-A-A", seed=1, deck=D_DECK + FILLER)
+    g = Game(3, "D-A-A-A-A", seed=1, scenario=True, deck=D_DECK + FILLER)
     m = g.sites[MARKET]
     m.display = []
     m._hidden_stacks = [[], ["lever"]]
@@ -310,11 +311,11 @@ def test_market_sides_read_their_numbers_from_the_data():
         }
     )
     deck = ["statue", "chisel", "lever", "sail", "hammer", "barge", "cargo_sled"] + FILLER
-    b = Game(3, "B-A-A-A-A", seed=1, board=board, deck=deck).sites[MARKET]
+    b = Game(3, "B-A-A-A-A", seed=1, board=board, expansion=True, scenario=True, deck=deck).sites[MARKET]
     assert b.display == ["statue", "chisel"] and b._hidden_pair == ["lever", "sail", "hammer"]
-    c = Game(3, "C-A-A-A-A", seed=1, board=board, deck=deck).sites[MARKET]
+    c = Game(3, "C-A-A-A-A", seed=1, board=board, scenario=True, deck=deck).sites[MARKET]
     assert c.display == deck[:5] and c.coins == [1, 1, 1]
-    d = Game(3, "D-A-A-A-A", seed=1, board=board, deck=deck).sites[MARKET]
+    d = Game(3, "D-A-A-A-A", seed=1, board=board, scenario=True, deck=deck).sites[MARKET]
     assert d.display == ["statue"]
     assert d._hidden_stacks == [["chisel", "lever"], ["sail", "hammer"], ["barge", "cargo_sled"]]
     for side in "BCD":

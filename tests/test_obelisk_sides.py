@@ -1,4 +1,4 @@
-"""Obelisk sides B, C and D (RULES.md 8.2-8.4): hand-built states, points by hand (every
+"""Obelisk sides B, C and D (docs/rules.md §8.2-8.4): hand-built states, points by hand (every
 side in random games: tests/test_conformance.py)."""
 
 from __future__ import annotations

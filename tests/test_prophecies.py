@@ -1,4 +1,4 @@
-"""The gods' prophecies (RULES.md 9): setup, the turn-start question and its limits,
+"""The gods' prophecies (docs/rules.md §9): setup, the turn-start question and its limits,
 scoring by window. Points from data/game.toml [prophecies]: fulfilled 7/5/3, failed -5/-3/-1."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pyramid sides B, C and D (RULES.md 5.2-5.4), worked out by hand like a rulebook, and
+"""Pyramid sides B, C and D (docs/rules.md §5.2-5.4), worked out by hand like a rulebook, and
 each side's mechanics in random play (every side in random games: tests/test_conformance.py)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from tests.helpers import play_random, unload
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 
 MARKET_A = ["statue"] * 4  # the Market A display of round 1 takes the top 4 cards
-FILLER = ["statue"] * 20
+FILLER = [f"{site}_decoration" for site in ("pyramid", "temple", "burial_chamber", "obelisk")] * 2 + ["statue"] * 4
 SIZES = [[4, 3, 2, 1]] * 6  # round cards: 10 slots, all empty at the start
 
 
@@ -35,7 +35,7 @@ def to_pyramid(g: Game, owner: int, which: str) -> None:
 
 # ----------------------------------------------------------------------- Pyramid B (5.2)
 def test_pyramid_b_left_points_card_bonus_and_choice_when_one_is_full():
-    g = Game(3, "A-B-A-A-A", seed=1, deck=MARKET_A + ["lever"] + FILLER)
+    g = Game(3, "A-B-A-A-A", seed=1, scenario=True, deck=MARKET_A + ["lever"] + FILLER)
     py = g.sites[PYRAMID]
     unload(g, PYRAMID, 0)
     assert (g.kind, g.to_move) == ("pyramid_choice", 0)
@@ -66,7 +66,7 @@ def test_pyramid_b_stones3_bonus_is_capped_by_the_sled():
 
 
 def test_pyramid_b_ship_bonus_owner_chooses_the_slot():
-    g = Game(3, "A-B-A-A-A", seed=1, round_cards=SIZES)
+    g = Game(3, "A-B-A-A-A", seed=1, scenario=True, round_cards=SIZES)
     py = g.sites[PYRAMID]
     py.pyramids[1] = [2, 2, 2]  # the middle's 4th space is next: 2 points + ship
     py.count[2] = 3
@@ -82,7 +82,7 @@ def test_pyramid_b_ship_bonus_owner_chooses_the_slot():
 
 
 def test_pyramid_b_ship_bonus_with_one_slot_or_nothing_possible():
-    g = Game(3, "A-B-A-A-A", seed=1, round_cards=SIZES)
+    g = Game(3, "A-B-A-A-A", seed=1, scenario=True, round_cards=SIZES)
     py = g.sites[PYRAMID]
     # Every slot but ship 3's is taken: the bonus is carried out without a question.
     for s, n in enumerate([4, 3, 2]):
@@ -98,7 +98,7 @@ def test_pyramid_b_ship_bonus_with_one_slot_or_nothing_possible():
     to_pyramid(g, 0, "middle")
     assert g.kind == "turn" and g.quarry[0] == q
     # Empty quarry, free slots: nothing either.
-    g2 = Game(3, "A-B-A-A-A", seed=1, round_cards=SIZES)
+    g2 = Game(3, "A-B-A-A-A", seed=1, scenario=True, round_cards=SIZES)
     g2.sites[PYRAMID].pyramids[1] = [1, 1, 1]
     g2.quarry[0] = 0
     to_pyramid(g2, 0, "middle")
@@ -106,7 +106,7 @@ def test_pyramid_b_ship_bonus_with_one_slot_or_nothing_possible():
 
 
 def test_pyramid_b_forced_choice_then_overflow():
-    g = Game(3, "A-B-A-A-A", seed=1, deck=MARKET_A + ["lever", "hammer"] + FILLER)
+    g = Game(3, "A-B-A-A-A", seed=1, scenario=True, deck=MARKET_A + ["lever", "hammer"] + FILLER)
     py = g.sites[PYRAMID]
     py.pyramids[0] = [1] * 5
     py.pyramids[1] = [1] * 5
@@ -127,7 +127,7 @@ def test_pyramid_b_forced_choice_then_overflow():
 
 def test_pyramid_b_card_bonus_entrance_delivers_again_with_a_choice():
     # Left 2nd space gives a card: an Entrance, whose stone comes back to Pyramid B.
-    g = Game(3, "A-B-A-A-A", seed=1, deck=MARKET_A + ["entrance"] + FILLER)
+    g = Game(3, "A-B-A-A-A", seed=1, scenario=True, deck=MARKET_A + ["entrance"] + FILLER)
     py = g.sites[PYRAMID]
     py.pyramids[0] = [2]
     q = g.quarry[1]
@@ -168,7 +168,7 @@ def test_pyramid_c_setup_from_its_own_chance_stream():
 
 
 def test_pyramid_c_rewards_majority_tie_turnover_and_overflow():
-    g = Game(3, "A-C-A-A-A", seed=1, deck=MARKET_A + ["lever", "hammer"] + FILLER)
+    g = Game(3, "A-C-A-A-A", seed=1, scenario=True, deck=MARKET_A + ["lever", "hammer"] + FILLER)
     py = scaffold(g, 0, [1, 2])
     g.sled = [0, 0, 0]
     # Tile 1 (p1, s2, p2, card), stones of seats 0, 1, 0, 2:
@@ -211,7 +211,7 @@ def test_pyramid_c_four_way_tie_gives_one_point_each():
 
 
 def test_pyramid_c_card_reward_entrance_lands_on_the_next_tile():
-    g = Game(3, "A-C-A-A-A", seed=1, deck=MARKET_A + ["entrance"] + FILLER)
+    g = Game(3, "A-C-A-A-A", seed=1, scenario=True, deck=MARKET_A + ["entrance"] + FILLER)
     py = scaffold(g, 0, [1])
     # Seats 0, 0, 1, then seat 2 on the card space: an Entrance. The tile is full first
     # (seat 0's majority: 3), then the Entrance stone opens tile 2 (p2 for seat 2).
@@ -345,7 +345,7 @@ def test_pyramid_sides_read_their_numbers_from_the_data():
             }
         }
     )
-    g = Game(3, "A-B-A-A-A", seed=1, board=board, round_cards=SIZES)
+    g = Game(3, "A-B-A-A-A", seed=1, board=board, scenario=True, round_cards=SIZES)
     to_pyramid(g, 0, "left")  # 2 points + ship
     assert g.kind == "pyramid_ship_slot" and points(g, 0) == 2
     g = Game(3, "A-C-A-A-A", seed=1, board=board)

@@ -1,4 +1,4 @@
-"""Temple sides B, C and D (RULES.md 6.2-6.4): hand-built states, points worked out by hand,
+"""Temple sides B, C and D (docs/rules.md §6.2-6.4): hand-built states, points worked out by hand,
 and the Arena's track points in a full game (every side in random games:
 tests/test_conformance.py)."""
 
@@ -92,7 +92,9 @@ def test_temple_c_choices_and_draw3_left_to_right():
     q2 = g.quarry[2]
     run_task(g, t.round_end)
 
-    # Column 0: seat 0 scores its visible point, then chooses.
+    # Rulebook (C): "funciona igual que el lado A, excepto por la siguiente diferencia: ...
+    # hay diferentes bonificaciones por cada piedra visible": each visible stone gets its
+    # column's bonus *instead of* Temple A's point. Column 0: seat 0 chooses.
     assert (g.kind, g.to_move) == ("temple_bonus", 0)
     assert [str(a) for a in g.options] == ["points 2", "stones 4"]
     apply(g, act("points", 2))
@@ -113,8 +115,9 @@ def test_temple_c_choices_and_draw3_left_to_right():
     assert g.hand[0] == {"statue": 1}
     apply(g, act("points", 2))
     assert g.kind == "turn"
-    # seat 0: 1 + 2 (col0) + 1 (col3) = 4; seat 1: 1 (col1) + 1 + 2 (col4) = 4; seat 2: 1.
-    assert temple_points(g) == [4, 4, 1]
+    # Bonuses only, no visible point: seat 0: 2 (col0) + 0 (col3 is a card) = 2;
+    # seat 1: 0 (col1, a card) + 2 (col4) = 2; seat 2: 0 (col2, stones).
+    assert temple_points(g) == [2, 2, 0]
 
 
 def test_temple_c_draw3_with_a_short_pile():
@@ -122,11 +125,11 @@ def test_temple_c_draw3_with_a_short_pile():
     t = layered(g, [2, 0])  # column 1 (draw3) is seat 0's
     g.deck[:] = ["statue"]
     g.discard[:] = []
-    run_task(g, t.round_end)  # seat 2: 1 point, then the p2|s4 choice
+    run_task(g, t.round_end)  # seat 2: the p2|s4 choice (no visible point on C)
     apply(g, act("stones", 4))
     # Only one card left in the pile (and no discard pile): seat 0 keeps it, no question.
     assert g.hand[0] == {"statue": 1}
-    assert temple_points(g) == [1, 0, 1]
+    assert temple_points(g) == [0, 0, 0]
     assert g.kind == "turn"
 
 
@@ -230,3 +233,36 @@ def test_arena_scores_in_a_full_game():
         if src == "temple" and rnd == g.rounds + 1:
             final[p] += k
     assert final == [a.track_points[c] for c in a.chariots]
+
+
+def test_temple_c_column_without_bonus_keeps_the_point():
+    """A space with no special bonus keeps Temple A's point ("funciona igual que el lado
+    A"): an override gives column 1 no bonus."""
+    from imhotep_stats.rules.board import default_board
+
+    board = default_board().with_overrides({"temple": {"C": {"bonuses": ["p2", "", "p2", "", "p2"]}}})
+    g = Game(3, "A-A-C-A-A", seed=1, board=board)
+    t = layered(g, [0, 1, 2])
+    run_task(g, t.round_end)
+    # Visible: col0 seat 0 (p2: 2 points, not 1 + 2), col1 seat 1 (no bonus: A's 1 point),
+    # col2 seat 2 (p2: 2 points).
+    assert temple_points(g) == [2, 1, 2]
+
+
+def test_round_end_scores_the_temple_before_the_market_discards():
+    """docs/rules.md §2.4: the temple is scored first, then the market's leftover cards go to
+    the discard pile. With the draw pile and the discard pile empty, a draw3 at the temple
+    finds no card: it must not draw the round's own leftovers."""
+    g = Game(3, "A-A-C-A-A", seed=1)
+    market = g.sites[0]
+    leftovers = list(market.display)
+    assert len(leftovers) == 4
+    g.deck[:] = []
+    g.discard[:] = []
+    layered(g, [2, 0])  # column 0 (p2|s4) seat 2, column 1 (draw3) seat 0
+    run_task(g, Game._end_round, 1)
+    apply(g, act("points", 2))  # seat 2's choice; then seat 0 draws nothing at all
+    assert g.hand[0] == {} and g.cards_taken[0] == 0
+    assert temple_points(g) == [0, 0, 2]
+    # the leftovers were discarded after the temple, then reshuffled for round 2's display
+    assert g.round == 2 and sorted(market.display) == sorted(leftovers)

@@ -38,7 +38,7 @@ def test_replay_cli_json_identical_to_play(tmp_path):
 # seat 0 starts with 2 stones on the sled, seat 1 with 3.
 HAND = [
     {"type": "setup", "players": 2, "sides": "A-A-A-A-A", "overrides": {"game": {"rounds": 1}},
-     "round_cards": [[2, 2, 1, 1]],
+     "scenario": True, "round_cards": [[2, 2, 1, 1]],
      "deck": ["statue", "chisel", "entrance", "paved_path"] + ["statue"] * 9},
     {"type": "decision", "seat": 0, "action": "place 0 0"},
     {"type": "decision", "seat": 1, "action": "place 0 1"},

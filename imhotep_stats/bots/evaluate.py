@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.rules.sources import SOURCES
 
 Z95 = 1.959963984540054
 

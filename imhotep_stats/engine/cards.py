@@ -1,7 +1,7 @@
-"""Market-card effects (RULES.md 3). Counts and points are data (data/cards.toml).
+"""Market-card effects (docs/rules.md §3). Counts and points are data (data/cards.toml).
 
 A card gained anywhere (the market, a pyramid, scaffold or temple reward) goes through
-:func:`gain`: a red card acts at once, a blue card is held, and so on (RULES.md 3.1).
+:func:`gain`: a red card acts at once, a blue card is held, and so on (docs/rules.md §3.1).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.rules.board import SITES
+from imhotep_stats.rules.board import SITE_INDEX, SITES
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
@@ -69,7 +69,7 @@ def colour(g: Game, name: str) -> str:
 
 
 def gain(g: Game, p: int, name: str) -> None:
-    """Player ``p`` takes card ``name`` (RULES.md 3)."""
+    """Player ``p`` takes card ``name`` (docs/rules.md §3)."""
     g.cards_taken[p] += 1
     site = RED_SITE.get(name)
     if site is not None or name == "private_quarry":
@@ -93,7 +93,7 @@ def gain(g: Game, p: int, name: str) -> None:
 
 
 # ------------------------------------------------------------------------ blue cards
-# Whether a blue card can be played: its effect can be carried out (RULES.md 3).
+# Whether a blue card can be played: its effect can be carried out (docs/rules.md §3).
 def _chisel_playable(g: Game, p: int) -> bool:
     return g.sled[p] >= 2 and g.ship_free >= 2
 
@@ -148,9 +148,13 @@ def _sail_card_ships(g: Game) -> list[int]:
 
 
 def _platform_options(g: Game, p: int) -> list[Action]:
-    """Loading Platform (RULES.md 3.2): an unsailed ship holding a stone of ``p`` and its
-    minimum, to a site whose dock already holds one ship (a dock holds at most two)."""
-    taken = [i for i in range(5) if g.dock_used[i] == 1]
+    """Loading Platform (docs/rules.md §3.2): an unsailed ship holding a stone of ``p`` ("al
+    menos una de tus piedras") to a site that already received a ship this round ("a un
+    emplazamiento al que ya se haya enviado otro barco"), however many it received.
+
+    Ruling: the ship must hold its minimum. The card "envía un barco": it sends a ship as
+    the Sail action does, whose condition is the minimum; it changes only the destination."""
+    taken = [i for i in range(5) if g.dock_used[i]]
     if not taken:
         return []
     return [
@@ -162,7 +166,7 @@ def _platform_options(g: Game, p: int) -> list[Action]:
 
 
 def playable(g: Game, p: int, name: str) -> bool:
-    """A blue card can be played when its effect can be carried out (RULES.md 3)."""
+    """A blue card can be played when its effect can be carried out (docs/rules.md §3)."""
     check = _PLAYABLE.get(name)
     return check is not None and check(g, p)
 
@@ -189,14 +193,16 @@ def play_blue(g: Game, p: int, name: str) -> None:
     elif name == "hammer":
         if len(g.get_actions) > 1:
             # Hammer gets stones "as the action": with Pyramid D the player may also move the
-            # Imhotep figure (RULES.md 5.4), so they choose `get` or `get move` first.
+            # Imhotep figure (docs/rules.md §5.4), so they choose `get` or `get move` first.
             g.ask("hammer_get", p, list(g.get_actions), _hammer_get, p)
         else:
             _hammer_get(g, g.get_actions[0], p)
     elif name == "sail":
         g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), _sail_place, p)
     elif name == "barge":
-        # Return 2 sled stones to the quarry, deliver 1 sled stone to a site but the Market.
+        # Return 2 sled stones to the quarry, deliver 1 sled stone "directamente en un
+        # emplazamiento ... en el siguiente espacio permitido". Ruling (docs/rules.md §3.2):
+        # not the Market, which has no space for a stone (a stone there only pays for a card).
         g.sled[p] -= 2
         g.quarry[p] += 2
         g.ask("barge_site", p, list(BARGE_SITES), _barge, p)
@@ -210,7 +216,7 @@ def _hammer_get(g: Game, a: Action, p: int) -> None:
     if a.args:
         g.sites[1].on_get(g, p, a)  # the Pyramid D figure
     slots = g.empty_slots() if g.sled[p] else []
-    if slots:  # not optional (RULES.md 3.1)
+    if slots:  # not optional (docs/rules.md §3.1)
         g.ask("hammer_place", p, slots, _place_one, p)
 
 
@@ -227,8 +233,6 @@ def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
 
 
 def _lever_sail(g: Game, a: Action, p: int) -> None:
-    from imhotep_stats.engine.game import SITE_INDEX
-
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]], lever=True)
 
 
@@ -239,22 +243,16 @@ def _sail_place(g: Game, a: Action, p: int) -> None:
 
 
 def _sail_sail(g: Game, a: Action, p: int) -> None:
-    from imhotep_stats.engine.game import SITE_INDEX
-
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
 
 
 def _barge(g: Game, a: Action, p: int) -> None:
-    from imhotep_stats.engine.game import SITE_INDEX, _deliver
-
     g.sled[p] -= 1
-    g.push(_deliver, SITE_INDEX[a.args[0]], p)
+    g.deliver(p, SITE_INDEX[a.args[0]])
 
 
 def _platform(g: Game, a: Action, p: int) -> None:
     """Loading Platform: return 1 sled stone, sail a ship to an already taken dock."""
-    from imhotep_stats.engine.game import SITE_INDEX
-
     g.sled[p] -= 1
     g.quarry[p] += 1
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
@@ -262,7 +260,7 @@ def _platform(g: Game, a: Action, p: int) -> None:
 
 # ------------------------------------------------------------------------ game end
 def score_game_end(g: Game) -> None:
-    """Decorations, statues, unused blue cards, stone ornaments (RULES.md 2.5, 3)."""
+    """Decorations, statues, unused blue cards, stone ornaments (docs/rules.md §2.5, 3)."""
     pts = g.card_points
     for p in range(g.n):
         hand = g.hand[p]

@@ -5,13 +5,10 @@
 # counters, seats, indexes and bitmasks, bint for flags; anything else stays an object.
 cimport cython
 
-@cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
-cpdef fast_shuffle(rng, list items)
-
-
 cdef class Game:
     cdef dict __dict__
-    cdef public object board, sides, seed, expansion, prophecies, rounds, rng_deck
+    cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
+    cdef public object scenario, pinned, chance_setup, pinned_reshuffles, reshuffles
     cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
     cdef public object kind, options, _resolve, get_actions, ship_sizes
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken

@@ -1,6 +1,6 @@
 """The game: state, decision points, legal actions and the one transition function.
 
-A game is a sequence of decision points (RULES.md 2.3). At each one the state knows who
+A game is a sequence of decision points (docs/rules.md §2.3). At each one the state knows who
 decides (``to_move``, often not the player whose turn it is: market picks, pyramid
 choices... are made by the stone's owner), what kind of decision it is (``kind``) and the
 legal choices (``options``, in a deterministic order). :func:`apply` performs a choice and
@@ -15,19 +15,20 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress, filterfalse
 from typing import Any
 
 from imhotep_stats.engine import cards
+from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine.actions import GET, PASS, Action, act
+from imhotep_stats.engine.chance import fast_shuffle
+from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import make_site
-from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
+from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
-SITE_INDEX = {name: i for i, name in enumerate(SITES)}
 
 # Decision kinds of the core game (sites and cards add their own).
 TURN = "turn"
@@ -71,20 +72,6 @@ def _prepared(board: Board, players: int, expansion: bool) -> tuple:
     return pool, tuple(cards.build_deck(board, expansion)), cards.CardPoints(board)
 
 
-def fast_shuffle(rng: random.Random, items: list) -> None:
-    """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
-    speed; ties have probability ~2**-53 and then keep the original order)."""
-    n = len(items)
-    draw = rng.random
-    keys = [draw() for _ in range(n)]  # n draws, in order
-    order = sorted(range(n), key=keys.__getitem__)
-    items[:] = [items[i] for i in order]
-
-
-class RulesError(ValueError):
-    """A game set up against the rules (bad player count, sides, round cards, deck)."""
-
-
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk) -> ("D","A","C","B","D")."""
     parts = tuple(sides.split("-")) if isinstance(sides, str) else tuple(sides)
@@ -110,8 +97,11 @@ class Game:
         prophecies: bool = False,
         round_cards: Sequence[Sequence[int]] | None = None,
         deck: Sequence[str] | None = None,
+        scenario: bool = False,
+        chance: dict[str, list] | None = None,
+        reshuffles: Sequence[Sequence[str]] | None = None,
     ):
-        if players not in (2, 3, 4):
+        if not is_whole(players) or players not in (2, 3, 4):
             raise RulesError(f"players: expected 2, 3 or 4, got {players!r}")
         self.board = board = board or default_board()
         self.n = players
@@ -123,11 +113,14 @@ class Game:
         self.prophecies = prophecies
         rules = board.game
         self.rounds: int = rules["rounds"]
-        # Chance comes from the game's own streams, derived from its seed only. The round
-        # cards and the market deck share one stream (both are drawn at setup, before any
-        # decision); sites and modules with chance of their own open their own stream with
-        # `chance_stream`, so a different side elsewhere on the table never shifts the deal.
-        self.rng_deck = random.Random(f"{seed}/deal")
+        # Chance (engine/chance.py): a stream per purpose, derived from the seed only, so that
+        # no outcome depends on how another purpose (or a pinned one) consumed its draws.
+        self.scenario = scenario
+        self.pinned = chance_module.check_pins(chance)
+        self.chance_setup: dict[str, list] = {}
+        self.pinned_reshuffles = list(reshuffles or ())
+        self.reshuffles: list[list[str]] = []  # every reshuffle's new draw pile, top first
+        self.rng_reshuffle = None  # the "reshuffle" stream, opened at the first reshuffle
 
         stones = rules["stones_two_colour"] if (expansion and players == 2) else rules["stones"]
         self.stones_total = stones
@@ -137,36 +130,30 @@ class Game:
         self.sled_cap = [rules["sled_capacity"]] * players
         self.get_stones = rules["get_stones"]
 
-        # Round cards (RULES.md 1.1): remove 1 of the 7 unseen, shuffle the other 6.
+        # Round cards (docs/rules.md §1.1): remove 1 of the 7 unseen, shuffle the other 6.
+        # The "deal" stream shuffles the round cards, then the deck, both always (a few
+        # draws), so that a given one never shifts the other's outcome.
         pool, base_deck, self.card_points = _prepared(board, players, expansion)
+        deal = chance_module.stream(seed, "deal")
+        dealt = list(pool)
+        fast_shuffle(deal, dealt)
         if round_cards is None:
             if not 1 <= self.rounds <= len(pool) - 1:
                 raise RulesError(
                     f"game.rounds: expected 1 to {len(pool) - 1} (one of the {len(pool)} round "
                     f"cards is removed at setup), got {self.rounds}"
                 )
-            pool = list(pool)
-            fast_shuffle(self.rng_deck, pool)
-            self.round_cards = pool[1 : 1 + self.rounds]
+            self.round_cards = dealt[1 : 1 + self.rounds]
         else:
-            self.round_cards = [tuple(int(s) for s in c) for c in round_cards]
-            if len(self.round_cards) < self.rounds or any(
-                len(c) != 4 or not all(1 <= s <= 4 for s in c) for c in self.round_cards
-            ):
-                raise RulesError(
-                    f"round_cards: expected {self.rounds} cards of 4 ship sizes from 1 to 4, "
-                    f"got {[list(c) for c in self.round_cards]}"
-                )
+            self.round_cards = check_round_cards(round_cards, pool, self.rounds, players, scenario)
 
-        # Market deck (RULES.md 3): the draw pile's top is the END of self.deck.
+        # Market deck (docs/rules.md §3): the draw pile's top is the END of self.deck.
+        shuffled = list(base_deck)
+        fast_shuffle(deal, shuffled)
         if deck is None:
-            deck = list(base_deck)
-            fast_shuffle(self.rng_deck, deck)
+            deck = shuffled
         else:
-            unknown = [c for c in deck if c not in cards.card_names(board)]
-            if unknown:
-                raise RulesError(f"deck: unknown card names {sorted(set(unknown))}")
-            deck = list(reversed(deck))  # given top first
+            deck = check_deck(deck, base_deck, scenario)[::-1]  # given top first
         self.deck: list[str] = list(deck)
         self.deck_initial = list(reversed(self.deck))  # top first, for transcripts
         self.discard: list[str] = []
@@ -200,7 +187,11 @@ class Game:
 
         self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
         self._round_start_sites = [s for s in self.sites if s.has_round_start]
-        self._round_end_sites = [s for s in self.sites if s.has_round_end]
+        # Round end (docs/rules.md §2.4): the temple scores before the market's leftovers are
+        # discarded (a temple draw must not find them), then the other sites.
+        self._round_end_sites = sorted(
+            (s for s in self.sites if s.has_round_end), key=lambda s: s.index != TEMPLE
+        )
         if prophecies:
             from imhotep_stats.engine import prophecies as prophecy_module
 
@@ -210,7 +201,7 @@ class Game:
 
     # ------------------------------------------------------------------ helpers for rules
     def score(self, seat: int, source: str, points: int) -> None:
-        """Record a score event (RULES.md 2.6): every point has a source and a round."""
+        """Record a score event (docs/rules.md §2.6): every point has a source and a round."""
         if points:
             self.events.append((seat, source, points, self.round))
             self.totals[seat] += points
@@ -233,14 +224,13 @@ class Game:
         if not self.deck:
             if not self.discard:
                 return None
-            self.deck = self.discard
-            self.discard = []
-            fast_shuffle(self.rng_deck, self.deck)
+            chance_module.reshuffle(self)
         return self.deck.pop()
 
-    def chance_stream(self, name: str) -> random.Random:
-        """A chance stream of its own for a site or module (scaffold tiles, tomb tokens...)."""
-        return random.Random(f"{self.seed}/{name}")
+    def chance_pick(self, purpose: str, population: Sequence, k: int) -> list:
+        """``k`` distinct items of ``population`` in order, for a site or module's setup
+        (scaffold tiles, tomb tokens...): pinned by the caller or drawn (engine/chance.py)."""
+        return chance_module.pick(self, purpose, population, k)
 
     def sled_to_capacity(self, p: int, stones: int) -> int:
         """Move up to ``stones`` from the quarry to the sled, within capacity."""
@@ -256,6 +246,11 @@ class Game:
         if self.quarry[p] > 0:
             self.quarry[p] -= 1
             self.push(_deliver, site, p)
+
+    def deliver(self, p: int, site: int) -> None:
+        """A stone of p, already taken from where it was (the Barge: the sled), arrives at a
+        site (scheduled as a task, like every delivery)."""
+        self.push(_deliver, site, p)
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
         """Place actions for every empty slot of every unsailed ship (or of ``ships``)."""
@@ -325,7 +320,7 @@ class Game:
             return
 
     def _turn_options(self, p: int) -> list[Action]:
-        """The legal turn actions (RULES.md 2.2), in a fixed order: get, place, sail, cards."""
+        """The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards."""
         opts: list[Action] = []
         sled = self.sled[p]
         if sled < self.sled_cap[p] and self.quarry[p] > 0:
@@ -348,7 +343,7 @@ class Game:
         return list(SAIL_OPTIONS[ready][self.docks_free])
 
     def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
-        """Ship s docks at ``site`` and is unloaded at once, bow to stern (RULES.md 2.3)."""
+        """Ship s docks at ``site`` and is unloaded at once, bow to stern (docs/rules.md §2.3)."""
         self._sail(p, s, site, lever)
 
     def _sail(self, p: int, s: int, site: int, lever: bool) -> None:
@@ -370,14 +365,14 @@ class Game:
         _unload_ship(self, s, site, 0)
 
     def _end_round(self, next_start: int) -> None:
-        """Round end (RULES.md 2.4): site round-end rules, then the next round or game end."""
+        """Round end (docs/rules.md §2.4): site round-end rules, then the next round or game end."""
         self.round_over = True
         self.push(_next_round, next_start)
         for site in reversed(self._round_end_sites):
             self.push(site.round_end)
 
     def _game_end(self) -> None:
-        """Final scoring, in the rulebook's order (RULES.md 2.5)."""
+        """Final scoring, in the rulebook's order (docs/rules.md §2.5)."""
         self.round = self.rounds + 1  # game-end events carry round = rounds + 1
         for i in (BURIAL_CHAMBER, OBELISK, TEMPLE):
             self.sites[i].game_end(self)
@@ -394,7 +389,7 @@ class Game:
         return sum(slots.count(p) for slots in self.ship_slots)
 
     def winners(self) -> list[int]:
-        """Seats sharing the win: highest total, then most stones on the sled (RULES.md 2.5)."""
+        """Seats sharing the win: highest total, then most stones on the sled (docs/rules.md §2.5)."""
         key = [(self.totals[p], self.sled[p]) for p in range(self.n)]
         best = max(key)
         return [p for p in range(self.n) if key[p] == best]
@@ -498,7 +493,7 @@ def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
 def _next_round(g: Game, next_start: int) -> None:
     g.round_over = False
     # Stones left on ships that never sailed (a full cycle of passes) leave with them;
-    # they go back to their owners' quarries (RULES.md 2.2 leaves them unused). A ship
+    # they go back to their owners' quarries (docs/rules.md §2.2 leaves them unused). A ship
     # that sailed was unloaded to the last stone.
     for s in range(4):
         if g.ship_dock[s] >= 0:
@@ -518,7 +513,7 @@ def _end_turn(g: Game) -> None:
         g.skip_advance = False
         return
     n = g.n
-    if g.passes >= n:  # a full cycle of passes ends the round at once (RULES.md 2.2)
+    if g.passes >= n:  # a full cycle of passes ends the round at once (docs/rules.md §2.2)
         g._end_round((g.current + 1) % n)
         return
     g.current = (g.current + 1) % n
@@ -574,7 +569,7 @@ def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None]
 
 
 def _turn(g: Game, p: int, a: Action) -> None:
-    """A turn action (RULES.md 2.2). Simple actions end the turn at once; the others
+    """A turn action (docs/rules.md §2.2). Simple actions end the turn at once; the others
     schedule the end of the turn under the tasks they start."""
     k = a.kind
     if k == "place":

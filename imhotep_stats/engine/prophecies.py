@@ -1,4 +1,4 @@
-"""The gods' prophecies, an optional module of the expansion (RULES.md 9).
+"""The gods' prophecies, an optional module of the expansion (docs/rules.md §9).
 
 Setup: ``cards_in_play`` of the gods are drawn at random (the game's own ``prophecies``
 chance stream); each player has ``scarabs`` scarabs. At the start of each of their turns a
@@ -80,8 +80,7 @@ class Prophecies:
         unknown = [x for x in gods if x not in GOD_SITE and x not in ("amun", "hathor", "anubis")]
         if unknown:
             raise ValueError(f"prophecies.gods: unknown gods {unknown}")
-        rng = g.chance_stream("prophecies")
-        self.gods: tuple[str, ...] = tuple(rng.sample(gods, table["cards_in_play"]))
+        self.gods: tuple[str, ...] = tuple(g.chance_pick("prophecies", gods, table["cards_in_play"]))
         self.scarab_action = {god: act("scarab", god) for god in self.gods}
         self.fulfilled = tuple(table["fulfilled"])
         self.failed = tuple(table["failed"])
@@ -140,7 +139,7 @@ def setup(g: Game) -> None:
 
 
 def score(g: Game) -> None:
-    """Game end (RULES.md 2.5: last): each scarab gains or loses by its window."""
+    """Game end (docs/rules.md §2.5: last): each scarab gains or loses by its window."""
     for p, results in enumerate(g.prophecy.outcome(g)):
         for _, _, _, pts in results:
             g.score(p, "prophecy", pts)

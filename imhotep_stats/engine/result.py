@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.rules.sources import SOURCES
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game

@@ -9,64 +9,21 @@ name it on stderr. Every gate applies to every cell of the report::
     require_balanced = true                 # every cell is "balanced within +/-margin"
     source_share = { pyramid = [0.1, 0.4] } # a source's share of all points in [low, high]
 
-This module imports nothing heavy: ``config`` validates a ``[gates]`` table with
-:func:`gate_problems` at load time, so a typo fails before any game is played.
+The keys and their checks (``gate_problems``, which ``config`` runs at load time, so a typo
+fails before any game is played) live in ``imhotep_stats/gate_table.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from imhotep_stats.errors import describe
+from imhotep_stats.gate_table import GATE_KEYS, gate_problems
 
 if TYPE_CHECKING:  # pragma: no cover
     from imhotep_stats.reporting.figures import ReportData
 
-GATE_KEYS: dict[str, str] = {
-    "max_seat_gap": "a win-rate difference in (0, 1], e.g. 0.05",
-    "no_unbalanced": "true or false",
-    "require_balanced": "true or false",
-    "source_share": "a table of source = [low, high] shares, e.g. { pyramid = [0.1, 0.4] }",
-}
 MAX_LISTED = 5  # failing cells named per gate
-
-
-def _is_number(x: Any) -> bool:
-    return isinstance(x, int | float) and not isinstance(x, bool)
-
-
-def gate_problems(gates: Mapping[str, Any], prefix: str = "gates") -> list[tuple[str, str]]:
-    """Every problem of a ``[gates]`` table as (dotted key, what was expected)."""
-    from imhotep_stats.sim.schema import SOURCES
-
-    problems: list[tuple[str, str]] = []
-    for key, value in gates.items():
-        path = f"{prefix}.{key}"
-        if key not in GATE_KEYS:
-            problems.append((path, f"unknown gate (expected one of {', '.join(GATE_KEYS)})"))
-        elif key == "max_seat_gap":
-            if not _is_number(value) or not 0.0 < value <= 1.0:
-                problems.append((path, f"expected {GATE_KEYS[key]}, got {describe(value)}"))
-        elif key in ("no_unbalanced", "require_balanced"):
-            if not isinstance(value, bool):
-                problems.append((path, f"expected true or false, got {describe(value)}"))
-        elif key == "source_share":
-            if not isinstance(value, Mapping) or not value:
-                problems.append((path, f"expected {GATE_KEYS[key]}, got {describe(value)}"))
-                continue
-            for src, rng in value.items():
-                spath = f"{path}.{src}"
-                if src not in SOURCES:
-                    problems.append((spath, f"unknown score source (expected one of "
-                                            f"{', '.join(SOURCES)})"))
-                elif (not isinstance(rng, list) or len(rng) != 2
-                      or not all(_is_number(x) for x in rng)
-                      or not 0.0 <= rng[0] <= rng[1] <= 1.0):
-                    problems.append((spath, "expected [low, high] with 0 <= low <= high <= 1, "
-                                            f"got {describe(rng) if not isinstance(rng, list) else rng}"))
-    return problems
 
 
 class GateConfigError(ValueError):

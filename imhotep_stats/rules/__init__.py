@@ -1,4 +1,4 @@
-"""Typed, immutable views of the board data, and overrides (RULES.md section 10)."""
+"""Typed, immutable views of the board data, and overrides (docs/rules.md §10)."""
 
 from imhotep_stats.rules.board import (
     SIDES,

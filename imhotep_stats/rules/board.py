@@ -2,7 +2,7 @@
 
 The data lives in TOML files in ``imhotep_stats/data``; this module loads it into an
 immutable :class:`Board`, validates it, and derives boards with designer overrides
-(RULES.md section 10). The engine reads every number from here, never from code.
+(docs/rules.md §10). The engine reads every number from here, never from code.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import Any
 from imhotep_stats.errors import describe, kind_of
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
+SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site name -> index
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
 PROVENANCES = ("rulebook", "provisional")
-META_KEYS = ("provenance", "provisional_keys")
+META_KEYS = ("provenance", "provisional_keys", "quotes")
 
 
 class BoardDataError(ValueError):
@@ -56,6 +57,8 @@ class SideData:
     provisional_keys: tuple[str, ...]
     values: Mapping[str, Any]
     overridden: tuple[str, ...] = ()
+    # key -> the rule text's words for a rulebook value (docs/rules.md cites them too)
+    quotes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -145,7 +148,7 @@ class Board:
             keys = tuple(changed.get(name, ()))
             new_sides[name] = SideData(
                 sd.site, sd.side, sd.provenance, sd.provisional_keys, _freeze(raw[name]),
-                tuple(sorted(set(sd.overridden) | set(keys))),
+                tuple(sorted(set(sd.overridden) | set(keys))), sd.quotes,
             )
         overridden = set(self.overridden) | {n for n, keys in changed.items() if keys}
         return Board(
@@ -245,9 +248,15 @@ def load_board() -> Board:
             for k in pkeys:
                 if k not in table:
                     problems.append((f"{name}.provisional_keys", f"names unknown key {k!r}"))
+            quotes = table.get("quotes", {})
+            problems.extend(_quote_problems(name, quotes, table))
             values = {k: v for k, v in table.items() if k not in META_KEYS}
-            sides[name] = SideData(site, side, prov or "rulebook", pkeys, _freeze(values))
+            sides[name] = SideData(site, side, prov or "rulebook", pkeys, _freeze(values),
+                                   quotes=_freeze(quotes) if isinstance(quotes, dict) else MappingProxyType({}))
     game_raw = _read("game.toml")
+    for name, table in game_raw.items():
+        if isinstance(table, dict) and "quotes" in table:
+            problems.extend(_quote_problems(name, table["quotes"], table))
     cards_raw = _read("cards.toml")
     tables: dict[str, Any] = {"game": game_raw.get("game", {}), "prophecies": game_raw.get("prophecies", {})}
     for players in (2, 3, 4):
@@ -269,6 +278,14 @@ def load_board() -> Board:
     if problems:
         raise BoardDataError(problems)
     return Board(MappingProxyType(sides), MappingProxyType({k: _freeze(v) for k, v in tables.items()}))
+
+
+def _quote_problems(name: str, quotes: Any, table: dict) -> list[tuple[str, str]]:
+    """A table's ``quotes``: the rule text's words for a value (all of it, or the part a key
+    still listed as provisional takes from the text)."""
+    if not isinstance(quotes, dict) or not all(isinstance(q, str) and q for q in quotes.values()):
+        return [(f"{name}.quotes", "expected a table of key = \"the rule text's words\"")]
+    return [(f"{name}.quotes", f"names unknown key {k!r}") for k in quotes if k not in table or k in META_KEYS]
 
 
 _DEFAULT: Board | None = None

@@ -1,6 +1,6 @@
 """Simulation at scale: seeding, batches, executors, the run store and resume.
 
-Kept light on import (the engine imports ``sim.schema``); the public functions load lazily.
+Kept light on import (``config`` imports ``sim.schema``); the public functions load lazily.
 """
 
 from __future__ import annotations

@@ -5,19 +5,7 @@ statistics (which scan them lazily). Keep it tidy and declared: every column is
 listed here with its polars dtype, and shards are written with exactly this schema.
 """
 
-# Score sources (RULES.md 2.6). Every score event carries one of these.
-SOURCES: tuple[str, ...] = (
-    "market",
-    "pyramid",
-    "temple",
-    "burial_chamber",
-    "obelisk",
-    "card_statue",
-    "card_decoration",
-    "card_unused_blue",
-    "card_ornament",
-    "prophecy",
-)
+from imhotep_stats.rules.sources import SOURCES  # (a rule: the columns pts_<source>)
 
 ROUNDS = 6
 

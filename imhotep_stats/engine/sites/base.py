@@ -64,7 +64,7 @@ def rank_points(values: list[int], table: tuple[int, ...] | list[int], minimum: 
     """Points by rank of ``values`` (highest first). Players below ``minimum`` score nothing.
 
     Tied players add up the points of the ranks they occupy and share them, rounded down
-    (RULES.md 7.2, 8.1). Ranks beyond the table are worth 0.
+    (docs/rules.md §7.2, 8.1). Ranks beyond the table are worth 0.
     """
     n = len(values)
     out = [0] * n

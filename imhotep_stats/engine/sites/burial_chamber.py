@@ -1,4 +1,4 @@
-"""The Burial Chamber (RULES.md 7). Scored at game end.
+"""The Burial Chamber (docs/rules.md §7). Scored at game end.
 
 Sides: A (rows, connected groups), B (rows, ranking per row), C (Burial Mound: levels,
 areas scored stones x levels), D (Tomb: numbered tokens, groups, a penalty for absence).
@@ -19,10 +19,10 @@ tomb_token   the stone's owner       ``tomb 17``: the face-up tomb token (printe
                                      when one token is up (it is used) or none (the point).
 ===========  ======================  ==========================================================
 
-Rulings (gaps in RULES.md 7):
+Rulings (gaps in docs/rules.md §7):
 
 - Mound overflow and the Tomb's no-token point score **at once**, when the stone is
-  delivered, like every other overflow point (RULES.md 5, 6.4, 8.2, 8.4); only the areas,
+  delivered, like every other overflow point (docs/rules.md §5, 6.4, 8.2, 8.4); only the areas,
   rows and groups wait for the game end. Totals are the same either way.
 - A Mound stone goes to overflow when no space is legal (with the printed shape that is
   exactly when the mound is full; a designer shape with unreachable spaces stays sound).
@@ -210,9 +210,9 @@ class BurialChamberD(Site):
         self.group_table = tuple(data["group_points"])
         self.group_extra = data["group_extra"]
         size = self.rows * self.columns
-        tokens = list(range(1, size + 1))
-        g.chance_stream("burial_chamber.D").shuffle(tokens)
-        self._hidden_tokens = tokens  # face-down supply; the next token turned up is last
+        # The "tomb" chance outcome lists the tokens in the order they are turned up.
+        tokens = g.chance_pick("tomb", range(1, size + 1), size)
+        self._hidden_tokens = tokens[::-1]  # face-down supply; the next token turned up is last
         self.face_up: list[int] = []  # face-up tokens, ascending
         self.acts = _tomb_acts(size)  # by token number
         self.grid = [-1] * size  # per space (token t is space t - 1): -1 empty, else owner

@@ -1,4 +1,4 @@
-"""The Market (RULES.md 4). Unloaded stones go back to their owner's quarry, each one just
+"""The Market (docs/rules.md §4). Unloaded stones go back to their owner's quarry, each one just
 before its owner takes the card it pays for (so a red card taken can use that stone).
 
 Decision kinds (every one is made by the unloaded stone's owner; a choice with a single

@@ -1,4 +1,4 @@
-"""The Obelisks (RULES.md 8).
+"""The Obelisks (docs/rules.md §8).
 
 Decision kinds and their notation (every choice is the stone's owner's):
 
@@ -105,7 +105,7 @@ class ObeliskB(Site):
 
 
 # ---------------------------------------------------------------------------- side C
-# The token shapes (RULES.md 8.3) as cells (column, row); the letters are rules, not
+# The token shapes (docs/rules.md §8.3) as cells (column, row); the letters are rules, not
 # printed numbers: the path that deals them is data (obelisk.C.path).
 TOKEN_SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
     "M": ((0, 0),),
@@ -155,7 +155,7 @@ _PLACEMENTS: dict[tuple, list[tuple[Action, tuple[int, ...]]]] = {}
 
 
 def placements(columns: int, token: str, heights: tuple[int, ...] | list[int]) -> list[tuple[Action, tuple[int, ...]]]:
-    """The legal placements of ``token`` on a card of column ``heights`` (RULES.md 8.3):
+    """The legal placements of ``token`` on a card of column ``heights`` (docs/rules.md §8.3):
     inside the columns, no overlap, and every column's squares one run from the bottom, so
     each column the token covers receives its squares straight on top of its stack."""
     low = min(heights)
@@ -264,13 +264,13 @@ class ObeliskC(Site):
 
 
 def rank_bonus(rows: list[tuple[int, int]], table: tuple[int, ...] | list[int]) -> list[int]:
-    """Obelisk C's bonus by rank of complete rows (RULES.md 8.3).
+    """Obelisk C's bonus by rank of complete rows (docs/rules.md §8.3).
 
     Players are ranked by complete rows, ties broken by more incomplete rows; players still
     tied add the points of the ranks they occupy and share them, rounded to the nearest
     integer (halves round up). Ruling for a gap in the rules: a player with no complete row
     takes no rank and no bonus (nobody has "the most complete rows" with none; the same
-    minimum as the other rank tables, RULES.md 7.2 and 8.1), so with nobody on a complete
+    minimum as the other rank tables, docs/rules.md §7.2 and 8.1), so with nobody on a complete
     row nobody scores a bonus.
     """
     n = len(rows)

@@ -1,4 +1,4 @@
-"""The Pyramid (RULES.md 5). Scored at once; a full side scores overflow per stone.
+"""The Pyramid (docs/rules.md §5). Scored at once; a full side scores overflow per stone.
 
 Decision kinds (made by the delivered stone's owner; a choice with a single option is not
 asked, it is carried out at once):
@@ -12,7 +12,7 @@ asked, it is carried out at once):
 | `turn` (addition)   | D    | `get move`: Get new stones and move the Imhotep figure to the    |
 |                     |      | next free space clockwise (offered beside `get` while possible)  |
 
-Rewards and bonuses (data strings, RULES.md 5.2, 5.3): `pN` N points, `sN` or `stonesN` N
+Rewards and bonuses (data strings, docs/rules.md §5.2, 5.3): `pN` N points, `sN` or `stonesN` N
 stones from the quarry to the sled (capacity caps), `card` the top market card (handled as
 a card taken at the market: a red card acts at once), `ship` one quarry stone onto an empty
 slot of an unsailed ship, `""` nothing. All points score under "pyramid".
@@ -202,7 +202,7 @@ class PyramidB(_Counted):
 
 class PyramidC(_Counted):
     """5.3, Scaffolding: of the scaffold tiles, one is removed at random and
-    ``tiles_in_play`` are stacked in random order (the game's "pyramid.C" chance stream),
+    ``tiles_in_play`` are stacked in random order (the game's "scaffold" chance outcome),
     the top one face up. A stone goes on the next free space (left to right) of the face-up
     tile and its owner gets that space's reward. A full tile: the player with most stones on
     it scores ``majority_points`` (tied for most: ``majority_tie_points`` each), then the next
@@ -220,10 +220,10 @@ class PyramidC(_Counted):
         self.tiles = parse_rewards(data["tiles"], "pyramid.C.tiles")
         self.majority_points = data["majority_points"]
         self.tie_points = data["majority_tie_points"]
-        order = list(range(len(self.tiles)))
-        g.chance_stream("pyramid.C").shuffle(order)
-        keep = min(data["tiles_in_play"], len(order))
-        self._hidden_removed = order[keep:]
+        numbers = range(1, len(self.tiles) + 1)  # tiles by number, as the data lists them
+        keep = min(data["tiles_in_play"], len(self.tiles))
+        order = [t - 1 for t in g.chance_pick("scaffold", numbers, keep)]
+        self._hidden_removed = sorted(set(range(len(self.tiles))) - set(order))
         self._hidden_stack = order[1:keep][::-1]  # next tile at the end
         self.tiles_left = len(self._hidden_stack)
         self.done: list[tuple[int, list[int]]] = []

@@ -1,4 +1,4 @@
-"""The Temple (RULES.md 6). Stones fill a row of columns left to right; a full row starts
+"""The Temple (docs/rules.md §6). Stones fill a row of columns left to right; a full row starts
 a new layer on top. The visible stones are the top stone of each column.
 
 Sides: A (1 point per visible stone), B (column rewards), C (Temple of Ra: column bonuses,
@@ -129,7 +129,8 @@ class TempleA(TempleLayers):
 
 class TempleRewards(TempleLayers):
     """Sides B and C: at round end each visible stone gives its owner its column's reward
-    (``visible_points`` first, then the reward), columns left to right."""
+    instead of a point, columns left to right; a column with no reward gives
+    ``visible_points`` (0 on B, Temple A's point on C)."""
 
     visible_points = 0
     rewards_key = "rewards"
@@ -152,10 +153,10 @@ class TempleRewards(TempleLayers):
         while i < len(vis):
             c, owner = vis[i]
             i += 1
-            if vp:
-                g.score(owner, "temple", vp)
             alts = columns[c]
             if not alts:
+                if vp:
+                    g.score(owner, "temple", vp)
                 continue
             if len(alts) > 1:
                 if i < len(vis):
@@ -218,12 +219,11 @@ class TempleB(TempleRewards):
 
 
 class TempleC(TempleRewards):
-    """6.3, Temple of Ra: as A (``visible_points`` per visible stone), plus the column's
-    bonus: ``p2|s4`` the owner chooses 2 points or 4 stones to the sled, ``draw3`` draw
-    the top 3 market cards, keep 1, discard the others.
-
-    Ruling: "as A, but each visible stone gives its column's bonus" is read as A's point
-    *and* the bonus (the data's ``visible_points``; a designer sets it to 0 for bonus only).
+    """6.3, Temple of Ra: as A, except that each visible stone gives its column's bonus
+    *instead of* A's point ("funciona igual que el lado A, excepto por la siguiente
+    diferencia: ... hay diferentes bonificaciones por cada piedra visible"): ``p2|s4`` the
+    owner chooses 2 points or 4 stones to the sled, ``draw3`` draw the top 3 market cards,
+    keep 1, discard the others. A column with no bonus gives A's point (``visible_points``).
     """
 
     side = "C"

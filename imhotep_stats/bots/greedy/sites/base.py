@@ -1,4 +1,6 @@
-"""Site evaluators: what a stone delivered to a site is worth, per player.
+"""The site evaluators' contract (``SiteEval``) and the helpers they share.
+
+What a stone delivered to a site is worth, per player.
 
 The greedy bot asks one question over and over: "a stone of player o is unloaded j-th at
 site i now: how many points does each player gain, now or expected by the game's end?"
@@ -17,6 +19,12 @@ choices when the bot has to make them (``decide``).
 The bot turns these into one number, its objective: own points times the site's weight,
 minus ``deny`` times the opponents' mean (``obj[o * POSITIONS + j]``: flat, so that a
 ship's value at a site is one C-level look-up of its stones' entries).
+
+Each site's four sides live in the module named like the engine's (``market``, ``pyramid``,
+``temple``, ``burial_chamber``, ``obelisk``). Rewards that are not points are priced by the
+bot's card and stone values (``cards.CardValues``, ``Ctx.stones_worth``), so those tables are
+per bot (``shared = False``); the markets' tables, built from card values alone, are shared
+when the game's card prices are (``card_key``).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from imhotep_stats.bots.greedy import Ctx
+    from imhotep_stats.bots.greedy.context import Ctx
 
 POSITIONS = 4  # a ship unloads at most 4 stones
 # Raw tables are pure functions of public site state and the evaluator's key, so the bots
@@ -35,10 +43,6 @@ _SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # ... and for evaluators whose build depends on the key and board data alone, all games:
 # (evaluator class, players, SiteEval.static()) -> {key: _table(build)}.
 _STATIC: dict[tuple, dict] = {}
-
-
-class UnsupportedSide(NotImplementedError):
-    """The bots have no evaluator for a site side (a new side must add one here)."""
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -116,7 +120,7 @@ def _table(own, side) -> tuple:
     return own, flat, tot, vec
 
 
-# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
+# Compiled, a cdef class (base.pxd): an attribute added here must be declared there.
 class SiteEval:
     """Base: the table, the objective, no choices. Subclasses fill ``build``."""
 
@@ -205,7 +209,7 @@ class SiteEval:
             if len(flat) != m or len(tot) != m or len(vec) != m:
                 raise ValueError("refresh: tables of different lengths")
             obj = []
-            for i in range(m):  # an explicit loop: typed doubles when compiled (sitevals.pxd)
+            for i in range(m):  # an explicit loop: typed doubles when compiled (base.pxd)
                 c = coefs[i]
                 a = flat[i]
                 b = tot[i]
@@ -230,255 +234,25 @@ class SiteEval:
         raise NotImplementedError(kind)
 
 
-# ----------------------------------------------------------------------------- market
-# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
-class MarketAEval(SiteEval):
-    """4.1: owners pick in unloading order, each the card worth most to them. The j-th
-    picker is assumed to find their best card gone with probability j/(cards shown)."""
-
-    source = "market"
-    kinds = ("market_pick",)
-
-    def __init__(self, ctx, index):
-        super().__init__(ctx, index)
-        self.wme = 1.0  # card values for me are already weighted by the card valuer
-
-    def key(self):
-        return (tuple(self.site.display), card_key(self.ctx))
-
-    def build(self):
-        values = self.ctx.cards.values
-        disp = self.site.display
-        k = len(disp)
-        vals = []
-        for o in range(self.n):
-            s = values(o, disp)
-            s.sort(reverse=True)
-            if k:
-                s0 = s[0]
-                row = [s0 + (v - s0) * 0.5 for v in s[:POSITIONS]]  # earlier picks took some
-                if k < POSITIONS:
-                    row += [0.0] * (POSITIONS - k)
-            else:
-                row = [0.0] * POSITIONS
-            vals.append(row)
-        return vals, None
-
-    def decide(self, kind, view, legal):
-        """A card from the display: what it is worth to me."""
-        value = self.ctx.cards.value
-        me = self.me
-        return [value(me, a.args[0]) for a in legal]
-
-
-# ----------------------------------------------------------------------------- pyramid
-class PyramidAEval(SiteEval):
-    """5.1: fixed fill order, points at once."""
-
-    source = "pyramid"
-
-    def __init__(self, ctx, index):
-        super().__init__(ctx, index)
-        self.points = tuple(self.site.points)
-        self.overflow = self.site.overflow
-
-    def key(self):
-        return len(self.site.owners)
-
-    def build(self):
-        i = len(self.site.owners)
-        pts = [self.points[i + j] if i + j < len(self.points) else self.overflow
-               for j in range(POSITIONS)]
-        return [pts] * self.n, None
-
-
-# ----------------------------------------------------------------------------- temple
-class TempleAEval(SiteEval):
-    """6.1: a visible stone scores each round end until a stone lands on its column.
-
-    A stone delivered now is covered after ``width`` more deliveries; with about ``rate``
-    temple stones per round it stays visible for roughly 1 + width / rate round ends
-    (capped by the rounds left). The stone it covers loses about one round end.
-    """
-
-    source = "temple"
-
-    def __init__(self, ctx, index):
-        super().__init__(ctx, index)
-        self.width = self.site.width
-
-    def stone_points(self, column: int, o: int) -> float:
-        """What a visible stone of o in this column pays each round end."""
-        return float(self.site.visible_points)
-
-    def key(self):
-        return (len(self.site.owners), self.ctx.round)
-
-    def build(self):
-        ctx = self.ctx
-        left = ctx.rounds - ctx.round + 1  # round ends still to score, this one included
-        seq = self.site.owners
-        n0, w, n = len(seq), self.width, self.n
-        rate = (n0 + 2.2 * 2) / (max(ctx.round - 1, 0) + 2)
-        vis = 1.0 + min(left - 1, w / rate)
-        lost = min(left, 1.3)
-        own = [[0.0] * POSITIONS for _ in range(n)]
-        side = [[()] * POSITIONS for _ in range(n)]
-        for j in range(POSITIONS):
-            pos = n0 + j
-            col = pos % w
-            c = pos - w
-            q = seq[c] if 0 <= c < n0 else -1
-            loss = lost * self.stone_points(col, q) if q >= 0 else 0.0
-            for o in range(n):
-                own[o][j] = self.stone_points(col, o) * vis
-                if q == o:
-                    own[o][j] -= loss
-                elif q >= 0:
-                    side[o][j] = ((q, -loss),)
-        return own, side
-
-
-# ----------------------------------------------------------------------------- burial
-# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
-class BurialAEval(SiteEval):
-    """7.1: groups of one colour, scored at game end. A stone is worth the growth of the
-    group it joins (its left and upper neighbours are on the board when it lands), plus a
-    little for the open neighbours its owner may fill later."""
-
-    source = "burial_chamber"
-
-    def __init__(self, ctx, index):
-        super().__init__(ctx, index)
-        self.rows = self.site.rows
-        data = self.site.data
-        self.table = tuple(data["group_points"])
-        self.extra = data["group_extra"]
-        self.parent: list[int] = []
-        self.size: list[int] = []
-
-    def key(self):
-        return len(self.site.owners)
-
-    def _find(self, i: int) -> int:
-        parent = self.parent
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    def _extend(self) -> None:
-        """Union-find over the stones placed so far, extended incrementally."""
-        owners, rows = self.site.owners, self.rows
-        parent, size = self.parent, self.size
-        for i in range(len(parent), len(owners)):
-            parent.append(i)
-            size.append(1)
-            o = owners[i]
-            for nb in (i - rows, i - 1 if i % rows else -1):
-                if nb >= 0 and owners[nb] == o:
-                    a, b = self._find(nb), self._find(i)
-                    if a != b:
-                        if size[a] < size[b]:
-                            a, b = b, a
-                        parent[b] = a
-                        size[a] += size[b]
-
-    def gain(self, i: int, o: int) -> float:
-        """Points o gains by a stone at index i (neighbours already on the board only)."""
-        seq, rows, n0 = self.site.owners, self.rows, len(self.site.owners)
-        roots = set()
-        for nb in (i - rows, i - 1 if i % rows else -1):
-            if 0 <= nb < n0 and seq[nb] == o:
-                roots.add(self._find(nb))
-        total, before = 1, 0
-        for r in roots:
-            s = self.size[r]
-            total += s
-            before += group_value(s, self.table, self.extra)
-        g = group_value(total, self.table, self.extra) - before
-        # open neighbours (below, right) its owner may fill later: a small option value
-        return g + 0.35 * (i % rows != rows - 1) + 0.35
-
-    def build(self):
-        self._extend()
-        n0 = len(self.site.owners)
-        return [[self.gain(n0 + j, o) for j in range(POSITIONS)] for o in range(self.n)], None
-
-
-# ----------------------------------------------------------------------------- obelisk
-# Compiled, a cdef class (sitevals.pxd): an attribute added here must be declared there.
-class ObeliskAEval(SiteEval):
-    """8.1: game-end points by height rank, estimated smoothly (see ``rank_estimate``)."""
-
-    source = "obelisk"
-
-    def __init__(self, ctx, index):
-        super().__init__(ctx, index)
-        self.table = tuple(self.site.table)
-
-    memo_size = 4096
-
-    def key(self):
-        return (tuple(self.site.heights), self.ctx.round)
-
-    def static(self):
-        return self.ctx.rounds, self.table
-
-    def build(self):
-        ctx = self.ctx
-        left = ctx.rounds - ctx.round + 1
-        logit = _logit(0.35 + 0.55 * max(left, 0))
-        h = list(self.site.heights)
-        base = rank_estimate(h, self.table, logit)
-        own, side = [], []
-        n = self.n
-        for o in range(n):
-            h[o] += 1
-            est = rank_estimate(h, self.table, logit)
-            h[o] -= 1
-            own.append([est[o] - base[o]] * POSITIONS)
-            side.append([tuple((q, est[q] - base[q]) for q in range(n) if q != o)] * POSITIONS)
-        return own, side
-
-
 _LOGITS: dict[float, list[float]] = {}
 
 
-def _logit(sigma: float) -> list[float]:
+def logits(sigma: float) -> list[float]:
     t = _LOGITS.get(sigma)
     if t is None:
         t = _LOGITS[sigma] = logistic_table(sigma)
     return t
 
 
-# ----------------------------------------------------------------------------- registry
-EVALS: dict[tuple[int, str], type[SiteEval]] = {
-    (0, "A"): MarketAEval,
-    (1, "A"): PyramidAEval,
-    (2, "A"): TempleAEval,
-    (3, "A"): BurialAEval,
-    (4, "A"): ObeliskAEval,
-}
+def rounds_left(ctx) -> int:
+    """Round ends still to come, this round's included."""
+    return max(ctx.rounds - ctx.round + 1, 0)
 
 
-def make_eval(ctx: Ctx, index: int, side: str) -> SiteEval:
-    try:
-        cls = EVALS[(index, side)]
-    except KeyError:
-        from imhotep_stats.rules.board import SITES
-
-        raise UnsupportedSide(
-            f"the scripted bots have no evaluator for {SITES[index]} side {side}: "
-            "add one to imhotep_stats/bots/sitevals.py"
-        ) from None
-    return cls(ctx, index)
+def card_keep(ev: SiteEval, view, legal) -> list[float]:
+    """market_keep / temple_keep: the card worth most to me."""
+    value = ev.ctx.cards.value
+    me = ev.me
+    return [value(me, a.args[0]) for a in legal]
 
 
-def site_kinds() -> dict[str, tuple[int, str]]:
-    """Decision kinds the site evaluators handle -> (site index, side) that asks them."""
-    out: dict[str, tuple[int, str]] = {}
-    for key, cls in EVALS.items():
-        for k in cls.kinds:
-            out.setdefault(k, key)
-    return out

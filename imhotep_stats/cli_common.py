@@ -1,0 +1,40 @@
+"""What every command module shares: the exit codes and the guard that turns the library's
+expected failures into a message and exit code 1. A module of its own so that ``cli`` and the
+command modules it registers (``cli_designer``) both import it, never each other."""
+
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+EXIT_BAD_INPUT = 1
+EXIT_GATE_FAILED = 3
+
+
+def expected_errors(fn):
+    """Turn the library's expected failures into a clear message and exit code 1.
+    Anything else is a bug and keeps its traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from imhotep_stats.bots import UnknownBot
+        from imhotep_stats.engine.game import RulesError
+        from imhotep_stats.engine.transcript import TranscriptError
+        from imhotep_stats.rules.board import BoardDataError
+
+        errors: tuple[type[BaseException], ...] = (RulesError, BoardDataError, TranscriptError, UnknownBot)
+        try:
+            from imhotep_stats.config import ConfigError
+
+            errors = (*errors, ConfigError)
+        except ImportError:  # pragma: no cover - config module not present yet
+            pass
+        try:
+            return fn(*args, **kwargs)
+        except errors as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+
+    return wrapper

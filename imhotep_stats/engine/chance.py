@@ -1,0 +1,118 @@
+"""Chance (docs/rules.md §1.2): where every random outcome of a game comes from.
+
+Each purpose has a stream of its own, seeded by the game's seed and the purpose's name only
+(``deal``: the round cards then the deck, both always drawn; ``reshuffle``, ``scaffold``,
+``tomb``, ``prophecies``), so no outcome depends on how another purpose consumed its draws
+(nor on what a caller pinned), nor on which sides are on the table. A caller (a transcript)
+may pin any outcome instead:
+
+- setup outcomes by name (``Game(..., chance={"tomb": [...]})``): what was drawn is kept in
+  ``Game.chance_setup`` for the transcript's setup line;
+- reshuffles of the discard pile, in order (``Game(..., reshuffles=[[...], ...]``, each the
+  new draw pile top first): every reshuffle is kept in ``Game.reshuffles``.
+
+The hidden chance state is plain data on the game (``deck``, ``rng_reshuffle``, the sites'
+``_hidden_*`` lists), so a copy of a game can re-sample it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from imhotep_stats.engine.setup import RulesError
+from imhotep_stats.errors import describe
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.game import Game
+
+# Setup outcomes a transcript may pin, and what each one lists.
+PINNABLE = {
+    "scaffold": "Pyramid C's scaffold tiles in play, by number, in the order they are turned up",
+    "tomb": "Burial Chamber D's tomb tokens, in the order they are turned up",
+    "prophecies": "the prophecy cards in play",
+}
+
+
+class ChanceError(RulesError):
+    """A pinned outcome that does not fit the game. ``reshuffle`` is the pinned reshuffle's
+    index (from 0), or -1 for a setup outcome."""
+
+    def __init__(self, message: str, reshuffle: int = -1):
+        self.reshuffle = reshuffle
+        super().__init__(message)
+
+
+def stream(seed: Any, purpose: str) -> random.Random:
+    """The chance stream of one purpose of the game seeded ``seed``."""
+    return random.Random(f"{seed}/{purpose}")
+
+
+def fast_shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
+    speed; ties have probability ~2**-53 and then keep the original order)."""
+    n = len(items)
+    draw = rng.random
+    keys = [draw() for _ in range(n)]  # n draws, in order
+    order = sorted(range(n), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]
+
+
+def pick(g: Game, purpose: str, population: Sequence, k: int) -> list:
+    """``k`` distinct items of ``population``, in order: pinned by the caller, or drawn from
+    the purpose's stream. Recorded in ``g.chance_setup``."""
+    given = g.pinned.get(purpose)
+    if given is None:
+        out = stream(g.seed, purpose).sample(list(population), k)
+    else:
+        what = f"chance.{purpose}"
+        if not isinstance(given, list | tuple):
+            raise ChanceError(f"{what}: expected a list ({PINNABLE[purpose]}), got {describe(given)}")
+        bad = [x for x in given if isinstance(x, bool) or x not in population]
+        if bad:
+            raise ChanceError(f"{what}: {describe(bad[0])} is not one of {list(population)}")
+        if len(set(given)) != len(given) or len(given) != k:
+            raise ChanceError(
+                f"{what}: expected {k} distinct items of {list(population)} "
+                f"({PINNABLE[purpose]}), got {list(given)}"
+            )
+        out = list(given)
+    g.chance_setup[purpose] = out
+    return out
+
+
+def check_pins(pinned: Any) -> dict:
+    """A ``chance`` table as given: only the pinnable names."""
+    if pinned is None:
+        return {}
+    if not isinstance(pinned, dict):
+        raise ChanceError(f"chance: expected a table of pinned outcomes, got {describe(pinned)}")
+    unknown = sorted(set(pinned) - set(PINNABLE))
+    if unknown:
+        raise ChanceError(f"chance: unknown outcome {unknown[0]!r} (known: {', '.join(PINNABLE)})")
+    return dict(pinned)
+
+
+def reshuffle(g: Game) -> None:
+    """The discard pile becomes the draw pile (docs/rules.md §2.1): the next pinned order if
+    the caller gave one, else shuffled by the ``reshuffle`` stream."""
+    i = len(g.reshuffles)
+    if i < len(g.pinned_reshuffles):
+        order = g.pinned_reshuffles[i]  # top first
+        if not isinstance(order, list | tuple) or Counter(order) != Counter(g.discard):
+            raise ChanceError(
+                f"reshuffle {i + 1}: expected an order of the discard pile's {len(g.discard)} "
+                f"cards ({', '.join(sorted(g.discard))}), got {order!r}",
+                i,
+            )
+        deck = list(reversed(order))
+    else:
+        if g.rng_reshuffle is None:  # opened lazily: seeding a stream costs ~45K instructions
+            g.rng_reshuffle = stream(g.seed, "reshuffle")
+        deck = g.discard
+        fast_shuffle(g.rng_reshuffle, deck)
+    g.discard = []
+    g.deck = deck
+    g.reshuffles.append(deck[::-1])

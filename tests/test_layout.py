@@ -1,0 +1,113 @@
+"""The house's layout (docs/engine.md "The bots"): the greedy bot's site modules mirror the
+engine's name for name and side for side, no module imports another that imports it back, and
+a long module says at its top why it is long."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "imhotep_stats"
+LONG = 700  # lines: a module longer than this says so in its docstring
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for f in PACKAGE.rglob("*.py"):
+        name = ".".join(f.relative_to(PACKAGE.parent).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = f
+    return out
+
+
+def _imports(name: str, f: Path, mods: dict[str, Path]) -> set[str]:
+    """The package modules ``name`` imports at run time (``if TYPE_CHECKING:`` blocks aside;
+    imports inside functions count: they run too)."""
+    tree = ast.parse(f.read_text(encoding="utf-8"))
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip.update(id(n) for sub in node.body for n in ast.walk(sub))
+    package = name if f.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for t in targets:
+            while t and t not in mods:
+                t = t.rpartition(".")[0]
+            if t and t != name and not name.startswith(t + "."):
+                out.add(t)
+    return out
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle, as the modules along it, or None (a depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(v: str) -> list[str] | None:
+        state[v] = 1
+        path.append(v)
+        for w in sorted(graph[v]):
+            if state.get(w) == 1:
+                return path[path.index(w):] + [w]
+            if w not in state:
+                found = visit(w)
+                if found:
+                    return found
+        path.pop()
+        state[v] = 2
+        return None
+
+    for v in sorted(graph):
+        if v not in state:
+            found = visit(v)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycles():
+    mods = _modules()
+    graph = {name: _imports(name, f, mods) for name, f in mods.items()}
+    cycle = _cycle(graph)
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_search_finds_a_cycle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_bot_sites_mirror_engine_sites_name_for_name_and_side_for_side():
+    """A newcomer changing a rule of Temple C finds engine/sites/temple.py and
+    bots/greedy/sites/temple.py: the same module names, the same sides."""
+    import importlib
+
+    engine = {p.stem for p in (PACKAGE / "engine" / "sites").glob("*.py")} - {"__init__"}
+    bots = {p.stem for p in (PACKAGE / "bots" / "greedy" / "sites").glob("*.py")} - {"__init__"}
+    assert engine == bots  # base.py on both sides: each one's protocol
+    for site in sorted(engine - {"base"}):
+        played = importlib.import_module(f"imhotep_stats.engine.sites.{site}").SIDES
+        priced = importlib.import_module(f"imhotep_stats.bots.greedy.sites.{site}").SIDES
+        assert sorted(played) == sorted(priced) == ["A", "B", "C", "D"], site
+
+
+def test_a_long_module_says_why():
+    quiet = []
+    for f in _modules().values():
+        text = f.read_text(encoding="utf-8")
+        lines = text.count("\n")
+        if lines > LONG and "long" not in (ast.get_docstring(ast.parse(text)) or "").lower():
+            quiet.append(f"{f.relative_to(PACKAGE)} ({lines} lines)")
+    assert not quiet, "say at the module's top why it is this long: " + ", ".join(quiet)
