@@ -85,6 +85,9 @@ class BuildExt(build_ext):
         for module, path in compiled.extension_files(os.path.join(HERE, "imhotep_stats")).items():
             if module not in keep:
                 os.remove(path)
+                c_file = os.path.join(HERE, *module.split(".")) + ".c"
+                if os.path.exists(c_file):
+                    os.remove(c_file)
 
 
 # the .py files are the sources: BuildExt.run has Cython turn them into C first
