@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
-CONFIG ?= configs/default.toml
+CONFIG ?= imhotep_stats/configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
 # from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
 RUN_ARGS ?= --force
@@ -17,7 +17,7 @@ BUILT     = $(VENV)/.built-stamp
 COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache__ -prune -o \
               \( -name '*.py' -o -name '*.pxd' -o -type d \) -print)
 
-.PHONY: install run test lint bench clean
+.PHONY: install run test lint bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,17 @@ install: $(BUILT)
 run: $(BUILT)
 	$(VENV)/bin/imhotep-stats run $(CONFIG) $(RUN_ARGS)
 
-test: $(BUILT)
+# The HTML report's browser test needs headless Chromium (Debian's `chromium`, about 2 minutes
+# to install, no screen needed). Installed here only when missing and we may (root with
+# apt-get, as in CI); elsewhere the test skips and says why.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing chromium for the HTML browser test (apt-get)" >&2; \
+		(apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)) \
+			|| echo "WARNING: chromium could not be installed; the browser test will skip" >&2; \
+	fi
+
+test: $(BUILT) browser
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

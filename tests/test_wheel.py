@@ -59,22 +59,23 @@ def built(tmp_path_factory):
 
 
 def test_the_sdist_holds_what_a_build_needs(built):
-    """Every source, typed layer (.pxd) and data file of the package, the build files, docs/,
-    configs/ and tests/; no generated C or compiled module."""
+    """Every source, typed layer (.pxd), data file and study config of the package, the build
+    files, docs/ and tests/; no generated C or compiled module."""
     with tarfile.open(built["sdist"]) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
     expected = {"setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "Makefile"}
-    for top in ("imhotep_stats", "docs", "configs", "tests"):
+    for top in ("imhotep_stats", "docs", "tests"):
         for path in (ROOT / top).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".c", ".so"):
                 expected.add(path.relative_to(ROOT).as_posix())
     assert expected - names == set()
     assert {n for n in names if n.endswith((".c", ".so", ".pyd", ".pyc"))} == set()
-    assert any(n.endswith(".pxd") for n in names)
+    assert any(n.endswith(".pxd") for n in names) and "imhotep_stats/configs/default.toml" in names
 
 
 def test_the_wheel_is_compiled(built):
-    """A CPython-specific wheel with an extension module for every module the build compiles."""
+    """A CPython-specific wheel with an extension module for every module the build compiles,
+    and the study configs."""
     tag = f"-cp{sys.version_info.major}{sys.version_info.minor}-"  # not py3-none-any
     assert built["wheel"].name.startswith("imhotep_stats-") and tag in built["wheel"].name
     with zipfile.ZipFile(built["wheel"]) as whl:
@@ -83,6 +84,7 @@ def test_the_wheel_is_compiled(built):
         stem = module.replace(".", "/")
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), module
     assert {n for n in names if n.endswith(".c")} == set()
+    assert "imhotep_stats/configs/default.toml" in names
 
 
 def test_the_installed_wheel_runs_compiled_and_plays_like_pure_python(built):

@@ -79,7 +79,8 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
             "bots": [dict(_row(r), points=_points(pts_bot, "bot", r["bot"]))
                      for r in bot_tab.get(c.id, [])],
             "fairness": None if v is None else {
-                "verdict": v.verdict, "text": verdict_text(v), "margin": clean(v.margin),
+                "verdict": v.verdict, "label": v.label, "text": verdict_text(v),
+                "seat": v.seat, "direction": v.direction, "margin": clean(v.margin),
                 "alpha": clean(v.alpha), "expected": clean(v.expected),
                 "largest_gap": clean(v.largest_gap), "largest_gap_seat": v.largest_gap_seat,
                 "spread": clean(v.spread), "chi2": clean(v.chi2), "chi2_df": v.chi2_df,
@@ -107,8 +108,18 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
                               for r in gates]},
         "notes": data.global_notes,
         "tables": sorted([*data.tables, "gates"]),
+        "robustness": [_cleaned(g.to_json()) for g in data.robustness],
         "cells": cells,
     }
+
+
+def _cleaned(x: Any) -> Any:
+    """``clean`` every float of a nested JSON-ready value."""
+    if isinstance(x, dict):
+        return {k: _cleaned(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_cleaned(v) for v in x]
+    return clean(x)
 
 
 def summary_json(data: ReportData, gates: list[GateResult]) -> str:

@@ -140,7 +140,7 @@ def scan_all(run_dir: str | Path) -> pl.LazyFrame:
     files = all_files(run_dir)
     if not files:
         return pl.LazyFrame(schema=schema)
-    return pl.scan_parquet(files, schema=schema)
+    return pl.scan_parquet(files, schema=schema, missing_columns="insert")
 
 
 def load_record(run_dir: str | Path) -> dict[str, Any] | None:

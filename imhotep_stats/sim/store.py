@@ -113,7 +113,8 @@ def load_results(run_dir: str | Path, allow_incomplete: bool = False,
     files = [*shard_files(run_dir), *extra]
     if not files:
         return pl.LazyFrame(schema=schema())
-    return pl.scan_parquet([str(f) for f in files], schema=schema())
+    # A run written before a column was added reads it as null (figures/ says so).
+    return pl.scan_parquet([str(f) for f in files], schema=schema(), missing_columns="insert")
 
 
 def shard_files(run_dir: str | Path) -> list[Path]:
