@@ -90,7 +90,7 @@ class BuildExt(build_ext):
                     os.remove(c_file)
 
 
-# the .py files are the sources: BuildExt.run has Cython turn them into C first
+# the .py files are the sources: BuildExt.finalize_options has Cython turn them into C first
 EXTENSIONS = [Extension(name, [os.path.relpath(path, HERE)])
               for name, path in compiled.compiled_sources(os.path.join(HERE, "imhotep_stats"))]
 

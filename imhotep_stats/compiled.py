@@ -194,7 +194,8 @@ def describe() -> str:
     n, total = len(compiled_modules()), len(compiled_sources())
     if n == 0:
         why = (" (IMHOTEP_PURE=1)" if pure_forced() else
-               " (the compiled modules are out of date: run `make`)" if _stale else "")
+               " (the compiled modules are out of date: run `make`)" if _stale else
+               " (no compiled modules: built without a C compiler?)")
         return f"pure Python{why}"
     if n == total:
         return f"compiled (Cython, {n} modules)"
