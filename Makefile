@@ -56,5 +56,5 @@ bench: $(BUILT)
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info imhotep_stats/_accel_manifest.json*
 	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete
