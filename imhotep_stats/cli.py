@@ -1,6 +1,8 @@
 """The command line: a thin Click group. Parses, loads, calls the library, picks exit codes.
 
-Exit codes: 0 ok, 1 bad input (config, transcript, data), 2 usage, 3 a balance gate failed.
+Exit codes: 0 ok, 1 bad input (config, transcript, data) or environment (disk full,
+read-only, unreachable cluster), 2 usage, 3 a balance gate failed, 130 interrupted
+(docs/studies.md lists the messages).
 Data goes to stdout; progress and messages to stderr.
 """
 
@@ -14,7 +16,12 @@ from pathlib import Path
 import click
 
 from imhotep_stats import __version__
-from imhotep_stats.cli_common import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors
+from imhotep_stats.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_GATE_FAILED,
+    EXIT_INTERRUPTED,
+    expected_errors,
+)
 from imhotep_stats.completion import complete_bots, complete_sides, complete_site_side
 
 
@@ -27,7 +34,19 @@ def _print_version(ctx, _param, value) -> None:
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Ctrl-C at any stage (simulating, reporting, loading) exits 130, as shells expect;
+    click's default would say "Aborted!" and exit 1 (bad input)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version and which engine runs (compiled or pure Python), and exit.")
 def main() -> None:
@@ -373,9 +392,13 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
     except RunStoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted; run the same command again to resume", err=True)
-        sys.exit(130)
+    except (KeyboardInterrupt, OSError) as exc:
+        from imhotep_stats.errors import os_error
+
+        what = "\ninterrupted" if isinstance(exc, KeyboardInterrupt) else f"error: {os_error(exc)}"
+        click.echo(what + ("; run the same command again to resume" if _resumable(run_dir)
+                           else ""), err=True)
+        sys.exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_BAD_INPUT)
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
     say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
@@ -391,6 +414,14 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
+
+
+def _resumable(run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds a run to resume (False where it cannot even be looked at)."""
+    try:
+        return (run_dir / "manifest.json").is_file()
+    except OSError:
+        return False
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------

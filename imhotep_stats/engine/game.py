@@ -573,6 +573,8 @@ def apply(g: Game, a: Action) -> None:
             + ", ".join(map(str, g.options))
         )
     g.decisions += 1
+    if g.decisions > 100_000:  # MAX_DECISIONS (a literal: one C comparison when compiled)
+        _endless(g)
     if g.kind is TURN:
         g.kind = None
         _turn(g, g.to_move, a)
@@ -591,6 +593,19 @@ def apply(g: Game, a: Action) -> None:
     # A card played as the turn or a resolver may already have asked the next question;
     # _advance then returns at once (it checks, so the check is not repeated here).
     g._advance()
+
+
+MAX_DECISIONS = 100_000  # far above any game the board limits allow (rules/limits.py)
+
+
+def _endless(g: Game) -> None:
+    """A game past MAX_DECISIONS has a round that cannot end: stop, naming what changed."""
+    changed = [f"{sd.name}.{k}" for sd in g.board.sides.values() for k in sd.overridden]
+    changed += [t for t in g.board.overridden if t not in g.board.sides]
+    raise RulesError(
+        f"round {g.round} did not end after {g.decisions - 1:,} decisions: the board data "
+        "lets a round go on forever"
+        + (f" (overridden: {', '.join(changed)})" if changed else ""))
 
 
 def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:

@@ -8,6 +8,7 @@ valid JSON and identical whenever it is regenerated from the same run.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -25,10 +26,15 @@ NOT_IN_JSON = ("seat_fairness", "win_rates_seat", "win_rates_bot", "score_distri
 ``bots`` and ``fairness``; histograms are long and stay in tables/."""
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str | bytes) -> None:
     """Replace ``path`` in one step, so a reader never sees half a report."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8", newline="\n")
+    try:
+        tmp.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    except OSError as exc:  # disk full: no half file left, and the message names the file
+        tmp.unlink(missing_ok=True)
+        exc.filename = exc.filename or str(path)
+        raise
     os.replace(tmp, path)
 
 
@@ -144,8 +150,8 @@ def write_tables(data: ReportData, gates: list[GateResult], out: Path,
             written.append(path)
         if "parquet" in formats:
             path = out / f"{name}.parquet"
-            tmp = path.with_name(f".{path.name}.tmp")
-            df.write_parquet(tmp, compression="zstd", statistics=True)
-            os.replace(tmp, path)
+            buf = io.BytesIO()  # polars would wrap a full disk's OSError in a ComputeError
+            df.write_parquet(buf, compression="zstd", statistics=True)
+            write_text(path, buf.getvalue())
             written.append(path)
     return written

@@ -30,10 +30,11 @@ from typing import Any
 
 import polars as pl
 
-from imhotep_stats.config import StudyConfig
-from imhotep_stats.sim import store
+from imhotep_stats.config import MAX_GAMES, MAX_ROUNDS, ConfigError, StudyConfig
+from imhotep_stats.sim import integrity, store
 from imhotep_stats.sim.batches import Task
 from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.lock import run_lock
 from imhotep_stats.sim.progress import Progress
 from imhotep_stats.sim.schema import COLUMNS
 
@@ -111,6 +112,10 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
                 raise store.RunStoreError(f"{path}: shard of completed adaptive round "
                                           f"{rnd['round']} is missing (run the sweep again "
                                           "to replay it)")
+            sealed = rnd.get("sha256", {}).get(path.name)
+            if sealed and integrity.file_sha256(path) != sealed:
+                raise store.RunStoreError(f"{path}: shard differs from the one adaptive round "
+                                          f"{rnd['round']} wrote (checksum mismatch)")
             next_game[cell] = stop
             per_cell[cell] = per_cell.get(cell, 0) + stop - start
             files.append(path)
@@ -202,6 +207,19 @@ def run_adaptive(
     ``settings`` (e.g. the policy's margin) join budget and rounds in what a resume must
     match; on a mismatch the earlier extra games are discarded.
     """
+    too_big = [(key, value, most) for key, value, most in
+               (("--budget", budget, MAX_GAMES), ("--rounds", rounds, MAX_ROUNDS)) if value > most]
+    if too_big:  # the command line's --budget and --rounds skip the config's check
+        raise ConfigError([(k, f"expected at most {m:,}, got {v:,}") for k, v, m in too_big],
+                          "command line")
+    with run_lock(Path(run_dir), log or (lambda _m: None)):
+        return _run_adaptive(config, Path(run_dir), policy, budget, rounds, settings, workers,
+                             cluster, progress, log)
+
+
+def _run_adaptive(config: StudyConfig, run_dir: Path, policy: Policy, budget: int, rounds: int,
+                  settings: dict[str, Any] | None, workers: int | None, cluster: str | None,
+                  progress: bool | None, log: Callable[[str], None] | None) -> AdaptiveOutcome:
     import json
 
     log = log or (lambda _m: None)
@@ -284,6 +302,8 @@ def run_adaptive(
                 bar.close()
             out.simulated += sum(t.games for t in todo)
         if not rnd["complete"]:
+            rnd["sha256"] = {n: integrity.file_sha256(folder / store.SHARDS / n) for n in
+                             (store.shard_name(c, b) for c, b, _, _ in rnd["tasks"])}
             rnd["complete"] = True
             save()
     out.rounds = record["rounds"]
