@@ -25,6 +25,15 @@ from imhotep_stats.cli_common import (
 from imhotep_stats.completion import complete_bots, complete_sides, complete_site_side
 
 
+def _print_version(ctx, _param, value) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from imhotep_stats import compiled
+
+    click.echo(f"imhotep-stats, version {__version__}, engine: {compiled.describe()}")
+    ctx.exit()
+
+
 class _Group(click.Group):
     """Ctrl-C at any stage (simulating, reporting, loading) exits 130, as shells expect;
     click's default would say "Aborted!" and exit 1 (bad input)."""
@@ -38,7 +47,8 @@ class _Group(click.Group):
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="imhotep-stats")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and which engine runs (compiled or pure Python), and exit.")
 def main() -> None:
     """Balance and analytics for Imhotep and A New Dynasty: simulate games with scripted bots
     and report win rates, seat fairness and where the points came from."""
@@ -154,12 +164,12 @@ def replay(transcript, as_json):
 @expected_errors
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     """Play GAMES games in this process (one core) and print games per second, and whether the
-    compiled accelerator ran (`make accel`; IMHOTEP_PURE=1 forces pure Python).
+    engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python).
 
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
     a busy machine gave. Figures are per CPU second too (time this process ran)."""
-    from imhotep_stats import _accel
+    from imhotep_stats import compiled
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -206,14 +216,14 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
         "sides": "-".join(Game(players, sides).sides),
         "players": players,
         "bots": names,
-        # what ran: "compiled" (the Cython accelerator, `make accel`), "pure" or "mixed"
-        "engine": _accel.mode(),
+        # what ran: "compiled" (Cython), "pure" or "mixed" (imhotep_stats/compiled.py)
+        "engine": compiled.engine(),
     }
     if as_json:
         click.echo(json.dumps(out))
         return
     what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
-            f"bots {','.join(names)}) ({_accel.describe()})")
+            f"bots {','.join(names)}) (engine: {compiled.describe()})")
     if repeat == 1:
         click.echo(f"{games} games in {out['seconds']:.2f} s: {out['games_per_second']:.0f} games/s "
                    f"(CPU {out['cpu_seconds']:.2f} s: {out['games_per_cpu_second']:.0f} games per "
@@ -362,6 +372,10 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         if not quiet:
             click.echo(msg, err=True)
 
+    from imhotep_stats import compiled
+
+    say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
+        f"(engine: {compiled.describe()})")
     # The summary's statistics import scipy (about a second): do it while workers play.
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
                      daemon=True).start()

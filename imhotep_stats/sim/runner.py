@@ -22,7 +22,7 @@ from typing import Any
 
 import polars as pl
 
-from imhotep_stats import __version__
+from imhotep_stats import __version__, compiled
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board
 from imhotep_stats.sim import integrity, store
@@ -115,7 +115,9 @@ def build_manifest(config: StudyConfig, board: Board, batch_size: int) -> dict[s
         ],
         "board": board_record(config, board),
         "schema": dict(COLUMNS),
-        "environment": {"python": platform.python_version(), "polars": pl.__version__},
+        "environment": {"python": platform.python_version(), "polars": pl.__version__,
+                        # which engine this process runs (local workers run the same)
+                        "engine": compiled.engine()},
         "started": _now(),
         "finished": None,
     }
