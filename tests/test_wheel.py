@@ -58,16 +58,25 @@ def built(tmp_path_factory):
     return {"tmp": tmp, "python": python, "sdist": sdist, "wheel": wheel}
 
 
+def _sources(*tops: str) -> set[str]:
+    """The project's files under these folders: git's list in a checkout (a developer's tree
+    holds ignored leftovers, e.g. an old build's files), else every file but generated ones."""
+    if (ROOT / ".git").exists() and shutil.which("git"):
+        out = subprocess.run(["git", "ls-files", "--", *tops], cwd=ROOT, check=True,
+                             capture_output=True, text=True).stdout
+        return {line for line in out.splitlines() if (ROOT / line).is_file()}
+    return {path.relative_to(ROOT).as_posix() for top in tops for path in (ROOT / top).rglob("*")
+            if path.is_file() and "__pycache__" not in path.parts
+            and path.suffix not in (".c", ".so")}
+
+
 def test_the_sdist_holds_what_a_build_needs(built):
     """Every source, typed layer (.pxd), data file and study config of the package, the build
     files, docs/ and tests/; no generated C or compiled module."""
     with tarfile.open(built["sdist"]) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
     expected = {"setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "Makefile"}
-    for top in ("imhotep_stats", "docs", "tests"):
-        for path in (ROOT / top).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".c", ".so"):
-                expected.add(path.relative_to(ROOT).as_posix())
+    expected.update(_sources("imhotep_stats", "docs", "tests"))
     assert expected - names == set()
     assert {n for n in names if n.endswith((".c", ".so", ".pyd", ".pyc"))} == set()
     assert any(n.endswith(".pxd") for n in names) and "imhotep_stats/configs/default.toml" in names
