@@ -4,27 +4,20 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
-CONFIG ?= configs/default.toml
+CONFIG ?= imhotep_stats/configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
 # from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
 RUN_ARGS ?= --force
-# The optional compiled accelerator (docs/engine.md): Cython compiles the hot engine and bot
-# modules in place. The module list lives in imhotep_stats/_accel.py; any change to a source in
-# engine/ or bots/, .py or .pxd (the typed layer), or to the build script reruns the build, which
-# recompiles only what changed. The directories are prerequisites too: a deleted .pxd (or .py)
-# changes its directory, and the build must run again.
-ACCEL_STAMP    = build/accel/.built-stamp
-ACCEL_MANIFEST = imhotep_stats/_accel_manifest.json
-ACCEL_DIRS     = imhotep_stats/engine imhotep_stats/engine/sites imhotep_stats/bots \
-                 imhotep_stats/bots/greedy imhotep_stats/bots/greedy/sites \
-                 imhotep_stats/bots/search
-ACCEL_SRCS     = $(wildcard $(addsuffix /*.py,$(ACCEL_DIRS)) $(addsuffix /*.pxd,$(ACCEL_DIRS))) \
-                 $(ACCEL_DIRS) imhotep_stats/_accel.py imhotep_stats/_accel_build.py
-ACCEL_ARGS    ?= -j 2
-# a deleted manifest means the build must run again
-ACCEL_FORCE    = $(if $(wildcard $(ACCEL_MANIFEST)),,FORCE)
+# The compiled engine (docs/engine.md): the package is installed editable (`pip install -e .`),
+# which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/compiled.py
+# lists, in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
+# directories are prerequisites too) reinstalls it, which recompiles only what changed. Without a C
+# compiler the package runs as pure Python; the last line of the build says which engine runs.
+BUILT     = $(VENV)/.built-stamp
+COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache__ -prune -o \
+              \( -name '*.py' -o -name '*.pxd' -o -type d \) -print)
 
-.PHONY: install run test lint bench clean accel FORCE
+.PHONY: install run test lint bench clean browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,31 +25,36 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# A failed build (no compiler, no Cython) warns and carries on with pure Python; the stamp is
-# not written, so the next `make` tries again.
-$(ACCEL_STAMP): $(ACCEL_SRCS) $(STAMP) $(ACCEL_FORCE)
-	@if $(PY) -m imhotep_stats._accel_build $(ACCEL_ARGS); then \
-		mkdir -p $(dir $@) && touch $@; \
-	else \
-		echo "WARNING: the compiled accelerator was not built; carrying on (pure Python where not compiled); the next make tries again" >&2; \
-	fi
+$(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/compiled.py
+	$(PY) -m pip install --quiet --no-deps -e .
+	@$(VENV)/bin/imhotep-stats --version | tee /dev/stderr | grep -q "engine: compiled" || \
+		echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2
+	touch $(BUILT)
 
-accel: $(ACCEL_STAMP)
+install: $(BUILT)
 
-install: $(STAMP) accel
-
-run: $(STAMP) accel
+run: $(BUILT)
 	$(VENV)/bin/imhotep-stats run $(CONFIG) $(RUN_ARGS)
 
-test: $(STAMP) accel
+# The HTML report's browser test needs headless Chromium (Debian's `chromium`, about 2 minutes
+# to install, no screen needed). Installed here only when missing and we may (root with
+# apt-get, as in CI); elsewhere the test skips and says why.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "installing chromium for the HTML browser test (apt-get)" >&2; \
+		(apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)) \
+			|| echo "WARNING: chromium could not be installed; the browser test will skip" >&2; \
+	fi
+
+test: $(BUILT) browser
 	$(PY) -m pytest -q
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check imhotep_stats tests
 
-bench: $(STAMP) accel
+bench: $(BUILT)
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build *.egg-info $(ACCEL_MANIFEST)
+	rm -rf $(VENV) build dist *.egg-info imhotep_stats/_accel_manifest.json*
 	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete

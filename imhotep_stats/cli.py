@@ -1,6 +1,8 @@
 """The command line: a thin Click group. Parses, loads, calls the library, picks exit codes.
 
-Exit codes: 0 ok, 1 bad input (config, transcript, data), 2 usage, 3 a balance gate failed.
+Exit codes: 0 ok, 1 bad input (config, transcript, data) or environment (disk full,
+read-only, unreachable cluster), 2 usage, 3 a balance gate failed, 130 interrupted
+(docs/studies.md lists the messages).
 Data goes to stdout; progress and messages to stderr.
 """
 
@@ -14,11 +16,39 @@ from pathlib import Path
 import click
 
 from imhotep_stats import __version__
-from imhotep_stats.cli_common import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors
+from imhotep_stats.cli_common import (
+    EXIT_BAD_INPUT,
+    EXIT_GATE_FAILED,
+    EXIT_INTERRUPTED,
+    expected_errors,
+)
+from imhotep_stats.completion import complete_bots, complete_sides, complete_site_side
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="imhotep-stats")
+def _print_version(ctx, _param, value) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from imhotep_stats import compiled
+
+    click.echo(f"imhotep-stats, version {__version__}, engine: {compiled.describe()}")
+    ctx.exit()
+
+
+class _Group(click.Group):
+    """Ctrl-C at any stage (simulating, reporting, loading) exits 130, as shells expect;
+    click's default would say "Aborted!" and exit 1 (bad input)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and which engine runs (compiled or pure Python), and exit.")
 def main() -> None:
     """Balance and analytics for Imhotep and A New Dynasty: simulate games with scripted bots
     and report win rates, seat fairness and where the points came from."""
@@ -52,12 +82,15 @@ def _print_breakdown(result, bots: list[str]) -> None:
         click.echo(f"shared win: seats {', '.join(map(str, result.winners))} (0 = start player)")
 
 
-@main.command()
-@click.option("--sides", default="A-A-A-A-A", show_default=True,
+@main.command(short_help="Play one game and print the score breakdown.")
+@click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
               help="Side per site, market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D.")
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
-@click.option("--bots", default="random", show_default=True, help="Comma-separated, one per seat (or one for all).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+              help="Player count.")
+@click.option("--bots", default="random", show_default=True, shell_complete=complete_bots,
+              help="Comma-separated, one per seat (or one for all).")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Root seed: the same seed deals the same game.")
 @click.option("--prophecies/--no-prophecies", default=False, help="The gods' prophecies module.")
 @click.option("--trace", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSON Lines transcript.")
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as one JSON object.")
@@ -93,7 +126,7 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
         _print_breakdown(result, names)
 
 
-@main.command()
+@main.command(short_help="Re-execute a transcript and print the breakdown.")
 @click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as one JSON object.")
 @expected_errors
@@ -124,25 +157,29 @@ def _searched(bots) -> int:
     return sum(getattr(b, "searched", 0) for b in bots)
 
 
-@main.command()
-@click.option("--sides", default="A-A-A-A-A", show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True)
-@click.option("--bots", default="random", show_default=True)
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True)
+@main.command(short_help="Games per second on one core (compiled or pure).")
+@click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
+              help="Side per site, market-pyramid-temple-burial_chamber-obelisk.")
+@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+              help="Player count.")
+@click.option("--bots", default="random", show_default=True, shell_complete=complete_bots,
+              help="Comma-separated, one per seat (or one for all).")
+@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+              help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
               help="Play the same GAMES games this many times; report the best and the median.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--prophecies/--no-prophecies", default=False)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@click.option("--prophecies/--no-prophecies", default=False, help="The gods' prophecies module.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 @expected_errors
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     """Play GAMES games in this process (one core) and print games per second, and whether the
-    compiled accelerator ran (`make accel`; IMHOTEP_PURE=1 forces pure Python).
+    engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python).
 
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
     a busy machine gave. Figures are per CPU second too (time this process ran)."""
-    from imhotep_stats import _accel
+    from imhotep_stats import compiled
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -196,8 +233,8 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
         "sides": "-".join(Game(players, sides).sides),
         "players": players,
         "bots": names,
-        # what ran: "compiled" (the Cython accelerator, `make accel`), "pure" or "mixed"
-        "engine": _accel.mode(),
+        # what ran: "compiled" (Cython), "pure" or "mixed" (imhotep_stats/compiled.py)
+        "engine": compiled.engine(),
     }
     if as_json:
         click.echo(json.dumps(out))
@@ -208,7 +245,7 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
                    f"({median['iterations_per_cpu_second']:.0f} per CPU second); "
                    f"{median['seconds'] / games:.2f} s per game")
     what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
-            f"bots {','.join(names)}) ({_accel.describe()})")
+            f"bots {','.join(names)}) (engine: {compiled.describe()})")
     if repeat == 1:
         click.echo(f"{games} games in {out['seconds']:.2f} s: {_rate(out['games_per_second'])} games/s "
                    f"(CPU {out['cpu_seconds']:.2f} s: {_rate(out['games_per_cpu_second'])} games per "
@@ -220,9 +257,9 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
                    f"CPU second) {what}")
 
 
-@main.command()
-@click.argument("name", required=False, metavar="[SITE.SIDE]")
-@click.option("--json", "as_json", is_flag=True)
+@main.command(short_help="The board data and its provenance.")
+@click.argument("name", required=False, metavar="[SITE.SIDE]", shell_complete=complete_site_side)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @expected_errors
 def sides(name, as_json):
     """The board data: every side with its provenance, or one side's numbers (e.g. pyramid.D).
@@ -283,7 +320,7 @@ def _plain(v):
 # --- studies: validate and run (issue 6) ---------------------------------------------------
 
 
-@main.command()
+@main.command(short_help="Check a study config and print its size.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @expected_errors
 def validate(config):
@@ -295,36 +332,56 @@ def validate(config):
     click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
 
 
-@main.command()
-@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@main.command(short_help="Simulate a study (a config, or --sides without one) and report.")
+@click.argument("config", required=False,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--sides", metavar="M-P-T-B-O", shell_complete=complete_sides, help="Without CONFIG: one side combination, "
+              "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-A-A.")
+@click.option("--players", type=click.IntRange(2, 4), multiple=True,
+              help="With --sides: player count, repeat for several [default: 3].")
+@click.option("--bots", shell_complete=complete_bots, help="With --sides: bot lineup, comma-separated, rotated through the "
+              "seats [default: greedy].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Run directory [default: reports/<study name>].")
 @click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in this "
               "process [default: run.workers, else all cores].")
 @click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786 "
               "[default: run.cluster].")
-@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games).")
+@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
+              "2,000 with --sides).")
 @click.option("--seed", type=int, help="Root seed (overrides study.seed).")
-@click.option("--resume", is_flag=True, help="Continue an interrupted run in the run directory.")
-@click.option("--force", is_flag=True, help="Overwrite a run already in the run directory.")
+@click.option("--resume", is_flag=True, help="Continue the run in the run directory (the "
+              "default, as for compare and sweep; kept for scripts).")
+@click.option("--force", is_flag=True, help="Discard a run already in the run directory and "
+              "simulate again (by default it is resumed).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per cell.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or messages on stderr.")
 @expected_errors
-def run(config, out, workers, cluster, games, seed, resume, force, as_json, quiet):
-    """Simulate a study into a run directory and print win rates and points per cell."""
+def run(config, sides, players, bots, out, workers, cluster, games, seed, resume, force,
+        as_json, quiet):
+    """Simulate a study into a run directory; print the verdict per cell, then win rates
+    and points.
+
+    CONFIG is a study file (`imhotep-stats init` writes one). Without it, --sides asks about
+    one side combination: `run --sides D-A-C-A-A --players 3 --bots greedy` builds the study
+    from the flags, names it after them and stores it like any run. A run already in the
+    run directory is resumed (same results as one uninterrupted run); a changed config is
+    refused unless --force."""
     import importlib
     import threading
 
-    from imhotep_stats.config import cluster_address_problem, load_config
+    from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.runner import run_study
-    from imhotep_stats.sim.store import RunStoreError, load_manifest
+    from imhotep_stats.sim.store import MANIFEST, RunStoreError, load_manifest
 
     if resume and force:
         raise click.UsageError("--resume and --force exclude each other")
     if cluster and cluster_address_problem(cluster):
         raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
-    cfg = load_config(config)
+    from imhotep_stats.cli_workshop import study_from
+
+    cfg = study_from(config, sides, players, bots, games, seed)
     if games is not None:
         cfg = cfg.replace(games=games)
     if seed is not None:
@@ -337,11 +394,17 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
         if not quiet:
             click.echo(msg, err=True)
 
+    from imhotep_stats import compiled
+
+    say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
+        f"(engine: {compiled.describe()})")
     # The summary's statistics import scipy (about a second): do it while workers play.
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
                      daemon=True).start()
     try:
-        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=resume,
+        # resumed by default, like compare and sweep; a new directory is simply a new run
+        again = not force and (run_dir / MANIFEST).exists()
+        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                             force=force, progress=False if quiet else None, log=say,
                             warn=lambda m: click.echo(m, err=True))
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
@@ -351,21 +414,36 @@ def run(config, out, workers, cluster, games, seed, resume, force, as_json, quie
     except RunStoreError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo(f"\ninterrupted; continue with: imhotep-stats run {config} --resume "
-                   f"--out {run_dir}", err=True)
-        sys.exit(130)
+    except (KeyboardInterrupt, OSError) as exc:
+        from imhotep_stats.errors import os_error
+
+        what = "\ninterrupted" if isinstance(exc, KeyboardInterrupt) else f"error: {os_error(exc)}"
+        click.echo(what + ("; run the same command again to resume" if _resumable(run_dir)
+                           else ""), err=True)
+        sys.exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_BAD_INPUT)
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
     say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
+    rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
     else:
+        from imhotep_stats.reporting.headline import headline_text
+
+        click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
-    _gate_exit(_report_files(run_dir, "all", say))  # issue 7: report files, balance gates
+    _gate_exit(rep)
+
+
+def _resumable(run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds a run to resume (False where it cannot even be looked at)."""
+    try:
+        return (run_dir / "manifest.json").is_file()
+    except OSError:
+        return False
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------
@@ -412,7 +490,7 @@ def _gate_exit(rep) -> None:
         sys.exit(EXIT_GATE_FAILED)
 
 
-@main.command()
+@main.command(short_help="Re-render a stored run's reports; check its gates.")
 @click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--format", "formats", default="all", show_default=True, metavar="LIST",
               help="Files to write: comma-separated md, html, json, csv, parquet; all; or "
@@ -439,12 +517,15 @@ def report(run_dir, formats, as_json, quiet):
     if as_json:
         click.echo(summary_json(rep.data, rep.gates), nl=False)
     elif not quiet:
+        from imhotep_stats.reporting.headline import headline_text
+
+        click.echo(headline_text(rep.data))  # the answer first
         click.echo(rep.terminal, nl=False)
     _gate_exit(rep)
 
-from imhotep_stats import cli_designer  # noqa: E402  compare, sweep, plan (issue 8)
+from imhotep_stats import cli_designer, cli_workshop  # noqa: E402  compare, sweep, plan; init, tune
 
-for _command in cli_designer.COMMANDS:
+for _command in (*cli_designer.COMMANDS, *cli_workshop.COMMANDS):
     main.add_command(_command)
 
 if __name__ == "__main__":  # pragma: no cover

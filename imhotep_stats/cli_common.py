@@ -11,6 +11,7 @@ import click
 
 EXIT_BAD_INPUT = 1
 EXIT_GATE_FAILED = 3
+EXIT_INTERRUPTED = 130
 
 
 def expected_errors(fn):
@@ -35,6 +36,11 @@ def expected_errors(fn):
             return fn(*args, **kwargs)
         except errors as exc:
             click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except OSError as exc:  # the environment: disk full, read-only, name too long
+            from imhotep_stats.errors import os_error
+
+            click.echo(f"error: {os_error(exc)}", err=True)
             sys.exit(EXIT_BAD_INPUT)
 
     return wrapper

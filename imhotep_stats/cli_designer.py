@@ -57,13 +57,15 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     asking again only recomputes the statistics); returns the executor options used."""
     from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.store import MANIFEST
 
     if cluster and cluster_address_problem(cluster):
         raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
     say = _say(quiet)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
-    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=not force,
+    again = not force and (Path(run_dir) / MANIFEST).exists()  # as `run` does
+    outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                         force=force, progress=False if quiet else None, log=say,
                         warn=lambda m: click.echo(m, err=True))
     say(f"{run_dir}: {outcome.games:,} games ({outcome.simulated:,} played now, "
@@ -71,7 +73,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     return workers, cluster
 
 
-@click.command()
+@click.command(short_help="A what-if against its base on the same seeds.")
 @click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("whatif", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
@@ -134,6 +136,11 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
+        from imhotep_stats.reporting.figures import compute
+        from imhotep_stats.reporting.headline import compare_sentences
+
+        verdicts = compare_sentences(compute(out / "base"), compute(out / "whatif"))
+        click.echo("\n".join(("- " if markdown else "") + v for v in verdicts) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
         bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"
@@ -149,7 +156,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
             "points")
 
 
-@click.command()
+@click.command(short_help="Rank many side combinations by imbalance.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @_study_options
 @click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
@@ -221,28 +228,37 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         sys.exit(EXIT_GATE_FAILED)
 
 
-@click.command()
+@click.command(short_help="Games a seat-fairness verdict at a margin needs.")
 @click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
               help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=0.8, show_default=True)
+              default=0.8, show_default=True,
+              help="Chance of a verdict if the assumed gap is the truth.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
-              default=0.05, show_default=True)
+              default=0.05, show_default=True,
+              help="Error rate, split over the seat tests (Holm).")
 @click.option("--gap", type=float, default=0.0, show_default=True,
               help="True seat gap assumed for 'balanced' (must be inside the margin).")
 @click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
               help="Cells corrected together (Holm over their seats).")
-@click.option("--json", "as_json", is_flag=True)
-def plan(margin, players, power, alpha, gap, cells, as_json):
+@click.option("--beyond", type=float, default=None,
+              help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
+                   "margin; must be beyond it).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     """How many games per cell a seat-fairness verdict at MARGIN needs."""
     from imhotep_stats.stats.intervals import min_detectable_difference
-    from imhotep_stats.stats.planning import games_needed, games_to_detect, seat_family
+    from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
     if abs(gap) >= margin:
         raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
                                  param_hint="--gap")
+    beyond = 2 * margin if beyond is None else beyond
+    if abs(beyond) <= margin:
+        raise click.BadParameter(f"the gap {beyond} must be beyond ±{margin}",
+                                 param_hint="--beyond")
     rows = []
     for n in dict.fromkeys(players):
         family = seat_family(n) * cells
@@ -250,9 +266,13 @@ def plan(margin, players, power, alpha, gap, cells, as_json):
             need = games_needed(margin, n, alpha, power, true_gap=gap, family=family)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--margin") from None
-        detect = games_to_detect(margin, n, alpha, power, family)
+        try:
+            detect = games_to_exceed(beyond, margin, n, alpha, power, family)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--beyond") from None
         rows.append({"players": n, "margin": margin, "alpha": alpha, "power": power,
-                     "assumed_gap": gap, "cells": cells, "family": family,
+                     "assumed_gap": gap, "beyond_gap": beyond, "cells": cells,
+                     "family": family,
                      "games_balanced": need, "games_unbalanced": detect,
                      "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
     if as_json:
@@ -263,8 +283,8 @@ def plan(margin, players, power, alpha, gap, cells, as_json):
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
             f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
             f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
-            f"power {power:.0%}); {r['games_unbalanced']:,} games detect a seat "
-            f"{margin * 100:.1f} points off as unbalanced.")
+            f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
+            f"{beyond * 100:+.1f} points off as unbalanced beyond ±{margin * 100:.1f}.")
 
 
 COMMANDS = (compare, sweep, plan)

@@ -34,6 +34,12 @@ HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the row
 DEFAULT_MARGIN = 0.02
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH_SIZE = 500
+# Sizes a study may ask for: far beyond any useful study (10^8 games per cell is days of a
+# cluster), small enough that the plan and the manifest's shard list fit in memory.
+MAX_GAMES = 100_000_000
+MAX_BATCH_SIZE = 1_000_000
+MAX_SHARDS = 200_000
+MAX_ROUNDS = 100  # adaptive rounds of a sweep
 WHATIF_KEYS = ("label", "sides", "overrides")  # [whatif]: what `compare CONFIG` changes
 SWEEP_DEFAULTS = {"budget": 0, "rounds": 4, "top": 10, "rank_by": "seat_gap"}
 RANK_BY = ("seat_gap", "bot_gap", "dominance")
@@ -42,6 +48,11 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def config_hash(full: Mapping[str, Any]) -> str:
+    """sha256 of a canonical config's keys that determine the result rows (HASHED_KEYS)."""
+    return hashlib.sha256(canonical_json({k: full[k] for k in HASHED_KEYS}).encode()).hexdigest()
 
 
 class ConfigError(ValueError):
@@ -145,6 +156,18 @@ class StudyConfig:
                     out.append(Cell(len(out), "-".join(combo), n, lineup))
         return out
 
+    def size_problems(self) -> list[tuple[str, str]]:
+        """Sizes beyond the limits above (checked again after ``--games`` replaces games)."""
+        out = []
+        if self.games > MAX_GAMES:
+            out.append(("study.games", f"expected at most {MAX_GAMES:,} games per cell, "
+                        f"got {self.games:,}"))
+        elif len(self.cells) * -(-self.games // self.batch_size) > MAX_SHARDS:
+            out.append(("run.batch_size", f"{len(self.cells):,} cells x {self.games:,} games "
+                        f"in batches of {self.batch_size:,} make more than {MAX_SHARDS:,} "
+                        "shards: raise run.batch_size or lower study.games"))
+        return out
+
     @property
     def total_games(self) -> int:
         return self.games * len(self.cells)
@@ -176,8 +199,7 @@ class StudyConfig:
     @property
     def hash(self) -> str:
         """sha256 over the canonical JSON of what determines the result rows."""
-        full = self.to_json()
-        return hashlib.sha256(canonical_json({k: full[k] for k in HASHED_KEYS}).encode()).hexdigest()
+        return config_hash(self.to_json())
 
     def replace(self, **changes: Any) -> StudyConfig:
         """A copy with ``changes`` (e.g. ``games=``, ``seed=`` from the command line)."""
@@ -218,6 +240,9 @@ def load_config(path: str | Path) -> StudyConfig:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError([("", f"cannot read the file ({exc.strerror})")], source) from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError([("", f"not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at "
+                            f"offset {exc.start}): save the config as UTF-8")], source) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -293,7 +318,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     run = v.table(raw, "run")
     v.known(run, "run", ("workers", "batch_size", "cluster"))
     workers = v.integer(run, "run.workers", minimum=1, default=None)
-    batch_size = v.integer(run, "run.batch_size", minimum=1, default=DEFAULT_BATCH_SIZE)
+    batch_size = v.integer(run, "run.batch_size", minimum=1, default=DEFAULT_BATCH_SIZE,
+                           maximum=MAX_BATCH_SIZE)
     cluster = v.get(run, "run.cluster", str, default=None)
     if isinstance(cluster, str):
         problem = cluster_address_problem(cluster)
@@ -305,7 +331,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
 
     if v.problems:
         raise ConfigError(v.problems, source)
-    return StudyConfig(
+    config = StudyConfig(
         name=name, seed=seed, games=games, players=tuple(players), sides=sides,
         lineups=lineups, prophecies=prophecies, expansion=expansion,
         overrides_json=overrides_json, personas_json=personas_json,
@@ -313,6 +339,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
         source=source, whatif_json=whatif_json, sweep_json=sweep_json,
     )
+    if config.size_problems():
+        raise ConfigError(config.size_problems(), source)
+    return config
 
 
 def _whatif(v: _Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str:
@@ -366,8 +395,8 @@ def _sweep(v: _Validator, sweep: Mapping[str, Any]) -> str:
     """Validate [sweep] (adaptive game budget and rounds, ranking) into canonical JSON."""
     v.known(sweep, "sweep", tuple(SWEEP_DEFAULTS))
     out = dict(SWEEP_DEFAULTS)
-    out["budget"] = v.integer(sweep, "sweep.budget", minimum=0, default=0)
-    out["rounds"] = v.integer(sweep, "sweep.rounds", minimum=1, default=4)
+    out["budget"] = v.integer(sweep, "sweep.budget", minimum=0, default=0, maximum=MAX_GAMES)
+    out["rounds"] = v.integer(sweep, "sweep.rounds", minimum=1, default=4, maximum=MAX_ROUNDS)
     out["top"] = v.integer(sweep, "sweep.top", minimum=1, default=10)
     rank_by = v.get(sweep, "sweep.rank_by", str, default="seat_gap")
     if rank_by not in RANK_BY:
@@ -426,12 +455,16 @@ class _Validator:
         return value
 
     def integer(self, table: Mapping[str, Any], key: str, *, required: bool = False,
-                minimum: int | None = None, default: Any = None) -> Any:
+                minimum: int | None = None, default: Any = None,
+                maximum: int | None = None) -> Any:
         value = self.get(table, key, int, required=required, default=None)
         if value is None:
             return default
         if minimum is not None and value < minimum:
             self.problem(key, f"expected an integer >= {minimum}, got {value}")
+            return default
+        if maximum is not None and value > maximum:
+            self.problem(key, f"expected at most {maximum:,}, got {value:,}")
             return default
         return value
 
@@ -551,6 +584,10 @@ class _Validator:
             key = f"bots.personas.{name}"
             if name in REGISTRY:
                 self.problem(key, f"{name!r} is a built-in bot: give the persona another name")
+                continue
+            if not _NAME.match(name):  # lineups are joined with commas in the results
+                self.problem(key, "expected a persona name of letters, digits, '.', '_' or "
+                             f"'-', got {name!r}")
                 continue
             if not isinstance(spec, Mapping):
                 self.problem(key, f"expected a table with base and weights, got {describe(spec)}")

@@ -7,6 +7,7 @@ validation time, before anything heavy.
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,3 +40,22 @@ def describe(value: Any) -> str:
     if isinstance(value, int | float):
         return f"{kind} ({value})"
     return kind
+
+
+_OS_ERRORS = {  # the environment failures a user can fix, in their words
+    errno.ENOSPC: "no space left on the device (disk full)",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EROFS: "read-only file system",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "operation not permitted",
+    errno.ENAMETOOLONG: "file name too long",
+    errno.ENOENT: "no such file or directory",
+    errno.ENOTDIR: "not a directory",
+    errno.EISDIR: "is a directory",
+}
+
+
+def os_error(exc: OSError) -> str:
+    """One line for a failed file operation: the file, then what went wrong."""
+    what = _OS_ERRORS.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+    return f"{exc.filename}: {what}" if exc.filename else what

@@ -105,13 +105,13 @@ def test_default_run_dir_is_reports_study_name(smoke, tmp_path, monkeypatch):
     assert (tmp_path / "reports" / "smoke" / "manifest.json").exists()
 
 
-def test_existing_run_refused_then_resume_and_force(smoke, tmp_path):
+def test_existing_run_resumed_by_default_and_forced(smoke, tmp_path):
+    # like compare and sweep: asking again re-reports the stored run (--resume is the default)
     out = tmp_path / "run"
     first = cli("run", smoke, "--out", out, "--workers", 1, "--json", "-q")
     again = cli("run", smoke, "--out", out, "--workers", 1, "--json")
-    assert again.exit_code == 1
-    assert "already holds a finished run" in again.stderr
-    assert "--resume" in again.stderr and "--out" in again.stderr and "--force" in again.stderr
+    assert again.exit_code == 0 and again.stdout == first.stdout
+    assert "0 played now" in again.stderr
     resumed = cli("run", smoke, "--out", out, "--resume", "--json", "-q")
     assert resumed.exit_code == 0 and resumed.stdout == first.stdout  # re-reported, not re-run
     forced = cli("run", smoke, "--out", out, "--force", "--workers", 1, "--json", "-q")
@@ -178,9 +178,7 @@ def test_run_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path):
     done = len(store.shard_files(killed))
     assert 0 < done < games
     assert store.load_manifest(killed)["status"] == "running"
-    assert cli("run", config, "--out", killed, "--json").exit_code == 1  # needs --resume
-
-    resumed = cli("run", config, "--out", killed, "--resume", "--workers", 2, "--json")
+    resumed = cli("run", config, "--out", killed, "--workers", 2, "--json")  # resumes
     assert resumed.exit_code == 0, resumed.stderr
     assert "already done" in resumed.stderr
     fresh = cli("run", config, "--out", tmp_path / "fresh", "--workers", 2, "--json", "-q")

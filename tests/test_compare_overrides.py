@@ -47,7 +47,7 @@ def test_whatif_errors_name_the_dotted_key():
     assert p["whatif.colour"].startswith("unknown key (expected one of label, sides, overrides")
     assert problems(whatif={"label": "nothing"})["whatif"].startswith("expected sides or")
     assert problems(whatif={"overrides": {"game": {"rounds": 9}}})[
-        "whatif.overrides.game.rounds"] == "expected at most 6, got 9"
+        "whatif.overrides.game.rounds"] == "expected an integer from 1 to 6, got an integer (9)"
 
 
 def test_whatif_variant_merges_overrides_and_replaces_sides():

@@ -18,7 +18,7 @@ from imhotep_stats.config import (
 )
 from imhotep_stats.rules.board import SIDES
 
-CONFIGS = Path(__file__).resolve().parent.parent / "configs"
+CONFIGS = Path(__file__).resolve().parent.parent / "imhotep_stats" / "configs"
 
 
 def minimal(**tables):
@@ -132,7 +132,7 @@ def test_lineup_table_per_player_count_and_several_lineups():
     (minimal(overrides={"pyramid": {"A": {"pointz": [1]}}}), "overrides.pyramid.A.pointz", "unknown key"),
     (minimal(overrides={"pyramid": {"A": {"points": [1, 2]}}}), "overrides.pyramid.A.points", "14 items"),
     (minimal(overrides={"pyramid": {"E": {}}}), "overrides.pyramid.E", "unknown side"),
-    (minimal(overrides={"game": {"rounds": 7}}), "overrides.game.rounds", "at most 6"),
+    (minimal(overrides={"game": {"rounds": 7}}), "overrides.game.rounds", "from 1 to 6"),
     (minimal(report={"margin": 0}), "report.margin", "margin"),
     (minimal(report={"margin": 0.7}), "report.margin", "margin"),
     (minimal(report={"colour": "red"}), "report.colour", "unknown key"),

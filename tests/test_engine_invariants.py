@@ -41,7 +41,7 @@ def test_same_seed_same_game():
 
 
 def test_engine_imports_no_heavy_libraries():
-    # DESIGN.md: dependencies point one way; the engine imports neither polars, scipy nor Click.
+    # docs/engine.md, Architecture: layers: dependencies point one way; the engine imports neither polars, scipy nor Click.
     import subprocess
 
     code = (

@@ -159,7 +159,7 @@ def test_barge_delivers_one_sled_stone_to_a_site_as_an_unload():
     q = g.quarry[0]
     apply(g, act("play", "barge"))
     assert g.kind == "barge_site" and g.to_move == 0
-    # 2 stones back to the quarry; every site but the Market
+    # 2 stones back to the quarry; every site but the Market (the ruling, docs/rules.md §3.2)
     assert g.sled[0] == 2 and g.quarry[0] == q + 2
     assert texts(g.options) == ["deliver pyramid", "deliver temple", "deliver burial_chamber", "deliver obelisk"]
     with pytest.raises(IllegalAction):

@@ -40,7 +40,7 @@ CASES = [
 
 PLAY = r"""
 import hashlib, json, sys
-from imhotep_stats import _accel
+from imhotep_stats import compiled
 from imhotep_stats.bots import make_bot
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -58,12 +58,12 @@ for sides, bots, prophecies, expansion, games in json.loads(sys.argv[1]):
         lines.append(f"totals {list(r.totals)}")
         h.update(("\n".join(lines) + "\n").encode())
     out[f"{sides} {','.join(bots)} prophecies={prophecies} expansion={expansion}"] = h.hexdigest()
-print(json.dumps({"mode": _accel.mode(), "fingerprints": out}))
+print(json.dumps({"mode": compiled.engine(), "fingerprints": out}))
 """
 
 
 def _play(pure: bool) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("IMHOTEP_PURE", "_IMHOTEP_ACCEL_WARNED")}
+    env = {k: v for k, v in os.environ.items() if k not in ("IMHOTEP_PURE", "_IMHOTEP_COMPILED_WARNED")}
     if pure:
         env["IMHOTEP_PURE"] = "1"
     out = subprocess.run([sys.executable, "-c", PLAY, json.dumps(CASES)], capture_output=True,

@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from imhotep_stats.cli import main
-from imhotep_stats.stats.planning import games_needed, games_to_detect
+from imhotep_stats.stats.planning import games_needed, games_to_exceed
 
 
 def cli(*args):
@@ -24,7 +24,12 @@ def test_plan_text_and_json_agree_with_planning():
             "--json")
     data = json.loads(r.stdout)
     assert data["games_balanced"] == games_needed(0.02, 3, 0.01, 0.9)
-    assert data["games_unbalanced"] == games_to_detect(0.02, 3, 0.01, 0.9)
+    # "unbalanced beyond ±m" for a seat 2m off (the default --beyond): the minimum-effect
+    # plan that tests/test_stats_calibration.py holds to its promised power.
+    assert data["games_unbalanced"] == games_to_exceed(0.04, 0.02, 3, 0.01, 0.9)
+    assert data["beyond_gap"] == 0.04
+    r = cli("plan", "--margin", 0.02, "--players", 4, "--beyond", -0.05, "--json")
+    assert json.loads(r.stdout)["games_unbalanced"] == games_to_exceed(-0.05, 0.02, 4)
 
 
 def test_plan_several_player_counts_gap_and_cells():
@@ -40,3 +45,7 @@ def test_plan_usage_errors():
     assert cli("plan", "--margin", 0.02, "--players", 3, "--gap", 0.02).exit_code == 2
     assert cli("plan", "--margin", 0.0, "--players", 3).exit_code == 2
     assert cli("plan", "--margin", 0.02).exit_code == 2
+    assert cli("plan", "--margin", 0.02, "--players", 3, "--beyond", 0.01).exit_code == 2
+    # Nothing lies 0.4 below a 1/3 fair share: a clear usage error, not a traceback.
+    r = cli("plan", "--margin", 0.02, "--players", 3, "--beyond", -0.4)
+    assert r.exit_code == 2 and "--beyond" in r.output

@@ -363,14 +363,14 @@ def test_pyramid_sides_read_their_numbers_from_the_data():
 def test_unknown_reward_in_the_data_names_its_place():
     from imhotep_stats.rules.board import default_board
 
-    board = default_board().with_overrides(
-        {
-            "pyramid": {
-                "B": {
-                    "bonus": [["", "gold", "", "", ""], ["", "", "", "", ""], ["", "", "", "", ""]]
+    # refused with the override, before any game (rules/limits.py)
+    with pytest.raises(ValueError, match=r"pyramid\.B\.bonus\[0\]\[1\]: expected a reward.*'gold'"):
+        default_board().with_overrides(
+            {
+                "pyramid": {
+                    "B": {
+                        "bonus": [["", "gold", "", "", ""], ["", "", "", "", ""], ["", "", "", "", ""]]
+                    }
                 }
             }
-        }
-    )
-    with pytest.raises(ValueError, match=r"pyramid\.B\.bonus\[0\]\[1\]: unknown reward 'gold'"):
-        Game(3, "A-B-A-A-A", seed=1, board=board)
+        )

@@ -26,7 +26,7 @@ from imhotep_stats.reporting.build import FORMATS, build_report, parse_formats
 from imhotep_stats.reporting.figures import compute
 from imhotep_stats.reporting.gates import GateConfigError, evaluate, gate_problems
 from imhotep_stats.sim import store
-from imhotep_stats.sim.schema import COLUMNS, SOURCES
+from imhotep_stats.sim.schema import CARDS, COLUMNS, SOURCES, TOOK
 from imhotep_stats.stats.intervals import min_detectable_difference
 from imhotep_stats.stats.report_figures import fairness
 
@@ -71,6 +71,9 @@ def _game_rows(rng: random.Random, cell: dict, game: int) -> list[dict]:
             "margin": top - second if len(winners) == 1 else 0,
             **{f"pts_{k}": v for k, v in pts.items()},
             **dict(zip(ROUND_COLS, rounds, strict=True)), "round_end": end,
+            # Cards taken, derived without drawing (the random stream stays as it was).
+            **{f"took_{c}": 0 for c in CARDS}, "took_statue": pts["card_statue"] % 3,
+            "took_sail": (game + s) % 2,
         }
         rows.append(row)
     return rows
@@ -78,11 +81,12 @@ def _game_rows(rng: random.Random, cell: dict, game: int) -> list[dict]:
 
 def synthetic_run(run_dir: Path, cells: list[dict], games: int, seed: int = 1, *,
                   margin: float = 0.05, gates: dict | None = None,
-                  board: dict | None = None) -> Path:
+                  board: dict | None = None, cards: bool = True) -> Path:
     """A finished run directory: manifest plus one shard per cell.
 
     ``cells``: dicts with sides, players, lineup and optional ``seat_bonus`` {seat: pyramid
-    points} and ``bot_bonus`` {bot: temple points}: the planted biases.
+    points} and ``bot_bonus`` {bot: temple points}: the planted biases. ``cards=False``
+    writes a run as before issue 16: no ``took_*`` columns, none in the manifest's schema.
     """
     rng = random.Random(seed)
     (run_dir / store.SHARDS).mkdir(parents=True, exist_ok=True)
@@ -91,7 +95,8 @@ def synthetic_run(run_dir: Path, cells: list[dict], games: int, seed: int = 1, *
         cell["lineup"] = tuple(cell["lineup"])
         cell["id"] = f"{cell['sides']}|{cell['players']}p|{','.join(cell['lineup'])}"
         rows = [r for g in range(games) for r in _game_rows(rng, cell, g)]
-        store.write_shard(run_dir, i, 0, pl.DataFrame(rows, schema=SCHEMA))
+        frame = pl.DataFrame(rows, schema=SCHEMA)
+        store.write_shard(run_dir, i, 0, frame if cards else frame.drop(TOOK))
         entries.append({"index": i, "id": cell["id"], "sides": cell["sides"],
                         "players": cell["players"], "lineup": list(cell["lineup"]),
                         "games": games, "batches": 1})
@@ -112,6 +117,7 @@ def synthetic_run(run_dir: Path, cells: list[dict], games: int, seed: int = 1, *
         "seeds": {"root": seed}, "games_per_cell": games, "cells": entries,
         "board": {"sides": sides, "overridden": board.get("overridden", {})},
         "started": "2026-01-01T00:00:00+00:00", "finished": "2026-01-01T00:01:00+00:00",
+        "schema": {k: v for k, v in COLUMNS.items() if cards or k not in TOOK},
     })
     return run_dir
 
@@ -311,14 +317,14 @@ def test_planted_seat_bias_is_detected_and_gated(tmp_path):
     rep = build_report(d, ())
     b, f = rep.data.cells
     assert b.verdict.verdict == "unbalanced" and b.verdict.largest_gap_seat == 1
-    assert re.fullmatch(r"unbalanced: seat 2 wins \d\d\.\d% against 33\.3% fair share",
-                        rep.data.tables["seat_fairness"]["text"][0])
+    assert re.fullmatch(r"unbalanced beyond ±5\.0 pp: seat 2 wins \d\d\.\d% against 33\.3% "
+                        r"fair share", rep.data.tables["seat_fairness"]["text"][0])
     assert f.verdict.verdict != "unbalanced"
     assert [(g.gate, g.passed) for g in rep.gates] == [("max_seat_gap", False),
                                                        ("no_unbalanced", False)]
     assert "seat 2 off by" in rep.gates[0].detail and "A-A-A-A-A" in rep.gates[1].detail
     assert "B-A-A-A-A" not in rep.gates[1].detail
-    assert "unbalanced: seat 2 wins" in rep.markdown
+    assert "unbalanced beyond ±5.0 pp: seat 2 wins" in rep.markdown
 
 
 def test_null_report_calls_no_cell_unbalanced(tmp_path):
@@ -468,5 +474,5 @@ def test_many_cells_get_sections_for_the_worst_only(tmp_path, monkeypatch):
     d = synthetic_run(tmp_path, cells, 60, seed=4)
     rep = build_report(d, ("md",))
     assert len(rep.data.detail) == 2 and cells[2]["id"] in rep.data.detail
-    assert rep.markdown.count("\n## ") == 2 + 2  # overview, 2 cells, data files
+    assert rep.markdown.count("\n## ") == 3 + 2  # answer, overview, 2 cells, data files
     assert "Sections below for the 2 cells" in rep.markdown

@@ -89,8 +89,11 @@ def test_report_prints_the_terminal_summary_or_json(passing_run):
     d, run = passing_run
     r = cli("report", d / "run", "--format", "none")
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.startswith("Balance report: rep: 1 cell, margin ±5.0 pp")
-    assert "seat 1 = start player" in r.stdout.splitlines()[0]
+    # the answer first (verdict, seat rates, deciding source), then the summary tables
+    assert r.stdout.startswith("A-A-A-A-A, 3 players, greedy,random,random (Market A · ")
+    head = next(line for line in r.stdout.splitlines() if line.startswith("Balance report"))
+    assert head.startswith("Balance report: rep: 1 cell, margin ±5.0 pp")
+    assert "seat 1 = start player" in head
     assert "Bot ratings" in r.stdout and "greedy" in r.stdout
     r = cli("report", d / "run", "--format", "none", "--json")
     summary = json.loads(r.stdout)

@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from imhotep_stats.stats.intervals import wilson_interval
+from imhotep_stats.stats.planning import games_to_exceed
 from imhotep_stats.stats.tests import (
     benjamini_hochberg,
+    beyond_margin_test,
     chi_square_equal_shares,
     deviation_test,
     equivalence_test,
@@ -146,6 +148,31 @@ def test_deviation_test_by_hand():
     assert deviation_test(40, 100, 0.5) == pytest.approx(0.04550026)
 
 
+def test_beyond_margin_test_by_hand():
+    # 380 of 1000 against 1/3 +/- 0.02: b = 0.35333, se = sqrt(b (1 - b) / 1000) = 0.015116,
+    # z = (0.38 - 0.35333) / 0.015116 = 1.7641, p = sf(1.7641) = 0.03886
+    assert beyond_margin_test(380, 1000, 1 / 3, 0.02) == pytest.approx(0.03886, abs=1e-5)
+    # The lower side mirrors it: 287 of 1000 against b = 0.31333, z = -1.7641... (not exact
+    # mirror: se at the lower boundary) -> P(Z <= (0.287 - 0.31333) / se(0.31333)).
+    se = math.sqrt(0.31333333 * 0.68666667 / 1000)
+    assert beyond_margin_test(287, 1000, 1 / 3, 0.02) == pytest.approx(
+        stats.norm.cdf((0.287 - 0.31333333) / se), rel=1e-4)
+    assert beyond_margin_test(340, 1000, 1 / 3, 0.02) > 0.5  # inside the band
+    assert beyond_margin_test(0, 0, 1 / 3, 0.02) == 1.0
+    assert beyond_margin_test(10, 10, 0.5, 0.5) == 1.0  # nothing lies beyond 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 2000), st.floats(0, 1), st.sampled_from([2, 3, 4]))
+def test_beyond_margin_rejects_exactly_when_the_wilson_interval_is_outside(n, frac, k):
+    """At alpha, rejecting is the (1 - 2 alpha) Wilson interval lying beyond one edge."""
+    wins, p0, m = round(frac * n), 1 / k, 0.02
+    p = beyond_margin_test(wins, n, p0, m)
+    low, high = wilson_interval(wins, n, 0.90)
+    if abs(p - 0.05) > 1e-9:
+        assert (p < 0.05) == (low > p0 + m or high < p0 - m)
+
+
 # --- seat verdict ------------------------------------------------------------------------
 
 
@@ -183,12 +210,15 @@ def test_planted_bias_is_detected_in_the_right_seat():
         v = seat_verdict(_simulate_wins(rng, probs, 3000), 3000, 0.02)
         hits += v.verdict == "unbalanced" and v.largest_gap_seat == 2
     assert hits == 50
-    assert re.fullmatch(r"unbalanced: seat 3 wins 4\d\.\d% against 33\.3% expected", v.text)
+    assert re.fullmatch(r"unbalanced beyond ±2\.0 pp: seat 3 wins 4\d\.\d% against 33\.3% "
+                        r"fair share", v.text)
+    assert (v.seat, v.direction, v.label) == (2, 1, "unbalanced beyond ±2.0 pp")
 
 
 def test_verdict_texts_and_fields():
     bal = seat_verdict([33400, 33300, 33300], 100000, 0.02)
-    assert bal.verdict == "balanced" and bal.text == "balanced within ±2.0 points"
+    assert bal.verdict == "balanced" and bal.text == "balanced within ±2.0 pp"
+    assert bal.seat is None and bal.direction == 0
     assert bal.games_needed is None and bal.more_games is None
     ref = stats.chisquare([33400, 33300, 33300])
     assert (bal.chi2, bal.chi2_p) == pytest.approx((ref.statistic, ref.pvalue))
@@ -196,7 +226,10 @@ def test_verdict_texts_and_fields():
     assert bal.spread == pytest.approx(0.001)
 
     unb = seat_verdict([1260, 870, 870], 3000, 0.02, seat_names=["start", "second", "third"])
-    assert unb.text == "unbalanced: start wins 42.0% against 33.3% expected"
+    assert unb.text == "unbalanced beyond ±2.0 pp: start wins 42.0% against 33.3% fair share"
+    # Holm within the call, for the minimum-effect test too.
+    raw = [beyond_margin_test(w, 3000, 1 / 3, 0.02) for w in (1260, 870, 870)]
+    assert list(unb.p_beyond) == pytest.approx(holm(raw))
 
     inc = seat_verdict([340, 330, 330], 1000, 0.02)
     assert inc.verdict == "inconclusive"
@@ -211,11 +244,21 @@ def test_verdict_texts_and_fields():
     assert none.verdict == "inconclusive" and none.more_games > 0
 
 
-def test_small_gap_in_a_huge_sample_is_balanced_not_unbalanced():
-    """Significant but inside the margin: the designer's margin decides (balanced first)."""
+def test_small_gap_in_a_huge_sample_is_tilted_not_unbalanced():
+    """Significant but shown inside the margin: within ±m, tilted, naming the seat and its
+    direction; never unbalanced (issue 16: pyramid personas, 4 players, 4,000 games)."""
     v = seat_verdict([340000, 330000, 330000], 1000000, 0.02)
     assert min(v.p_deviation) < 1e-10
-    assert v.verdict == "balanced"
+    assert v.verdict == "tilted" and (v.seat, v.direction) == (0, 1)
+    assert v.text == "within ±2.0 pp, tilted: seat 1 ahead, wins 34.0% against 33.3% fair share"
+    behind = seat_verdict([320000, 340000, 340000], 1000000, 0.02)
+    assert behind.verdict == "tilted" and (behind.seat, behind.direction) == (0, -1)
+    # Seat 3 at 27.3% of 4,000 games, margin 2 pp: its gap (0.9-3.7 pp) is significant but
+    # not shown beyond 2 pp: inconclusive, no longer "unbalanced".
+    v = seat_verdict([970, 970, 968, 1092], 4000, 0.02)
+    assert min(v.p_deviation) <= 0.05 and v.verdict == "inconclusive"
+    # A gap shown beyond the margin: seat 3 at 31% of 4,000 games.
+    assert seat_verdict([920, 920, 920, 1240], 4000, 0.02).verdict == "unbalanced"
 
 
 def test_two_players_are_one_hypothesis():
@@ -225,12 +268,14 @@ def test_two_players_are_one_hypothesis():
     assert v.chi2_p == pytest.approx(raw)  # the same test for two seats
 
 
-def test_inconclusive_outside_margin_points_to_detection():
-    # Observed gap 4 points with margin 2: equivalence is out of reach, more games would
-    # show the imbalance; the estimate must exceed the games played.
+def test_inconclusive_outside_margin_points_to_the_minimum_effect_test():
+    # Observed gap 11 points with margin 2: equivalence is out of reach, more games would
+    # show the seat beyond the margin; the estimate is the minimum-effect plan at that gap.
     v = seat_verdict([44.5, 30.5, 25], 100, 0.02)
     assert v.verdict == "inconclusive"
-    assert v.games_needed > 100
+    assert v.games_needed == max(games_to_exceed(0.445 - 1 / 3, 0.02, 3), 101)
+    # A gap right at the margin never settles.
+    assert seat_verdict([1040, 960], 2000, 0.02).games_needed is None
     with pytest.raises(ValueError):
         seat_verdict([1, 2], 3, 0.02, seat_names=["only one"])
 

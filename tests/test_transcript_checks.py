@@ -120,6 +120,13 @@ def test_bad_pinned_outcomes_are_errors(pins, message):
         Game(3, "A-C-A-D-A", prophecies=True, chance=pins)
 
 
+def test_a_pin_for_a_side_not_in_play_is_an_error(tmp_path):
+    with pytest.raises(RulesError, match=r"chance.tomb: this game draws none \(Burial Chamber D is not in play\)"):
+        Game(3, "A-C-A-A-A", chance={"tomb": list(range(1, 25))})
+    setup = {**SETUP, "chance": {"scaffold": "1 2 3 4"}}
+    one_line_error(run_replay(tmp_path, json.dumps(setup).encode()), "line 1", "setup line: chance.scaffold")
+
+
 # ------------------------------------------------------------------ setups (docs/rules.md §1)
 def test_a_full_game_takes_only_its_player_counts_distinct_round_cards():
     with pytest.raises(RulesError, match=r"round_cards\[0\]: \[1, 1, 1, 1\] is not one of the 3-player round cards"):

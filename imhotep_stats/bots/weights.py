@@ -1,7 +1,7 @@
 """Bot weights: what a scripted bot values, as plain numbers a config can set.
 
 A persona is the greedy evaluator with some of these weights changed, so a designer can
-define a new playing style in a config without code (DESIGN.md "Bots").
+define a new playing style in a config without code (docs/engine.md, "The bots").
 """
 
 from __future__ import annotations

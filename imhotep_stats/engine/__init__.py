@@ -1,4 +1,4 @@
-"""The game engine: no polars, scipy or Click here (DESIGN.md dependency direction)."""
+"""The game engine: no polars, scipy or Click here (docs/engine.md, Architecture: layers)."""
 
 from imhotep_stats.engine.actions import Action, act
 from imhotep_stats.engine.game import (

@@ -51,10 +51,6 @@ class CardPoints:
         return t[k - 1] if k <= len(t) else t[-1] + self.statue_extra * (k - len(t))
 
 
-def card_names(board: Board) -> set[str]:
-    return {c.get("same_as", name) for name, c in board.cards.items()}
-
-
 def build_deck(board: Board, expansion: bool) -> list[str]:
     """The market deck, unshuffled: 34 base cards, 48 with the expansion's 14."""
     deck: list[str] = []
@@ -71,6 +67,8 @@ def colour(g: Game, name: str) -> str:
 def gain(g: Game, p: int, name: str) -> None:
     """Player ``p`` takes card ``name`` (docs/rules.md §3)."""
     g.cards_taken[p] += 1
+    took = g.took[p]  # for the report's card strength table
+    took[name] = took.get(name, 0) + 1
     site = RED_SITE.get(name)
     if site is not None or name == "private_quarry":
         # Red: acts at once; discarded, or kept face up with the expansion rules.

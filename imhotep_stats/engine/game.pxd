@@ -5,6 +5,9 @@
 # counters, seats, indexes and bitmasks, bint for flags; anything else stays an object.
 cimport cython
 
+@cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
+cpdef fast_shuffle(rng, list items)
+
 cdef class Game:
     cdef dict __dict__
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle

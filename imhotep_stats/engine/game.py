@@ -15,6 +15,8 @@ site that offers a choice) simple and in one place.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress, filterfalse
@@ -23,7 +25,7 @@ from typing import Any
 from imhotep_stats.engine import cards
 from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine.actions import GET, PASS, Action, act
-from imhotep_stats.engine.chance import fast_shuffle
+from imhotep_stats.engine.chance import ChanceError
 from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import make_site
 from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
@@ -70,6 +72,16 @@ def _prepared(board: Board, players: int, expansion: bool) -> tuple:
     the card point tables (boards are immutable, so this is cached per board)."""
     pool = tuple(tuple(c) for c in board.round_cards(players))
     return pool, tuple(cards.build_deck(board, expansion)), cards.CardPoints(board)
+
+
+def fast_shuffle(rng: random.Random, items: list) -> None:
+    """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
+    speed; ties have probability ~2**-53 and then keep the original order)."""
+    n = len(items)
+    draw = rng.random
+    keys = [draw() for _ in range(n)]  # n draws, in order
+    order = sorted(range(n), key=keys.__getitem__)
+    items[:] = [items[i] for i in order]
 
 
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
@@ -161,6 +173,7 @@ class Game:
         self.blue = [0] * players  # blue cards held, to skip card checks when none
         self.red_kept = [0] * players  # used red cards kept face up (expansion)
         self.cards_taken = [0] * players
+        self.took: list[dict[str, int]] = [{} for _ in range(players)]  # taken, by card name
 
         # Scoring: events (seat, source, points, round) and running totals.
         self.events: list[tuple[int, str, int, int]] = []
@@ -196,6 +209,7 @@ class Game:
             from imhotep_stats.engine import prophecies as prophecy_module
 
             prophecy_module.setup(self)
+        chance_module.check_used(self)
         self._start_round(0)
         self._advance()
 
@@ -224,8 +238,30 @@ class Game:
         if not self.deck:
             if not self.discard:
                 return None
-            chance_module.reshuffle(self)
+            self._reshuffle()
         return self.deck.pop()
+
+    def _reshuffle(self) -> None:
+        """The discard pile becomes the draw pile (docs/rules.md §2.1): the next pinned order
+        if the caller gave one (engine/chance.py), else shuffled by the "reshuffle" stream."""
+        i = len(self.reshuffles)
+        if i < len(self.pinned_reshuffles):
+            order = self.pinned_reshuffles[i]  # top first
+            if not isinstance(order, list | tuple) or Counter(order) != Counter(self.discard):
+                raise ChanceError(
+                    f"reshuffle {i + 1}: expected an order of the discard pile's {len(self.discard)} "
+                    f"cards ({', '.join(sorted(self.discard))}), got {order!r}",
+                    i,
+                )
+            deck = list(reversed(order))
+        else:
+            if self.rng_reshuffle is None:  # opened lazily: seeding a stream costs ~45K instructions
+                self.rng_reshuffle = chance_module.stream(self.seed, "reshuffle")
+            deck = self.discard
+            fast_shuffle(self.rng_reshuffle, deck)
+        self.discard = []
+        self.deck = deck
+        self.reshuffles.append(deck[::-1])
 
     def chance_pick(self, purpose: str, population: Sequence, k: int) -> list:
         """``k`` distinct items of ``population`` in order, for a site or module's setup
@@ -537,6 +573,8 @@ def apply(g: Game, a: Action) -> None:
             + ", ".join(map(str, g.options))
         )
     g.decisions += 1
+    if g.decisions > 100_000:  # MAX_DECISIONS (a literal: one C comparison when compiled)
+        _endless(g)
     if g.kind is TURN:
         g.kind = None
         _turn(g, g.to_move, a)
@@ -555,6 +593,19 @@ def apply(g: Game, a: Action) -> None:
     # A card played as the turn or a resolver may already have asked the next question;
     # _advance then returns at once (it checks, so the check is not repeated here).
     g._advance()
+
+
+MAX_DECISIONS = 100_000  # far above any game the board limits allow (rules/limits.py)
+
+
+def _endless(g: Game) -> None:
+    """A game past MAX_DECISIONS has a round that cannot end: stop, naming what changed."""
+    changed = [f"{sd.name}.{k}" for sd in g.board.sides.values() for k in sd.overridden]
+    changed += [t for t in g.board.overridden if t not in g.board.sides]
+    raise RulesError(
+        f"round {g.round} did not end after {g.decisions - 1:,} decisions: the board data "
+        "lets a round go on forever"
+        + (f" (overridden: {', '.join(changed)})" if changed else ""))
 
 
 def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:

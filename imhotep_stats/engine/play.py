@@ -1,4 +1,4 @@
-"""Playing one game with bots, with the seeds derived as DESIGN.md asks."""
+"""Playing one game with bots, seeded as docs/engine.md (Architecture: randomness) says."""
 
 from __future__ import annotations
 

@@ -24,6 +24,7 @@ class GameResult:
     decisions: int
     lead_changes: int
     margin: int
+    took: list[dict[str, int]] | None = None  # per seat: market cards taken, by name
 
     def to_json(self) -> dict:
         return {
@@ -88,4 +89,5 @@ def result_of(g: Game) -> GameResult:
         decisions=g.decisions,
         lead_changes=changes,
         margin=top - max(others),
+        took=[dict(t) for t in g.took],
     )

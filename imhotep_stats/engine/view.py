@@ -1,5 +1,5 @@
 """What a bot may see: the table, its own hand, the score track. Never the deck order,
-never face-down cards it has not looked at (DESIGN.md "Hidden information")."""
+never face-down cards it has not looked at (docs/engine.md, Architecture: hidden information)."""
 
 from __future__ import annotations
 

@@ -48,9 +48,23 @@ def _tick(v: float, step: float, percent: bool) -> str:
 
 def _open(width: int, height: int, title: str, left: int) -> list[str]:
     """The ``<svg>`` element and the bold title every chart starts with."""
+    # viewBox + max-width: the chart scales down with the page (phones) and never overflows
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" style="max-width: 100%; height: auto" '
             f'role="img" aria-label="{escape(title)}" {FONT}>',
             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+
+
+def _title_legend(names: list[str], width: int) -> list[str]:
+    """A legend on the title line, right-aligned, so it never covers the data."""
+    out = []
+    x = width - 20
+    for j, name in reversed(list(enumerate(names))):
+        x -= 14 + 7 * len(name) + 10
+        out.append(f'<rect x="{x}" y="9" width="10" height="10" '
+                   f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
+                   f'{escape(name)}</text>')
+    return out
 
 
 def _y_grid(step: float, ticks: int, y, left: int, plot_w: float, percent: bool,
@@ -170,11 +184,48 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
         parts.append(f'<path d="{" ".join(d)}" stroke="{color}" stroke-width="1.6" '
                      f'fill="{color}" fill-opacity="0.10"><title>{escape(name)}</title></path>')
     if len(series) > 1:
-        x = width - 20
-        for j, name in reversed(list(enumerate(series))):
-            x -= 14 + 7 * len(name) + 10
-            parts.append(f'<rect x="{x}" y="9" width="10" height="10" '
-                         f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
-                         f'{escape(name)}</text>')
+        parts += _title_legend(list(series), width)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]]], *,
+                band: tuple[float, float], title: str, percent: bool = True,
+                band_label: str = "goal", width: int = 560) -> str:
+    """A target against candidate values: per series a point with its interval whiskers at
+    each x, over a shaded band (the goal ± margin). Series are offset a little sideways so
+    their whiskers do not overlap; a legend on the title line names them."""
+    h, top, bottom, left = 270, 34, 44, 54
+    plot_w, plot_h = width - left - 20, h - top - bottom
+    values = [x for pts in series.values() for p in pts for x in p if x == x]
+    step, ticks = _nice_axis(max([*values, band[1], 0.01]))
+    vmax = step * ticks
+    y = lambda v: top + plot_h * (1 - min(max(v, 0.0), vmax) / vmax)  # noqa: E731
+    n = max(len(xs), 1)
+    parts = _open(width, h, title, left)
+    parts.append(f'<rect x="{left}" y="{y(band[1]):.1f}" width="{plot_w}" '
+                 f'height="{max(y(band[0]) - y(band[1]), 1):.1f}" fill="#1a7f37" '
+                 f'fill-opacity="0.13"><title>{escape(band_label)}</title></rect>')
+    parts += _y_grid(step, ticks, y, left, plot_w, percent)
+    k = len(series)
+    for j, (name, pts) in enumerate(series.items()):
+        colour = PALETTE[j % len(PALETTE)]
+        shift = (j - (k - 1) / 2) * min(12.0, plot_w / n / (k + 1))
+        for i, (v, lo, hi) in enumerate(pts):
+            if v != v:  # nan: no games
+                continue
+            cx = left + plot_w * (i + 0.5) / n + shift
+            parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
+                         f'stroke="{colour}" stroke-width="2"/>')
+            parts.append(f'<circle cx="{cx:.1f}" cy="{y(v):.1f}" r="4.5" fill="{colour}">'
+                         f'<title>{escape(xs[i])}{" · " + escape(name) if name else ""}: '
+                         f'{_tick(v, step / 100, percent)} [{_tick(lo, step / 100, percent)}, '
+                         f'{_tick(hi, step / 100, percent)}]</title></circle>')
+    for i, lab in enumerate(xs):
+        cx = left + plot_w * (i + 0.5) / n
+        parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle">'
+                     f'{escape(lab)}</text>')
+    if k > 1:
+        parts += _title_legend(list(series), width)
     parts.append("</svg>")
     return "".join(parts)

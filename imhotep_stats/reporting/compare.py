@@ -10,6 +10,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from imhotep_stats.reporting.headline import sweep_sentences
 from imhotep_stats.stats.compare import Comparison, Figure, seat_name, summarize
 
 # --- comparisons --------------------------------------------------------------------------
@@ -138,9 +139,11 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
     v = res["verdicts"]
     out = [("# " if md else "") + f"Sweep {res['study']}: {res['cells']} cells, "
            f"{res['games']:,} games",
+           "", *[("- " if md else "") + s for s in sweep_sentences(res)],  # the answer first
            "",
            f"Seat fairness within ±{res['margin'] * 100:.1f} points (Benjamini-Hochberg over "
-           f"every cell): {v['balanced']} balanced, {v['unbalanced']} unbalanced, "
+           f"every cell): {v['balanced']} balanced, {v['tilted']} within the margin but "
+           f"tilted, {v['unbalanced']} unbalanced beyond it, "
            f"{v['inconclusive']} inconclusive."]
     if res.get("adaptive"):
         a = res["adaptive"]

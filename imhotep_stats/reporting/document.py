@@ -15,6 +15,7 @@ from imhotep_stats.reporting import charts
 from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
+from imhotep_stats.reporting.headline import headline, headline_cells, spell_sides
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,11 @@ def _header(data: ReportData) -> list[Block]:
         f"have {conf} Student t intervals (clustered by game where one game gives a group "
         "several rows). Seat fairness per cell: chi-square against equal shares, and a verdict "
         f"at the margin ±{f.pp(data.margin)} (pp = percentage points of win rate): "
-        "*balanced* when every seat is shown within the margin (equivalence test), "
-        "*unbalanced* when a seat is shown off its fair share, otherwise *inconclusive*; "
+        "*balanced within* it when every seat is shown within the margin (equivalence "
+        "test) and none detectably off its fair share; *within it, tilted* when every seat "
+        "is shown within the margin but one is detectably off (its direction is named); "
+        "*unbalanced beyond* it when a seat is shown outside the margin (minimum-effect "
+        "test); otherwise *inconclusive*, with the games a verdict needs; "
         f"Holm-corrected over the {_plural(data.family, 'seat test')} of this report at "
         f"α = {data.alpha:g}. *Resolves ±x*: the smallest deviation of a seat from its fair "
         "share the sample detects (80% power)."
@@ -123,6 +127,15 @@ def _header(data: ReportData) -> list[Block]:
            "with a fresh seed." if data.adaptive_games else "")
     )
     return [Heading(1, f"Balance report: {data.study}"), Para(intro), Para(method)]
+
+
+def _answer(data: ReportData) -> list[Block]:
+    """The verdict first (``headline``), one call-out per cell coloured by its verdict."""
+    blocks: list[Block] = [Heading(2, "The answer", "answer")]
+    for c, sentences in zip(headline_cells(data), headline(data), strict=True):
+        kind = f"verdict v-{c.verdict.verdict}" if c.verdict else "warning"
+        blocks.append(Note(" ".join(sentences), kind))
+    return blocks
 
 
 def _gates(results: list[GateResult]) -> list[Block]:
@@ -229,7 +242,7 @@ def _fairness(data: ReportData, c: CellInfo) -> list[Block]:
     text = [
         f"**Verdict: {verdict_text(v)}.**",
         f"Chi-square against equal shares: χ² = {f.num(v.chi2)}, df {v.chi2_df}, "
-        f"p = {f.pval(v.chi2_p)}.",
+        f"{f.p_is(v.chi2_p)}.",
         f"Largest seat gap: {_seat(s)}, {f.pp(v.win_rates[s] - v.expected, sign=True)} "
         f"against the fair share {f.pct(v.expected)}; best minus worst seat "
         f"{f.pp(v.spread)}.",
@@ -241,14 +254,17 @@ def _fairness(data: ReportData, c: CellInfo) -> list[Block]:
     rows = []
     for r in data.rows("win_rates_seat", c.id):
         rows.append([_seat(r["seat"]), f.pct(r["win_rate"]), f.pp(r["gap"], sign=True),
-                     f.pval(r["p_deviation"]), f.pval(r["p_equivalence"])])
+                     f.pval(r["p_deviation"]), f.pval(r["p_equivalence"]),
+                     f.pval(r.get("p_beyond"))])
     note = (" Two seats are one test (their rates sum to 1)." if c.players == 2 else "")
     return [
         Heading(3, "Seat fairness"), Para(" ".join(text)),
         Table(["", "win rate", "gap to fair share", "p off fair share (Holm)",
-               f"p within ±{f.pp(data.margin)} (Holm)"], rows),
+               f"p within ±{f.pp(data.margin)} (Holm)",
+               f"p beyond ±{f.pp(data.margin)} (Holm)"], rows),
         Para("The first p-value tests whether the seat's win rate differs from its fair "
-             "share, the second whether it lies within the margin (equivalence); both are "
+             "share, the second whether it lies within the margin (equivalence), the third "
+             "whether it lies beyond the margin (minimum-effect test); each is "
              f"Holm-adjusted over the report's {data.family} seat tests.{note}"),
     ]
 
@@ -424,7 +440,8 @@ def _shape(data: ReportData, c: CellInfo) -> list[Block]:
 
 def _cell(data: ReportData, c: CellInfo) -> list[Block]:
     blocks: list[Block] = [
-        Heading(2, f"{c.index + 1}. {c.label}", c.anchor),
+        Heading(2, f"{c.index + 1}. {spell_sides(c.sides)} ({c.sides}) · {c.players} players "
+                f"· {', '.join(c.lineup)}", c.anchor),
         Para(f"{c.games:,} games"
              + (f" ({c.adaptive_games:,} of them from adaptive allocation)"
                 if c.adaptive_games else "")
@@ -440,6 +457,7 @@ def _cell(data: ReportData, c: CellInfo) -> list[Block]:
 def build(data: ReportData, gates: list[GateResult]) -> list[Block]:
     """The whole report as blocks, in reading order."""
     blocks = _header(data)
+    blocks += _answer(data)
     blocks += _gates(gates)
     blocks += [Note(n) for n in data.global_notes]
     blocks += _overview(data)

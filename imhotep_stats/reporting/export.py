@@ -8,6 +8,7 @@ valid JSON and identical whenever it is regenerated from the same run.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -25,10 +26,15 @@ NOT_IN_JSON = ("seat_fairness", "win_rates_seat", "win_rates_bot", "score_distri
 ``bots`` and ``fairness``; histograms are long and stay in tables/."""
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str | bytes) -> None:
     """Replace ``path`` in one step, so a reader never sees half a report."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8", newline="\n")
+    try:
+        tmp.write_bytes(text.encode("utf-8") if isinstance(text, str) else text)
+    except OSError as exc:  # disk full: no half file left, and the message names the file
+        tmp.unlink(missing_ok=True)
+        exc.filename = exc.filename or str(path)
+        raise
     os.replace(tmp, path)
 
 
@@ -79,7 +85,8 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
             "bots": [dict(_row(r), points=_points(pts_bot, "bot", r["bot"]))
                      for r in bot_tab.get(c.id, [])],
             "fairness": None if v is None else {
-                "verdict": v.verdict, "text": verdict_text(v), "margin": clean(v.margin),
+                "verdict": v.verdict, "label": v.label, "text": verdict_text(v),
+                "seat": v.seat, "direction": v.direction, "margin": clean(v.margin),
                 "alpha": clean(v.alpha), "expected": clean(v.expected),
                 "largest_gap": clean(v.largest_gap), "largest_gap_seat": v.largest_gap_seat,
                 "spread": clean(v.spread), "chi2": clean(v.chi2), "chi2_df": v.chi2_df,
@@ -107,8 +114,18 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
                               for r in gates]},
         "notes": data.global_notes,
         "tables": sorted([*data.tables, "gates"]),
+        "robustness": [_cleaned(g.to_json()) for g in data.robustness],
         "cells": cells,
     }
+
+
+def _cleaned(x: Any) -> Any:
+    """``clean`` every float of a nested JSON-ready value."""
+    if isinstance(x, dict):
+        return {k: _cleaned(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_cleaned(v) for v in x]
+    return clean(x)
 
 
 def summary_json(data: ReportData, gates: list[GateResult]) -> str:
@@ -133,8 +150,8 @@ def write_tables(data: ReportData, gates: list[GateResult], out: Path,
             written.append(path)
         if "parquet" in formats:
             path = out / f"{name}.parquet"
-            tmp = path.with_name(f".{path.name}.tmp")
-            df.write_parquet(tmp, compression="zstd", statistics=True)
-            os.replace(tmp, path)
+            buf = io.BytesIO()  # polars would wrap a full disk's OSError in a ComputeError
+            df.write_parquet(buf, compression="zstd", statistics=True)
+            write_text(path, buf.getvalue())
             written.append(path)
     return written

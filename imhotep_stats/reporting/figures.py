@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from imhotep_stats.reporting.robustness import Group, groups
 from imhotep_stats.rules.board import SITES
 from imhotep_stats.sim.adaptive import load_all
 from imhotep_stats.sim.store import load_manifest
@@ -29,6 +30,7 @@ from imhotep_stats.stats.aggregate import (
     winner_separation,
 )
 from imhotep_stats.stats.intervals import wilson_arrays
+from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
 from imhotep_stats.stats.report_figures import (
     cell_bot_ratings,
     fairness,
@@ -46,7 +48,7 @@ POWER = 0.8
 WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
 SIG = 10  # significant digits kept in exported floats (hides summation-order noise)
 
-SEVERITY = {"unbalanced": 0, "inconclusive": 1, "balanced": 2}
+SEVERITY = {"unbalanced": 0, "inconclusive": 1, "tilted": 2, "balanced": 3}
 
 
 def clean(x: Any) -> Any:
@@ -107,6 +109,8 @@ class ReportData:
     gates: dict[str, Any]
     adaptive_games: int = 0  # games beyond the first pass, from a sweep's adaptive rounds
     adaptive_rounds: int = 0
+    robustness: list[Group] = field(default_factory=list)  # sides x players, several lineups
+    cards_recorded: bool = True  # False: a run written before the cards taken were stored
 
     def cell(self, cell_id: str) -> CellInfo:
         return next(c for c in self.cells if c.id == cell_id)
@@ -167,7 +171,8 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
         rows.append({
             "cell": c.id, "sides": c.sides, "players": c.players, "lineup": ",".join(c.lineup),
             "games": c.games, "verdict": v.verdict if v else None,
-            "text": verdict_text(v) if v else None,
+            "label": v.label if v else None, "text": verdict_text(v) if v else None,
+            "seat": v.seat if v else None, "direction": v.direction if v else None,
             "margin": v.margin if v else None, "largest_gap": v.largest_gap if v else None,
             "largest_gap_seat": v.largest_gap_seat if v else None,
             "spread": v.spread if v else None, "chi2": v.chi2 if v else None,
@@ -176,7 +181,8 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
             "more_games": v.more_games if v else None, "notes": "; ".join(c.notes),
         })
     schema = {"cell": pl.String, "sides": pl.String, "players": pl.Int64, "lineup": pl.String,
-              "games": pl.Int64, "verdict": pl.String, "text": pl.String,
+              "games": pl.Int64, "verdict": pl.String, "label": pl.String,
+              "text": pl.String, "seat": pl.Int64, "direction": pl.Int64,
               "margin": pl.Float64, "largest_gap": pl.Float64, "largest_gap_seat": pl.Int64,
               "spread": pl.Float64, "chi2": pl.Float64, "chi2_df": pl.Int64,
               "chi2_p": pl.Float64, "mdd": pl.Float64, "games_needed": pl.Int64,
@@ -185,25 +191,14 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
 
 
 def verdict_text(v: SeatVerdict) -> str:
-    """The verdict in the designer's words; gaps in percentage points (pp), not score points."""
-    if v.verdict == "balanced":
-        return f"balanced within ±{100 * v.margin:.1f} pp"
-    if v.verdict == "unbalanced":
-        p0 = v.expected
-        hit = [i for i, p in enumerate(v.p_deviation) if p <= v.alpha] or list(
-            range(len(v.win_rates)))
-        # The largest gap; of two equal gaps (two players) name the favoured seat.
-        s = max(hit, key=lambda i: (round(abs(v.win_rates[i] - p0), 12), v.win_rates[i] > p0))
-        return (f"unbalanced: seat {s + 1} wins {100 * v.win_rates[s]:.1f}% against "
-                f"{100 * p0:.1f}% fair share")
-    if v.more_games is None:
-        return "inconclusive: the margin is too narrow to settle with any practical run"
-    return f"inconclusive: about {v.more_games:,} more games needed"
+    """The verdict in the designer's words (``SeatVerdict.text``, made by
+    ``stats.tests.seat_verdicts``); gaps in percentage points (pp), not score points."""
+    return v.text
 
 
 def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
     """Per seat: gap to the fair share and the Holm-adjusted p-values of both tests."""
-    gap, p_dev, p_eq = [], [], []
+    gap, p_dev, p_eq, p_out = [], [], [], []
     by_id = {c.id: c for c in cells}
     for cell, s, rate in seat.select("cell", "seat", "win_rate").iter_rows():
         v = by_id[cell].verdict
@@ -211,13 +206,16 @@ def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
             gap.append(None)
             p_dev.append(None)
             p_eq.append(None)
+            p_out.append(None)
             continue
         gap.append(rate - v.expected)
         p_dev.append(v.p_deviation[s])
         p_eq.append(v.p_equivalence[s])
+        p_out.append(v.p_beyond[s])
     return seat.with_columns(pl.Series("gap", gap, dtype=pl.Float64),
                              pl.Series("p_deviation", p_dev, dtype=pl.Float64),
-                             pl.Series("p_equivalence", p_eq, dtype=pl.Float64))
+                             pl.Series("p_equivalence", p_eq, dtype=pl.Float64),
+                             pl.Series("p_beyond", p_out, dtype=pl.Float64))
 
 
 def compute(run_dir: str | Path) -> ReportData:
@@ -264,8 +262,10 @@ def compute(run_dir: str | Path) -> ReportData:
         "score_distribution": score_distribution(lf, by=("cell", "seat")),
         "margin_distribution": game_histogram(lf, "margin", by="cell"),
     }
+    tables |= _playtest_tables(lf, manifest, conf)
     tables = {name: _cell_order(df, order) for name, df in tables.items()}
 
+    cards_recorded = has_card_columns(manifest.get("schema"))
     ranked = sorted((c for c in cells if c.verdict is not None), key=lambda c: (
         SEVERITY[c.verdict.verdict], -c.verdict.largest_gap, c.index))
     chosen = {c.id for c in ranked[:MAX_DETAIL_CELLS]}
@@ -273,7 +273,24 @@ def compute(run_dir: str | Path) -> ReportData:
     return ReportData(
         manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
         margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,
-        global_notes=_global_notes(board) + ([extra.note] if extra.note else []),
+        global_notes=_global_notes(board) + ([extra.note] if extra.note else [])
+        + ([] if cards_recorded else [CARDS_NOT_RECORDED]),
         detail=detail, gates=dict(config.get("gates") or {}),
         adaptive_games=extra.games, adaptive_rounds=extra.rounds,
+        robustness=groups(cells), cards_recorded=cards_recorded,
     )
+
+
+CARDS_NOT_RECORDED = (
+    "Card strength needs a re-run: this run was written before imhotep-stats recorded the "
+    "market cards each seat took, so its shards cannot say; run the study again "
+    "(`imhotep-stats run CONFIG --force`) for that table. Everything else is complete.")
+
+
+def _playtest_tables(lf: pl.LazyFrame, manifest: dict[str, Any], conf: float
+                     ) -> dict[str, pl.DataFrame]:
+    """Comebacks by rank and deficit after each round, and card strength (stats.playtest);
+    card strength is empty for a run that did not record the cards taken."""
+    by_rank, by_deficit = comebacks(lf, conf)
+    cards = card_strength(lf if has_card_columns(manifest.get("schema")) else lf.head(0), conf)
+    return {"comebacks_rank": by_rank, "comebacks_deficit": by_deficit, "card_strength": cards}

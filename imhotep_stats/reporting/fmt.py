@@ -66,7 +66,13 @@ def mean_ci(mean: Any, low: Any, high: Any, digits: int = 2) -> str:
 def pval(p: Any) -> str:
     if not _ok(p):
         return DASH
-    return "<0.001" if p < 0.001 else _fixed(p, 3)
+    return "< 0.001" if p < 0.001 else _fixed(p, 3)
+
+
+def p_is(p: Any) -> str:
+    """A p-value in a sentence: "p < 0.001", "p = 0.042"."""
+    text = pval(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def count(x: Any) -> str:

@@ -44,7 +44,23 @@ tr:hover td { background: #f8fafc; }
 .note.fail { border-color: #cf222e; background: #ffebe9; }
 .note.pass { border-color: #1a7f37; background: #dafbe1; }
 .charts { display: flex; flex-wrap: wrap; gap: 16px; margin: 10px 0 16px; }
-.charts svg { border: 1px solid #e5e7eb; border-radius: 6px; background: #fff; }
+.charts svg { border: 1px solid #e5e7eb; border-radius: 6px; background: #fff;
+              max-width: 100%; height: auto; }
+.charts { max-width: 100%; }
+.note.verdict { font-size: 15px; }
+.v-balanced { border-color: #1a7f37; background: #dafbe1; }
+.v-unbalanced { border-color: #cf222e; background: #ffebe9; }
+.v-inconclusive { border-color: #9a6700; background: #fff8c5; }
+td.v-balanced { color: #1a7f37; background: #dafbe1; }
+td.v-unbalanced { color: #a40e26; background: #ffebe9; }
+td.v-inconclusive { color: #7d4e00; background: #fff8c5; }
+.v-tilted, .v-within { border-color: #0969da; background: #ddf4ff; }
+td.v-tilted, td.v-within { color: #0a3069; background: #ddf4ff; }
+@media (max-width: 640px) {
+  main { padding: 12px 10px 32px; }
+  h1 { font-size: 21px; }
+  nav a { white-space: normal; }
+}
 footer { color: #57606a; font-size: 12px; margin-top: 32px; }
 """
 
@@ -67,9 +83,20 @@ def _table(t: Table) -> str:
     def cls(i: int) -> str:
         return {"r": ' class="r"', "w": ' class="w"', "W": ' class="w wide"'}.get(aligns[i], "")
 
+    verdict = {i for i, h in enumerate(t.headers) if h.startswith("verdict")}
+
+    def td(i: int, x: str) -> str:
+        c = cls(i)
+        if i in verdict:  # coloured as well as worded: the verdict's first word names it
+            word = re.match(r"[*\s]*([a-z]+)", x)
+            if word:
+                extra = f"v-{word.group(1)}"
+                c = f' class="{c[8:-1]} {extra}"' if c else f' class="{extra}"'
+        return f"<td{c}>{inline(x)}</td>"
+
     head = "".join(f"<th{cls(i)}>{inline(h)}</th>" for i, h in enumerate(t.headers))
-    body = "".join("<tr>" + "".join(f"<td{cls(i)}>{inline(x)}</td>" for i, x in enumerate(r))
-                   + "</tr>\n" for r in t.rows)
+    body = "".join("<tr>" + "".join(td(i, x) for i, x in enumerate(r)) + "</tr>\n"
+                   for r in t.rows)
     return (f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead>\n'
             f"<tbody>\n{body}</tbody></table></div>")
 

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from imhotep_stats.errors import describe, kind_of
+from imhotep_stats.rules.limits import value_problems
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
 SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site name -> index
@@ -141,6 +142,9 @@ class Board:
             else:
                 known = ", ".join((*SITES, "game", "round_cards", "cards", "prophecies"))
                 problems.append((path, f"unknown key (expected one of {known})"))
+        if not problems:  # shapes fine: now the ranges, before any game is played
+            changed_names = {n for n, keys in changed.items() if keys}
+            problems = value_problems({**raw, **tables}, f"{prefix}.", changed_names, META_KEYS)
         if problems:
             raise BoardDataError(problems)
         new_sides = {}
@@ -275,6 +279,8 @@ def load_board() -> Board:
         for k in ("colour", "count", "deck"):
             if k not in card:
                 problems.append((f"cards.{name}.{k}", "missing"))
+    problems += value_problems({**{n: sd.values for n, sd in sides.items()}, **tables},
+                               meta=META_KEYS)
     if problems:
         raise BoardDataError(problems)
     return Board(MappingProxyType(sides), MappingProxyType({k: _freeze(v) for k, v in tables.items()}))

@@ -16,8 +16,8 @@ settings (budget, rounds, margin) discard the extra games and redo them. The fir
 game of the run (``report``, the sweep's per-cell figures, the policy) take the first pass
 plus the rounds recorded complete for it (:func:`completed_extra`, :func:`load_all`).
 
-The module knows nothing of statistics (DESIGN.md: sim sits below stats); the policy is
-passed in.
+The module knows nothing of statistics (sim sits below stats: docs/engine.md, Architecture);
+the policy is passed in.
 """
 
 from __future__ import annotations
@@ -30,10 +30,11 @@ from typing import Any
 
 import polars as pl
 
-from imhotep_stats.config import StudyConfig
-from imhotep_stats.sim import store
+from imhotep_stats.config import MAX_GAMES, MAX_ROUNDS, ConfigError, StudyConfig
+from imhotep_stats.sim import integrity, store
 from imhotep_stats.sim.batches import Task
 from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.lock import run_lock
 from imhotep_stats.sim.progress import Progress
 from imhotep_stats.sim.schema import COLUMNS
 
@@ -111,6 +112,10 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
                 raise store.RunStoreError(f"{path}: shard of completed adaptive round "
                                           f"{rnd['round']} is missing (run the sweep again "
                                           "to replay it)")
+            sealed = rnd.get("sha256", {}).get(path.name)
+            if sealed and integrity.file_sha256(path) != sealed:
+                raise store.RunStoreError(f"{path}: shard differs from the one adaptive round "
+                                          f"{rnd['round']} wrote (checksum mismatch)")
             next_game[cell] = stop
             per_cell[cell] = per_cell.get(cell, 0) + stop - start
             files.append(path)
@@ -140,7 +145,7 @@ def scan_all(run_dir: str | Path) -> pl.LazyFrame:
     files = all_files(run_dir)
     if not files:
         return pl.LazyFrame(schema=schema)
-    return pl.scan_parquet(files, schema=schema)
+    return pl.scan_parquet(files, schema=schema, missing_columns="insert")
 
 
 def load_record(run_dir: str | Path) -> dict[str, Any] | None:
@@ -202,6 +207,19 @@ def run_adaptive(
     ``settings`` (e.g. the policy's margin) join budget and rounds in what a resume must
     match; on a mismatch the earlier extra games are discarded.
     """
+    too_big = [(key, value, most) for key, value, most in
+               (("--budget", budget, MAX_GAMES), ("--rounds", rounds, MAX_ROUNDS)) if value > most]
+    if too_big:  # the command line's --budget and --rounds skip the config's check
+        raise ConfigError([(k, f"expected at most {m:,}, got {v:,}") for k, v, m in too_big],
+                          "command line")
+    with run_lock(Path(run_dir), log or (lambda _m: None)):
+        return _run_adaptive(config, Path(run_dir), policy, budget, rounds, settings, workers,
+                             cluster, progress, log)
+
+
+def _run_adaptive(config: StudyConfig, run_dir: Path, policy: Policy, budget: int, rounds: int,
+                  settings: dict[str, Any] | None, workers: int | None, cluster: str | None,
+                  progress: bool | None, log: Callable[[str], None] | None) -> AdaptiveOutcome:
     import json
 
     log = log or (lambda _m: None)
@@ -284,6 +302,8 @@ def run_adaptive(
                 bar.close()
             out.simulated += sum(t.games for t in todo)
         if not rnd["complete"]:
+            rnd["sha256"] = {n: integrity.file_sha256(folder / store.SHARDS / n) for n in
+                             (store.shard_name(c, b) for c, b, _, _ in rnd["tasks"])}
             rnd["complete"] = True
             save()
     out.rounds = record["rounds"]

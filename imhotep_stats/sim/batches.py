@@ -21,7 +21,7 @@ from imhotep_stats.bots import make_bot
 from imhotep_stats.config import Cell, board_for
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-from imhotep_stats.sim.schema import COLUMNS, ROUNDS, SOURCES
+from imhotep_stats.sim.schema import CARDS, COLUMNS, ROUNDS, SOURCES
 
 if TYPE_CHECKING:
     import polars as pl
@@ -90,6 +90,7 @@ def simulate(task: Task) -> Columns:
     cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
     round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]
+    took_cols = [(cols[f"took_{c}"], c) for c in CARDS]
     for i in range(task.start, task.stop):
         names = cell.seat_bots(i)
         # Fresh bots every game: a bot that remembered anything between games would make
@@ -113,6 +114,9 @@ def simulate(task: Task) -> Columns:
             for k, col in enumerate(round_cols):
                 col.append(by_round[k] if k < rounds else 0)
             cols["round_end"].append(by_round[rounds])
+            took = r.took[p]
+            for col, c in took_cols:
+                col.append(took.get(c, 0))
         cols["decisions"].extend([r.decisions] * n)
         cols["lead_changes"].extend([r.lead_changes] * n)
         cols["margin"].extend([r.margin] * n)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from itertools import islice
@@ -22,6 +24,41 @@ from imhotep_stats.sim.store import RunStoreError
 
 OnResult = Callable[[Task, pl.DataFrame], None]
 IN_FLIGHT_PER_WORKER = 2  # keeps every worker busy while the driver writes a shard
+WATCH_SECONDS = 0.5  # how often a worker checks that its parent is alive
+CLUSTER_TIMEOUT = "IMHOTEP_CLUSTER_TIMEOUT"  # seconds to reach a Dask scheduler (default 10)
+
+
+def cluster_timeout() -> float:
+    try:
+        return max(0.1, float(os.environ.get(CLUSTER_TIMEOUT, "10")))
+    except ValueError:
+        raise RunStoreError(f"{CLUSTER_TIMEOUT}: expected a number of seconds, got "
+                            f"{os.environ[CLUSTER_TIMEOUT]!r}") from None
+
+
+def _connect(client_class, address: str):
+    """A Dask client for ``address`` within the cluster timeout. The connection is made in a
+    thread because a server that accepts and never answers stalls ``Client`` past its own
+    timeout; anything but a scheduler (an HTTP server, say) fails with some exception."""
+    timeout = cluster_timeout()
+    box: dict = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = client_class(address, timeout=f"{timeout}s", set_as_default=False)
+        except Exception as exc:  # noqa: BLE001 - what a non-scheduler makes Dask raise varies
+            box["error"] = exc
+
+    thread = threading.Thread(target=connect, daemon=True, name="dask-connect")
+    thread.start()
+    thread.join(timeout + 2)
+    if "client" in box:
+        return box["client"]
+    why = ("no answer" if thread.is_alive() else
+           "timed out" if isinstance(box.get("error"), OSError) else
+           f"not a Dask scheduler ({type(box['error']).__name__})")
+    raise RunStoreError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s: "
+                        f"{why} (check the address; {CLUSTER_TIMEOUT}=SECONDS waits longer)")
 
 
 def default_workers() -> int:
@@ -38,9 +75,34 @@ def run_serial(tasks: Iterable[Task], on_result: OnResult) -> None:
         on_result(task, to_frame(simulate(task)))
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the driver, which stops handing out batches."""
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # pragma: no cover - someone else's process: it exists
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):  # no /proc (not Linux): kill's answer stands
+        return True
+
+
+def _worker_init(driver: int) -> None:
+    """Workers leave Ctrl-C to the driver, which stops handing out batches; and end when
+    the driver ends, however it ends (``kill -9`` too), instead of playing on for nobody.
+    The driver is not their parent (the forkserver is, and outlives the driver while its
+    children live), so a thread watches the driver's pid."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while _alive(driver):
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="driver-watch").start()
 
 
 def _pool_context():
@@ -60,7 +122,7 @@ def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
     todo = iter(tasks)
     window = workers * IN_FLIGHT_PER_WORKER
     with ProcessPoolExecutor(workers, mp_context=_pool_context(),
-                             initializer=_ignore_sigint) as pool:
+                             initializer=_worker_init, initargs=(os.getpid(),)) as pool:
         pending = {pool.submit(simulate, t): t for t in islice(todo, window)}
         try:
             while pending:
@@ -89,10 +151,7 @@ def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
         raise RunStoreError(
             "--cluster needs Dask distributed: pip install 'imhotep-stats[dask]'"
         ) from None
-    try:
-        client = Client(address, timeout="20s", set_as_default=False)
-    except (OSError, TimeoutError) as exc:
-        raise RunStoreError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    client = _connect(Client, address)
     with client:
         try:
             client.wait_for_workers(1, timeout=60)

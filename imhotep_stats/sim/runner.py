@@ -22,13 +22,14 @@ from typing import Any
 
 import polars as pl
 
-from imhotep_stats import __version__
-from imhotep_stats.config import StudyConfig, canonical_json
+from imhotep_stats import __version__, compiled
+from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board
-from imhotep_stats.sim import store
+from imhotep_stats.sim import integrity, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.lock import LOCK, run_lock
 from imhotep_stats.sim.progress import Progress
 from imhotep_stats.sim.schema import COLUMNS
 from imhotep_stats.sim.store import MANIFEST, SHARDS, TMP_SUFFIX, RunStoreError
@@ -114,7 +115,9 @@ def build_manifest(config: StudyConfig, board: Board, batch_size: int) -> dict[s
         ],
         "board": board_record(config, board),
         "schema": dict(COLUMNS),
-        "environment": {"python": platform.python_version(), "polars": pl.__version__},
+        "environment": {"python": platform.python_version(), "polars": pl.__version__,
+                        # which engine this process runs (local workers run the same)
+                        "engine": compiled.engine()},
         "started": _now(),
         "finished": None,
     }
@@ -194,7 +197,7 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     elif resume:
         log(f"nothing to resume in {run_dir}: starting a new run")
     shards_dir = run_dir / SHARDS
-    if old is None and shards_dir.is_dir() and store.shard_files(run_dir):
+    if old is None and shards_dir.is_dir() and store.shard_files(run_dir, verify=False):
         raise RunStoreError(f"{run_dir} holds result shards but no {MANIFEST}; use --out DIR "
                             "or --force to overwrite them")
 
@@ -207,6 +210,10 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         manifest["finished"] = old.get("finished")
     tasks = plan(config.cells, config.games, batch_size, config.seed, config.prophecies,
                  config.expansion, config.overrides_json, config.personas_json)
+    manifest["shards"] = [integrity.planned(store.shard_name(t.cell.index, t.batch), t.cell.index,
+                                            t.batch, t.start, t.stop, t.games * t.cell.players)
+                          for t in tasks]
+    sealed = {e["file"]: e.get("sha256") for e in (old or {}).get("shards", ())}
 
     shards_dir.mkdir(parents=True, exist_ok=True)
     _remove_temp_files(run_dir, warn)
@@ -216,10 +223,13 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     if old:
         by_name = {store.shard_name(t.cell.index, t.batch): t for t in tasks}
         done: set[str] = set()
-        for path in store.shard_files(run_dir):
+        for path in store.shard_files(run_dir, verify=False):
             t = by_name.get(path.name)
             problem = ("not part of this study's plan" if t is None else
                        store.shard_problem(path, t.cell.id, t.start, t.stop, t.cell.players))
+            if not problem and sealed.get(path.name) \
+                    and integrity.file_sha256(path) != sealed[path.name]:
+                problem = "differs from the shard the run wrote (checksum)"
             if problem:
                 path.unlink()
                 if t is None:
@@ -262,8 +272,31 @@ def run_study(
     """
     log = log or (lambda _msg: None)
     warn = warn or log
+    if config.size_problems():  # --games may have replaced the config's games
+        raise ConfigError(config.size_problems(), "--games")
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
+    refuse_foreign(run_dir)
+    with run_lock(run_dir, warn):
+        return _run_locked(config, run_dir, workers, cluster, resume, force, progress, log, warn)
+
+
+def refuse_foreign(run_dir: Path) -> None:
+    """A directory that holds files but no run is someone else's: never write into it."""
+    if (run_dir / MANIFEST).exists():
+        return
+    ours = {LOCK, SHARDS, ADAPTIVE}
+    other = sorted(p.name for p in run_dir.iterdir()
+                   if p.name not in ours and not p.name.endswith(TMP_SUFFIX))
+    if other:
+        raise RunStoreError(f"{run_dir} is not empty and holds no run (it has "
+                            f"{', '.join(other[:3])}{' ...' if len(other) > 3 else ''}); "
+                            "use --out DIR with a new or empty directory")
+
+
+def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster: str | None,
+                resume: bool, force: bool, progress: bool | None, log: Log,
+                warn: Log) -> RunOutcome:
     t0 = time.monotonic()
     new_run = not (run_dir / MANIFEST).exists() or force
     manifest, todo, reused, redone = prepare(config, run_dir, resume, force, warn, log)
@@ -291,6 +324,7 @@ def run_study(
         bar.close()
     if todo or not manifest["finished"]:
         manifest["finished"] = _now()
+    integrity.seal(manifest["shards"], run_dir / SHARDS)
     manifest["status"] = "complete"
     store.write_manifest(run_dir, manifest)
     simulated = sum(t.games for t in todo)

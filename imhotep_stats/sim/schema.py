@@ -1,4 +1,4 @@
-"""The results table: one row per game and seat (DESIGN.md "Runs and data").
+"""The results table: one row per game and seat (docs/engine.md, Architecture: runs and data).
 
 This is the contract between the simulator (which writes Parquet shards) and the
 statistics (which scan them lazily). Keep it tidy and declared: every column is
@@ -8,6 +8,28 @@ listed here with its polars dtype, and shards are written with exactly this sche
 from imhotep_stats.rules.sources import SOURCES  # (a rule: the columns pts_<source>)
 
 ROUNDS = 6
+
+# Market cards by the name a player takes them under (data/cards.toml; the expansion's extra
+# statues are statues). tests/test_sim.py holds this list to the card data.
+CARDS: tuple[str, ...] = (
+    "entrance",
+    "sarcophagus",
+    "paved_path",
+    "pyramid_decoration",
+    "temple_decoration",
+    "burial_chamber_decoration",
+    "obelisk_decoration",
+    "statue",
+    "chisel",
+    "lever",
+    "hammer",
+    "sail",
+    "cargo_sled",
+    "private_quarry",
+    "stone_ornament",
+    "barge",
+    "loading_platform",
+)
 
 # Column name -> polars dtype name (strings so this module needs no polars import).
 COLUMNS: dict[str, str] = {
@@ -28,4 +50,7 @@ COLUMNS: dict[str, str] = {
     **{f"pts_{s}": "Int16" for s in SOURCES},
     **{f"round_{r}": "Int16" for r in range(1, ROUNDS + 1)},  # points scored during round r
     "round_end": "Int16",  # points from game-end scoring
+    **{f"took_{c}": "Int8" for c in CARDS},  # copies of the card the seat took from the market
 }
+TOOK = tuple(f"took_{c}" for c in CARDS)
+"""Columns added by issue 16 (card strength); a run written before holds none of them."""

@@ -13,6 +13,7 @@ temporary files, which a resume removes. Readers scan the shards lazily
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
+
+from imhotep_stats.sim import integrity
 
 MANIFEST = "manifest.json"
 SHARDS = "shards"
@@ -52,28 +55,52 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+_UMASK: list[int] = []
+
+
+def _umask() -> int:
+    """The process's umask (read once: os.umask can only be read by setting it)."""
+    if not _UMASK:
+        try:  # Linux: readable without changing it, so no other thread sees a 0 umask
+            with open("/proc/self/status", encoding="ascii") as fh:
+                _UMASK.extend(int(line.split()[1], 8) for line in fh if line.startswith("Umask:"))
+        except (OSError, ValueError):
+            pass
+        if not _UMASK:
+            old = os.umask(0o022)
+            os.umask(old)
+            _UMASK.append(old)
+    return _UMASK[0]
+
+
 def atomic_write(path: Path, write) -> None:
     """Write ``path`` via ``write(binary_file)`` so that it is either absent, old, or
-    complete: temp file in the same directory, flush, fsync, rename over, fsync the dir."""
+    complete: temp file in the same directory, flush, fsync, rename over, fsync the dir.
+    The file gets the mode any new file would (0666 less the umask), not mkstemp's 0600."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TMP_SUFFIX, dir=path.parent)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             write(fh)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and exc.filename is None:  # a failed write names no file
+            exc.filename = str(path)
         raise
     _fsync_dir(path.parent)
 
 
 def write_shard(run_dir: Path, cell: int, batch: int, df: pl.DataFrame) -> Path:
     path = Path(run_dir) / SHARDS / shard_name(cell, batch)
-    atomic_write(path, lambda fh: df.write_parquet(fh, compression="zstd", statistics=True))
+    buf = io.BytesIO()  # in memory first: polars would wrap a full disk's OSError in its own
+    df.write_parquet(buf, compression="zstd", statistics=True)
+    atomic_write(path, lambda fh: fh.write(buf.getbuffer()))
     return path
 
 
@@ -113,15 +140,26 @@ def load_results(run_dir: str | Path, allow_incomplete: bool = False,
     files = [*shard_files(run_dir), *extra]
     if not files:
         return pl.LazyFrame(schema=schema())
-    return pl.scan_parquet([str(f) for f in files], schema=schema())
+    # A run written before a column was added reads it as null (figures/ says so).
+    return pl.scan_parquet([str(f) for f in files], schema=schema(), missing_columns="insert")
 
 
-def shard_files(run_dir: str | Path) -> list[Path]:
-    """The shard files of a run, in (cell, batch) order."""
+def shard_files(run_dir: str | Path, verify: bool = True) -> list[Path]:
+    """The shard files of a run, in (cell, batch) order. For a finished run, ``verify``
+    checks them against the manifest first (``sim/integrity.py``): RunStoreError naming
+    the first missing, extra or changed file, or an edited manifest."""
     folder = Path(run_dir) / SHARDS
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if SHARD_RE.match(p.name))
+    files = sorted(p for p in folder.iterdir() if SHARD_RE.match(p.name)) if folder.is_dir() else []
+    if verify and (Path(run_dir) / MANIFEST).exists():  # no manifest: readers refuse anyway
+        manifest = load_manifest(run_dir)
+        if manifest.get("status") == "complete":
+            bad = integrity.config_problem(manifest)
+            if bad:
+                raise RunStoreError(f"{Path(run_dir) / MANIFEST}: {bad}")
+            bad = integrity.problem(folder, integrity.expected(manifest, shard_name), files)
+            if bad:
+                raise RunStoreError(bad)
+    return files
 
 
 def shard_problem(path: Path, cell_id: str, start: int, stop: int, players: int) -> str | None:

@@ -1,7 +1,7 @@
 """Paired what-if comparisons: every figure of two runs played on the same seeds.
 
 Two runs of a study that differ only in board data or sides deal the same cards for the
-same game index and seat the same bots (DESIGN.md "Randomness and reproducibility"), so
+same game index and seat the same bots (docs/engine.md, Architecture: randomness), so
 their rows pair up by (cell position, game index, seat). A figure's change is estimated
 from per-game differences, not from two independent samples: common random numbers
 cancel most of the game-to-game noise, and identical runs give exactly zero.

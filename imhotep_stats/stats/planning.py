@@ -140,3 +140,61 @@ def games_to_detect(
     zb = norm_ppf(power)
     n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / abs(gap)) ** 2
     return max(1, math.ceil(n - 1e-9))
+
+
+def beyond_power(n: int, margin: float, p0: float, alpha: float, true_gap: float) -> float:
+    """Approximate power of the minimum-effect test (``tests.beyond_margin_test``) at level
+    ``alpha`` with n games, for a seat whose true win rate is p0 + true_gap.
+
+    The test rejects when p-hat clears the boundary b = p0 +/- margin on the side of the
+    gap by z_{1 - alpha} score standard errors: p-hat > b + z sqrt(b (1 - b) / n) (or below
+    the lower boundary by as much); p-hat ~ N(p_t, p_t (1 - p_t) / n). The far side's
+    rejections are left out (power is slightly understated). A boundary outside (0, 1)
+    cannot be passed: power 0.
+    """
+    if n <= 0:
+        return 0.0
+    z = norm_ppf(1.0 - alpha)
+    pt = min(max(p0 + true_gap, 0.0), 1.0)
+    sd = math.sqrt(pt * (1.0 - pt) / n)
+    if true_gap >= 0.0:
+        b = p0 + margin
+        if b >= 1.0:
+            return 0.0
+        edge = b + z * math.sqrt(b * (1.0 - b) / n)
+        return (1.0 if pt > edge else 0.0) if sd == 0.0 else 1.0 - norm_cdf((edge - pt) / sd)
+    b = p0 - margin
+    if b <= 0.0:
+        return 0.0
+    edge = b - z * math.sqrt(b * (1.0 - b) / n)
+    return (1.0 if pt < edge else 0.0) if sd == 0.0 else norm_cdf((edge - pt) / sd)
+
+
+def games_to_exceed(
+    gap: float, margin: float, players: int, alpha: float = 0.05, power: float = 0.8,
+    family: int | None = None,
+) -> int:
+    """Games needed to call a seat whose true gap is ``gap`` "unbalanced beyond +/-margin".
+
+    One-sided minimum-effect score test of H0: |p - p0| <= margin at alpha' = alpha /
+    family (Holm's strictest step, family as in ``games_needed``), normal approximation,
+    b = p0 + margin (or p0 - margin for a negative gap), p1 = p0 + gap:
+
+        n = ((z_{1 - alpha'} sqrt(b (1 - b)) + z_{power} sqrt(p1 (1 - p1))) / (|gap| - margin))^2
+
+    Raises ValueError when |gap| <= margin (such a seat is not beyond the margin) or the
+    boundary or the seat's rate lies outside [0, 1].
+    """
+    p0 = _check(margin, players, alpha, power)
+    if abs(gap) <= margin:
+        raise ValueError(f"gap {gap:+.4f} is not beyond the margin +/-{margin}")
+    b = p0 + math.copysign(margin, gap)
+    p1 = p0 + gap
+    if not 0.0 < b < 1.0 or not 0.0 <= p1 <= 1.0:
+        raise ValueError(f"a seat cannot win {p1:.1%} (fair share {p0:.1%}, gap {gap:+.4f}, "
+                         f"margin +/-{margin})")
+    za = norm_ppf(1.0 - alpha / (family or seat_family(players)))
+    zb = norm_ppf(power)
+    n = ((za * math.sqrt(b * (1 - b)) + zb * math.sqrt(p1 * (1 - p1)))
+         / (abs(gap) - margin)) ** 2
+    return max(1, math.ceil(n - 1e-9))

@@ -19,8 +19,8 @@ than the average cell.
 
 Responses are per-game values (seat win shares, mean points per player by source, score,
 game length), so an effect is a linear contrast of per-game values. Cells share game
-indices (the same deals, DESIGN.md), so the contrast is computed game by game and its
-interval comes from the spread of those per-game contrasts (a paired t interval): the
+indices (the same deals: docs/engine.md, Architecture), so the contrast is computed game by
+game and its interval comes from the spread of those per-game contrasts (a paired t interval): the
 common random numbers cancel out as they do in ``compare``. To bound memory the games
 are grouped into at most ``max_blocks`` consecutive blocks (batch means), and only the
 first pass is used, whose games every cell shares. Adaptive extra games feed the
@@ -51,7 +51,7 @@ from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.stats.compare import SITE_NAMES
 from imhotep_stats.stats.intervals import min_detectable_difference
-from imhotep_stats.stats.tests import benjamini_hochberg, seat_verdicts
+from imhotep_stats.stats.tests import VERDICTS, benjamini_hochberg, seat_verdicts
 
 MAX_BLOCKS = 200
 CELLS_PER_PASS = 16  # cells read per query when accumulating effects: bounds memory
@@ -393,7 +393,7 @@ def analyze_sweep(
     sites = sorted(by_site.values(), key=lambda e: (e["players"], e["lineup"],
                                                     -abs(e["effect"])))
     counts = {v: sum(c["verdict"] == v for c in cells)
-              for v in ("balanced", "unbalanced", "inconclusive")}
+              for v in VERDICTS}
     extra = sum(c["games"] for c in cells) - int(manifest["games_per_cell"]) * len(cells)
     notes.append("Effects: sum-to-zero coding (cells with the side minus the mean of all "
                  "cells of the same player count and lineup), paired over game indices, "

@@ -1,12 +1,17 @@
 """Hypothesis tests behind the seat-fairness verdict and the multiple-testing corrections.
 
-A seat's win rate is judged against 1/players, the rate of identical players. Three
-questions, three tests:
+A seat's win rate is judged against 1/players, the rate of identical players, and the
+margin m the designer sets (a win-rate difference). Four questions, four tests:
 
-- Is any seat off? Pearson's chi-square goodness of fit against equal shares, and a
+- Is any seat off at all? Pearson's chi-square goodness of fit against equal shares, and a
   two-sided score z test per seat (the test the Wilson interval inverts).
 - Is every seat close enough? TOST equivalence (Schuirmann 1987) per seat against the
-  margin the config sets: two one-sided score z tests at the margin's edges.
+  margin: two one-sided score z tests at the margin's edges.
+- Is some seat off by more than the margin? A one-sided minimum-effect test per seat
+  (H0: |p - 1/players| <= m), the score z test at the margin's edge on the estimate's
+  side (a minimum-effect test, Murphy & Myors 1999; fishtest's SPRT likewise tests
+  against an effect that matters, not against zero). A deviation that is merely
+  significant does not make a cell unbalanced: with enough games every real game has one.
 - Many seats, many cells: Holm (1979) within a report, Benjamini & Hochberg (1995) across
   a sweep.
 
@@ -25,9 +30,12 @@ import numpy as np
 from scipy import stats as _st
 
 from imhotep_stats.stats._normal import norm_cdf, norm_ppf, norm_sf
-from imhotep_stats.stats.planning import games_needed, games_to_detect, seat_family
+from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
-VERDICTS = ("balanced", "unbalanced", "inconclusive")
+VERDICTS = ("balanced", "tilted", "unbalanced", "inconclusive")
+"""Verdict keys, from the designer's side: ``balanced`` within +/-m, ``tilted`` (within
++/-m but a seat detectably off its fair share), ``unbalanced`` beyond +/-m, and
+``inconclusive`` (neither shown yet)."""
 
 
 def chi_square_equal_shares(
@@ -111,6 +119,15 @@ def deviation_test(wins: float, n: int, expected: float) -> float:
     return float(min(1.0, 2.0 * norm_sf(abs(z))))
 
 
+def _no_games(n: int, expected: float, margin: float) -> bool:
+    """Check a margin test's arguments; True when there are no games (p = 1)."""
+    if not 0.0 < expected < 1.0:
+        raise ValueError(f"expected must be in (0, 1), got {expected}")
+    if not margin > 0.0:
+        raise ValueError(f"margin must be positive, got {margin}")
+    return n <= 0
+
+
 def equivalence_test(wins: float, n: int, expected: float, margin: float) -> float:
     """TOST p-value for "the win rate is within ``expected +/- margin``".
 
@@ -125,11 +142,7 @@ def equivalence_test(wins: float, n: int, expected: float, margin: float) -> flo
     hold: its one-sided p is 0 (a boundary at exactly 0 or 1 is refuted only by a win, or a
     loss). No games: p = 1.
     """
-    if not 0.0 < expected < 1.0:
-        raise ValueError(f"expected must be in (0, 1), got {expected}")
-    if not margin > 0.0:
-        raise ValueError(f"margin must be positive, got {margin}")
-    if n <= 0:
+    if _no_games(n, expected, margin):
         return 1.0
     phat = wins / n
     lo, hi = expected - margin, expected + margin
@@ -148,11 +161,41 @@ def equivalence_test(wins: float, n: int, expected: float, margin: float) -> flo
     return max(p_lo, p_hi)
 
 
+def beyond_margin_test(wins: float, n: int, expected: float, margin: float) -> float:
+    """Minimum-effect p-value for "the win rate lies outside ``expected +/- margin``".
+
+    H0: |p - expected| <= margin. The score z test at the boundary on the estimate's side,
+    with the standard error under that boundary b (sqrt(b (1 - b) / n)):
+
+        p-hat above expected: p = P(Z >= (p-hat - b+) / se(b+)),  b+ = expected + margin
+        p-hat below expected: p = P(Z <= (p-hat - b-) / se(b-)),  b- = expected - margin
+
+    Rejecting at alpha is the same as the (1 - 2 alpha) Wilson interval lying wholly
+    outside the margin band on one side. The size at a boundary is alpha plus the chance
+    of landing beyond the other boundary, two margins further away: at most
+    P(Z > 2 margin / se + z_{1 - alpha}), about 1e-4 when the standard error is the margin and
+    1e-8 when it is half of it. A boundary outside (0, 1) cannot be passed: p = 1 on that
+    side. No games: p = 1.
+    """
+    if _no_games(n, expected, margin):
+        return 1.0
+    phat = wins / n
+    if phat >= expected:
+        b = expected + margin
+        return 1.0 if b >= 1.0 else norm_sf((phat - b) / math.sqrt(b * (1 - b) / n))
+    b = expected - margin
+    return 1.0 if b <= 0.0 else norm_cdf((phat - b) / math.sqrt(b * (1 - b) / n))
+
+
 @dataclass(frozen=True)
 class SeatVerdict:
     """Seat fairness of one cell, in numbers and in the designer's words.
 
-    ``largest_gap`` is the largest |win rate - 1/players| over seats (the quantity the
+    The one value every report, gate and summary reads: ``verdict`` is a key of VERDICTS,
+    ``label`` its short form ("unbalanced beyond ±2.0 pp"), ``text`` the sentence a report
+    shows. ``seat`` is the seat index (0 = start player) the text names (the tilted or
+    beyond-margin seat; None for balanced or inconclusive) and ``direction`` its side of
+    the fair share (+1 ahead, -1 behind, 0 none). ``largest_gap`` is the largest |win rate - 1/players| over seats (the quantity the
     margin bounds), at seat index ``largest_gap_seat``; ``spread`` is best minus worst
     seat. P-values are adjusted over the seats of the call (and its other cells). ``games_needed`` is the
     estimated total games for a verdict (None unless inconclusive); ``more_games`` is
@@ -176,6 +219,10 @@ class SeatVerdict:
     p_equivalence: tuple[float, ...]
     games_needed: int | None
     more_games: int | None
+    p_beyond: tuple[float, ...] = ()
+    label: str = ""
+    seat: int | None = None
+    direction: int = 0
 
 
 def _about(n: int) -> int:
@@ -194,23 +241,26 @@ def seat_verdict(
     power: float = 0.8,
     seat_names: Sequence[str] | None = None,
 ) -> SeatVerdict:
-    """Verdict on seat fairness: balanced within +/-margin, unbalanced, or inconclusive.
+    """Verdict on seat fairness relative to the margin m, for one cell.
 
-    - **balanced** if every seat's TOST against 1/players +/- margin rejects after Holm.
-      Checked first: a gap proven smaller than the margin is what the designer asked for,
-      even when a huge sample also makes that small gap statistically significant.
-    - **unbalanced** if any seat's deviation test rejects after Holm; the text names the
-      seat with the largest gap among those.
+    - **unbalanced** (beyond ±m) if any seat's minimum-effect test (``beyond_margin_test``)
+      rejects after Holm: that seat is shown more than m off its fair share. The text names
+      the seat with the largest gap among those.
+    - **balanced** (within ±m) if every seat's TOST against 1/players ± m rejects after
+      Holm, and no seat's deviation test does.
+    - **tilted** (within ±m, tilted) if every seat is shown within ±m but some seat's
+      deviation test rejects: the gap is real but smaller than the margin; the text names
+      the seat and its direction, which a designer may still want to know.
     - **inconclusive** otherwise, with the estimated total games for a verdict if the
-      observed largest gap g is the truth: the smaller of ``games_needed(margin, players,
-      alpha, power, true_gap=g)`` (equivalence, while |g| < margin) and
-      ``games_to_detect(g, ...)`` (detection), each at least the sample at which the
-      observed rates themselves would pass, so "more" is always positive.
+      observed largest gap g is the truth: ``games_needed(margin, players, alpha, power,
+      true_gap=g)`` while |g| < m, ``games_to_exceed(g, m, ...)`` while |g| > m, each at
+      least the sample at which the observed rates themselves would pass, so "more" is
+      always positive.
 
-    Holm runs over the seats of this call; two seats are a single hypothesis (their rates
-    sum to 1), so a two-player cell is not adjusted. ``margin`` is a win-rate difference
-    (0.02 = 2 points). Seats are named "seat 1" (the start player, schema seat 0),
-    "seat 2", ... unless ``seat_names`` is given.
+    Holm runs over the seats of this call, one family per test; two seats are a single
+    hypothesis (their rates sum to 1), so a two-player cell is not adjusted. ``margin`` is
+    a win-rate difference (0.02 = 2 percentage points, "pp"). Seats are named "seat 1" (the
+    start player, schema seat 0), "seat 2", ... unless ``seat_names`` is given.
     """
     names = [list(seat_names)] if seat_names is not None else None
     return seat_verdicts([(wins_by_seat, games)], margin, alpha, power, names)[0]
@@ -226,48 +276,52 @@ def seat_verdicts(
 ) -> list[SeatVerdict]:
     """Seat verdicts for many cells, ``(wins_by_seat, games)`` each, corrected together.
 
-    The deviation and equivalence p-values of all seats of all cells form one family,
-    adjusted with ``correction``: "holm" (family-wise error, within a report) or "bh"
-    (false discovery rate, across a sweep). Verdict rules as in ``seat_verdict``. For the
-    "more games" estimate the level is alpha / family size (Holm's strictest step) with
-    Holm, and the per-cell level with BH (whose threshold depends on the other cells).
+    The one place a cell's verdict is decided (rules in ``seat_verdict``). Each test's
+    p-values over all seats of all cells form one family, adjusted with ``correction``:
+    "holm" (family-wise error, within a report) or "bh" (false discovery rate, across a
+    sweep). For the "more games" estimate the level is alpha / family size (Holm's
+    strictest step) with Holm, and the per-cell level with BH (whose threshold depends on
+    the other cells).
     """
     if correction not in ("holm", "bh"):
         raise ValueError(f"correction must be 'holm' or 'bh', got {correction!r}")
     if not 0.0 < margin < 1.0:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
     adjust = holm if correction == "holm" else benjamini_hochberg
-    raw_dev: list[float] = []
-    raw_eq: list[float] = []
+    raw: dict[str, list[float]] = {"dev": [], "eq": [], "beyond": []}
     for wins, games in cells:
         k = len(wins)
         chi_square_equal_shares(wins, games)  # validates wins against games
         for x in list(wins)[: seat_family(k)]:  # two seats: one hypothesis
-            raw_dev.append(deviation_test(x, games, 1.0 / k))
-            raw_eq.append(equivalence_test(x, games, 1.0 / k, margin))
-    adj_dev, adj_eq = adjust(raw_dev), adjust(raw_eq)
-    family = len(raw_dev) if correction == "holm" and len(cells) > 1 else None
+            raw["dev"].append(deviation_test(x, games, 1.0 / k))
+            raw["eq"].append(equivalence_test(x, games, 1.0 / k, margin))
+            raw["beyond"].append(beyond_margin_test(x, games, 1.0 / k, margin))
+    adj = {t: adjust(p) for t, p in raw.items()}
+    family = len(raw["dev"]) if correction == "holm" and len(cells) > 1 else None
     out = []
     pos = 0
     for c, (wins, games) in enumerate(cells):
         k = len(wins)
         m = seat_family(k)
-        p_dev, p_eq = adj_dev[pos: pos + m], adj_eq[pos: pos + m]
+        p = {t: a[pos: pos + m] * (k if m == 1 else 1) for t, a in adj.items()}
         pos += m
-        if m == 1:
-            p_dev, p_eq = p_dev * k, p_eq * k
         names = list(seat_names[c]) if seat_names is not None else [
             f"seat {i + 1}" for i in range(k)]
         if len(names) != k:
             raise ValueError("seat_names must name every seat")
-        out.append(_verdict(list(wins), games, margin, alpha, power, names, p_dev, p_eq,
-                            family))
+        out.append(_verdict(list(wins), games, margin, alpha, power, names, p, family))
     return out
+
+
+def _named(hit: list[int], gaps: list[float]) -> int:
+    """The seat a verdict names among ``hit``: the largest gap; of two equal gaps (two
+    players) the favoured seat."""
+    return max(hit, key=lambda i: (round(abs(gaps[i]), 12), gaps[i] > 0))
 
 
 def _verdict(
     wins: list[float], games: int, margin: float, alpha: float, power: float,
-    names: list[str], p_dev: list[float], p_eq: list[float], family: int | None,
+    names: list[str], p: dict[str, list[float]], family: int | None,
 ) -> SeatVerdict:
     """Assemble one cell's verdict from its adjusted p-values (rules in seat_verdict)."""
     w = [float(x) for x in wins]
@@ -282,17 +336,28 @@ def _verdict(
     else:
         j, largest, spread = 0, math.nan, math.nan
 
+    band = f"±{margin * 100:.1f} pp"
     needed: int | None = None
     more: int | None = None
-    if games > 0 and max(p_eq) <= alpha:
-        verdict, text = "balanced", f"balanced within ±{margin * 100:.1f} points"
-    elif games > 0 and min(p_dev) <= alpha:
-        hit = [i for i in range(k) if p_dev[i] <= alpha]
-        s = max(hit, key=lambda i: abs(gaps[i]))
-        verdict = "unbalanced"
-        text = f"unbalanced: {names[s]} wins {rates[s]:.1%} against {p0:.1%} expected"
+    seat: int | None = None
+    beyond = [i for i in range(k) if games > 0 and p["beyond"][i] <= alpha]
+    off = [i for i in range(k) if games > 0 and p["dev"][i] <= alpha]
+    if beyond:
+        verdict, label = "unbalanced", f"unbalanced beyond {band}"
+        seat = _named(beyond, gaps)
+        text = (f"{label}: {names[seat]} wins {rates[seat]:.1%} against {p0:.1%} "
+                "fair share")
+    elif games > 0 and max(p["eq"]) <= alpha:
+        if off:
+            verdict, label = "tilted", f"within {band}, tilted"
+            seat = _named(off, gaps)
+            text = (f"{label}: {names[seat]} {'ahead' if gaps[seat] > 0 else 'behind'}, "
+                    f"wins {rates[seat]:.1%} against {p0:.1%} fair share")
+        else:
+            verdict, label = "balanced", f"balanced within {band}"
+            text = label
     else:
-        verdict = "inconclusive"
+        verdict = label = "inconclusive"
         needed = _games_for_verdict(rates, games, margin, alpha, power, family)
         if needed is None:
             text = "inconclusive: the margin is too narrow to settle with any practical run"
@@ -302,8 +367,10 @@ def _verdict(
     return SeatVerdict(
         verdict=verdict, text=text, games=games, expected=p0, margin=margin, alpha=alpha,
         win_rates=tuple(rates), largest_gap=largest, largest_gap_seat=j, spread=spread,
-        chi2=chi2, chi2_df=df, chi2_p=chi2_p, p_deviation=tuple(p_dev),
-        p_equivalence=tuple(p_eq), games_needed=needed, more_games=more,
+        chi2=chi2, chi2_df=df, chi2_p=chi2_p, p_deviation=tuple(p["dev"]),
+        p_equivalence=tuple(p["eq"]), games_needed=needed, more_games=more,
+        p_beyond=tuple(p["beyond"]), label=label, seat=seat,
+        direction=0 if seat is None else (1 if gaps[seat] > 0 else -1),
     )
 
 
@@ -313,11 +380,11 @@ def _games_for_verdict(
 ) -> int | None:
     """Total games for a verdict if the observed rates are the truth (see seat_verdict).
 
-    The smaller of two plans at the observed largest gap g: equivalence
-    (``games_needed``, possible while |g| < margin) and detection (``games_to_detect``,
-    possible while g != 0). Each plan is at least the sample at which the observed rates
-    themselves would pass that test. None if neither is below 10^12 games. ``family``
-    is the number of hypotheses alpha is split over (default: this cell's seats).
+    At the observed largest gap g: equivalence (``games_needed``) while |g| < margin, the
+    minimum-effect test (``games_to_exceed``) while |g| > margin; a gap right at the margin
+    never settles. Each plan is at least the sample at which the observed rates themselves
+    would pass that test. None if above 10^12 games. ``family`` is the number of hypotheses
+    alpha is split over (default: this cell's seats).
     """
     k = len(rates)
     p0 = 1.0 / k
@@ -327,26 +394,30 @@ def _games_for_verdict(
         except ValueError:
             return None
     a = alpha / (family or seat_family(k))
+    z = norm_ppf(1.0 - a)
     g = max((r - p0 for r in rates), key=abs)
-    plans = [math.inf]
+
+    def at_rate(r: float, b: float) -> float:
+        # r == b happens by rounding (0.3 - 0.25 < 0.05): a rate on the boundary never
+        # passes, so infinitely many games (was a ZeroDivisionError in sweeps)
+        return (z * math.sqrt(b * (1 - b)) / abs(r - b)) ** 2 if r != b else math.inf
+
+    best = math.inf
     if abs(g) < margin:
         try:
             planned = float(games_needed(margin, k, alpha, power, true_gap=g, family=family))
         except ValueError:  # more than 10^12 games
             planned = math.inf
-        z = norm_ppf(1.0 - a)
-        at_rates = max(
-            # r == b happens by rounding (0.3 - 0.25 < 0.05): a rate on the boundary never
-            # passes, so infinitely many games (was a ZeroDivisionError in sweeps)
-            (z * math.sqrt(b * (1 - b)) / abs(r - b)) ** 2 if r != b else math.inf
-            for r in rates for b in (p0 - margin, p0 + margin) if 0.0 < b < 1.0
-        )
-        plans.append(max(planned, at_rates))
-    if g != 0.0:
-        z = norm_ppf(1.0 - a / 2.0)
-        at_rates = (z * math.sqrt(p0 * (1 - p0)) / abs(g)) ** 2
-        plans.append(max(float(games_to_detect(g, k, alpha, power, family)), at_rates))
-    best = min(plans)
+        observed = max(at_rate(r, b) for r in rates
+                       for b in (p0 - margin, p0 + margin) if 0.0 < b < 1.0)
+        best = max(planned, observed)
+    elif abs(g) > margin:
+        try:
+            planned = float(games_to_exceed(g, margin, k, alpha, power, family))
+        except ValueError:  # no win rate beyond that boundary
+            planned = math.inf
+        b = p0 + math.copysign(margin, g)
+        best = max(planned, at_rate(p0 + g, b) if 0.0 < b < 1.0 else math.inf)
     if best > 1e12:
         return None
     return max(math.ceil(best), games + 1)

@@ -2,7 +2,7 @@
 
 Every legal action is scored as the change it makes to "my expected final score minus
 ``deny`` times the opponents' mean", and the best is taken (ties: the bot's own rng).
-The estimate is cheap by design (DESIGN.md "Speed is a feature"): no copies of the game,
+The estimate is cheap by design (docs/engine.md, Architecture: speed): no copies of the game,
 per-site tables (``sites/``) that price "a stone of player o unloaded j-th at site i",
 rebuilt only when that site changes, and per-ship results cached by the ship's contents.
 

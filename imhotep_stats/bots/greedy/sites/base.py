@@ -9,7 +9,7 @@ attributes) with a cheap model, as tables ``own[o][j]`` (the owner's points) and
 ``side[o][j]`` (what it does to the others), rebuilt only when the site's state changes
 (``key``) and shared by the bots of a game when they do not depend on a bot's weights. A
 ship's value at a site is then the sum of its stones' entries, a few list look-ups
-(DESIGN.md "Speed is a feature"). Stones of one batch are priced independently: a stone's
+(docs/engine.md, Architecture: speed). Stones of one batch are priced independently: a stone's
 entry depends on its position in the unloading order, not on the others' owners.
 
 Choices a stone's owner makes on arrival (which pyramid, which mound space...) are modelled

@@ -1,9 +1,8 @@
 """The Temple's four sides, priced (docs/rules.md §6; the engine's ``engine/sites/temple.py``).
 
-``TempleBEval`` serves B and C: a visible stone pays its column's best reward plus the side's
-``visible_points`` (0 on B). Since docs/rules.md §6.3 gives C's point only in a column without
-a bonus, this prices C's stones in bonus columns one point high: to fix with the bot's next
-change of play (it changes games, so the fingerprints are recorded again then)."""
+``TempleBEval`` serves B and C: a visible stone pays its column's best reward, or, in a column
+without one, the side's ``visible_points`` (0 on B, Temple A's point on C: docs/rules.md §6.3
+gives C's reward instead of the point, not beside it)."""
 
 from __future__ import annotations
 
@@ -69,7 +68,7 @@ def temple_reward(ctx, o: int, kind: str, k: int) -> float:
 
 class TempleBEval(TempleAEval):
     """§6.2 / §6.3: as A, each visible stone paying its column's reward (the best
-    alternative of a choice) each round end, plus Temple C's visible point."""
+    alternative of a choice) each round end; a column without one pays ``visible_points``."""
 
     shared = False
     kinds = ("temple_bonus", "temple_keep")
@@ -84,7 +83,7 @@ class TempleBEval(TempleAEval):
             r = temple_reward(ctx, o, kind, k)
             if v is None or r > v:
                 v = r
-        return self.site.visible_points + (0.0 if v is None else v)
+        return self.site.visible_points if v is None else v
 
     def decide(self, kind, view, legal):
         if kind == "temple_keep":

@@ -1,0 +1,89 @@
+"""Studies without a file: one built from command-line flags (``run --sides D-A-C-A-A``), and
+the example configs that ship inside the package (``init``, ``imhotep_stats/configs/``).
+
+A flag-built study is an ordinary :class:`~imhotep_stats.config.StudyConfig` validated by
+``parse_config``, named after its flags, so it is stored, resumed and reported like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from typing import Any
+
+from imhotep_stats.config import ConfigError, StudyConfig, parse_config
+from imhotep_stats.rules.board import SITES
+
+QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 points is resolved
+QUICK_SEED = 2026
+QUICK_MARGIN = 0.05
+SOURCE = "command line"
+
+
+def parse_sides(text: str, option: str = "--sides") -> dict[str, list[str]]:
+    """``D-A-C-A-A`` (market-pyramid-temple-burial_chamber-obelisk) into a [sides] table."""
+    letters = [s.strip().upper() for s in text.split("-")]
+    if len(letters) != len(SITES) or not all(re.fullmatch("[ABCD]", s) for s in letters):
+        raise ConfigError([(option, "expected five side letters A-D joined by '-', one per "
+                            f"site ({'-'.join(SITES)}), e.g. D-A-C-A-A; got {text!r}")], SOURCE)
+    return {site: [s] for site, s in zip(SITES, letters, strict=True)}
+
+
+def quick_raw(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy",
+              games: int = QUICK_GAMES, seed: int = QUICK_SEED,
+              margin: float = QUICK_MARGIN) -> dict[str, Any]:
+    """The config table a flag-built study stands for (what ``init`` would write)."""
+    lineup = [b.strip() for b in bots.split(",") if b.strip()] or ["greedy"]
+    table = parse_sides(sides)
+    name = "-".join(table[s][0] for s in SITES)
+    name += f"-{'-'.join(f'{n}p' for n in players)}-{'_'.join(lineup)}"
+    return {
+        "study": {"name": name, "seed": seed, "games": games, "players": list(players)},
+        "sides": table,
+        "bots": {"lineup": lineup},
+        "report": {"margin": margin},
+    }
+
+
+def quick_study(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy",
+                games: int = QUICK_GAMES, seed: int = QUICK_SEED,
+                margin: float = QUICK_MARGIN) -> StudyConfig:
+    """A study of one side combination built from flags; problems name the flag's key."""
+    return parse_config(quick_raw(sides, players, bots, games, seed, margin), SOURCE)
+
+
+# -- the example configs shipped as package data ----------------------------------------------
+
+
+def _configs():
+    return resources.files("imhotep_stats") / "configs"
+
+
+def examples() -> dict[str, str]:
+    """Example name -> its first comment line (what the study asks)."""
+    out = {}
+    for entry in sorted(_configs().iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".toml"):
+            first = entry.read_text(encoding="utf-8").splitlines()[0]
+            out[entry.name[:-5]] = first.lstrip("# ").strip()
+    return out
+
+
+def example_text(name: str) -> str:
+    """The commented TOML of a shipped example, e.g. ``default``."""
+    known = examples()
+    if name not in known:
+        raise ConfigError([("--example", f"unknown example {name!r} (expected one of "
+                            f"{', '.join(known)})")], SOURCE)
+    return _configs().joinpath(f"{name}.toml").read_text(
+        encoding="utf-8")
+
+
+def init_text(name: str, example: str = "default") -> str:
+    """A commented study config: the example with its ``[study] name`` set to ``name``."""
+    text = example_text(example)
+    new, count = re.subn(r'(?m)^(name\s*=\s*)"[^"]*"', lambda m: f'{m.group(1)}"{name}"', text,
+                         count=1)
+    if not count:  # pragma: no cover - every shipped example names its study
+        raise ConfigError([("study.name", f"example {example!r} has no study name")], SOURCE)
+    return new

@@ -1,0 +1,129 @@
+"""The answer first: a few plain sentences per cell, printed by ``run`` and ``report`` before
+their tables (and heading report.md / report.html): the seat verdict, the seat win rates and
+the score source that most separates winners from the others.
+
+Nothing here decides a verdict: the words come from ``figures.verdict_text`` over the
+verdict ``figures.compute`` attached to each cell (the one place a cell's verdict is made).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imhotep_stats.reporting import fmt as f
+from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
+from imhotep_stats.rules.board import SITES
+
+SITE_NAMES = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
+              "burial_chamber": "Burial Chamber", "obelisk": "Obelisks"}
+SOURCE_WORDS = {"card_statue": "statue cards", "card_decoration": "decoration cards",
+                "card_unused_blue": "unused blue cards", "card_ornament": "ornament cards",
+                "prophecy": "prophecies", "burial_chamber": "burial chamber"}
+MAX_CELLS = 12  # more cells (a sweep-sized study): the least balanced, then a count
+
+
+def spell_sides(sides: str) -> str:
+    """``D-A-C-A-A`` -> ``Market D · Pyramid A · Temple C · Burial Chamber A · Obelisks A``."""
+    letters = sides.split("-")
+    if len(letters) != len(SITES):
+        return sides
+    return " · ".join(f"{SITE_NAMES[s]} {x}" for s, x in zip(SITES, letters, strict=True))
+
+
+def source_word(source: str) -> str:
+    return SOURCE_WORDS.get(source, source)
+
+
+def top_separator(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The source with the largest winner-minus-others mean (``winner_separation`` rows)."""
+    rows = [r for r in rows if r["source"] != "total" and r["mean"] is not None]
+    return max(rows, key=lambda r: r["mean"]) if rows else None
+
+
+def cell_sentences(data: ReportData, c: CellInfo) -> list[str]:
+    """The verdict, the seat win rates and the deciding source of one cell."""
+    head = f"{c.sides}, {c.players} players, {','.join(c.lineup)} ({spell_sides(c.sides)})"
+    v = c.verdict
+    if v is None:
+        return [f"{head}: no games."]
+    out = [f"{head}: {verdict_text(v)}."]
+    rates = [r["win_rate"] for r in data.rows("win_rates_seat", c.id)]
+    out.append(f"Seat win rates {' / '.join(f.pct(r) for r in rates)} against a fair share "
+               f"of {f.pct(v.expected)} each (seat 1 = start player; {c.games:,} games, "
+               f"largest gap {f.pp(v.largest_gap)}).")
+    top = top_separator(data.rows("winner_separation", c.id))
+    if top is not None and top["mean"] > 0:
+        out.append(f"What most separates winners: {source_word(top['source'])}, "
+                   f"{f.num(top['mean'], 1)} points more than the others on average "
+                   f"({round(100 * data.confidence)}% interval {f.num(top['ci_low'], 1)} to "
+                   f"{f.num(top['ci_high'], 1)}).")
+    return out
+
+
+def headline_cells(data: ReportData) -> list[CellInfo]:
+    """The cells the headline speaks of: all, or the least balanced of a large study."""
+    if len(data.cells) > MAX_CELLS:
+        return [data.cell(cid) for cid in data.detail][:MAX_CELLS]
+    return data.cells
+
+
+def headline(data: ReportData) -> list[list[str]]:
+    """Sentences per cell (``headline_cells``)."""
+    return [cell_sentences(data, c) for c in headline_cells(data)]
+
+
+def headline_text(data: ReportData) -> str:
+    """The terminal form: one paragraph per cell, then how many cells were left out."""
+    paras = ["\n".join(p) for p in headline(data)]
+    shown = min(len(data.cells), MAX_CELLS)
+    if shown < len(data.cells):
+        paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "
+                     "seat balance; the tables below and report.md have them all)")
+    return "\n\n".join(paras) + "\n"
+
+
+# -- sweeps ---------------------------------------------------------------------------------
+
+
+def _sweep_cell(c: dict[str, Any]) -> str:
+    rates = " / ".join(f.pct(r) for r in c.get("win_rates") or [])
+    return (f"{c['sides']} ({spell_sides(c['sides'])}), {c['players']} players, "
+            f"{c['lineup']}: {c['verdict_text']}; seat win rates {rates}, largest gap "
+            f"{f.pp(c['seat_gap'])}")
+
+
+def sweep_sentences(res: dict[str, Any]) -> list[str]:
+    """The answer first for a sweep (``stats.sweep.analyze_sweep``'s result, whose verdicts
+    these only word): the least and the most balanced combination and the site whose side
+    moves a seat's win rate most."""
+    cells = [c for c in res.get("all_cells", []) if c.get("seat_gap") is not None]
+    if not cells:
+        return []
+    worst = max(cells, key=lambda c: (c["seat_gap"], -c["index"]))
+    best = min(cells, key=lambda c: (c["seat_gap"], c["index"]))
+    out = [f"Least balanced: {_sweep_cell(worst)}.", f"Most balanced: {_sweep_cell(best)}."]
+    sites = [e for e in res.get("sites") or [] if e.get("effect") is not None]
+    if sites:
+        e = max(sites, key=lambda e: abs(e["effect"]))
+        real = e.get("q_value") is not None and e["q_value"] <= 1 - res.get("confidence", 0.95)
+        out.append(f"The side that moves a seat most: {e['site']} {e['side']} changes the "
+                   f"{e['response']} by {f.pp(e['effect'], sign=True)} at {e['players']} "
+                   f"players ({'beyond' if real else 'within'} its noise, q = "
+                   f"{f.num(e['q_value'], 3)}).")
+    return out
+
+
+# -- what-ifs -------------------------------------------------------------------------------
+
+
+def compare_sentences(base: ReportData, whatif: ReportData) -> list[str]:
+    """Per cell pair, the seat verdict before and after the what-if (the verdicts as each
+    run's report makes them), for ``compare`` to print before the changes."""
+    out = []
+    for b, w in zip(base.cells, whatif.cells, strict=False):
+        words = [verdict_text(c.verdict) if c.verdict else "no games" for c in (b, w)]
+        same = " (verdict unchanged)" if b.verdict and w.verdict and (
+            b.verdict.verdict == w.verdict.verdict) else ""
+        out.append(f"{w.sides}, {w.players} players, {','.join(w.lineup)}: base "
+                   f"{words[0]}; what-if {words[1]}{same}.")
+    return out

@@ -1,0 +1,114 @@
+"""What ``tune`` prints and writes: the answer first (which candidates bring the target within
+the margin, the best one, the games spent), then a table per candidate with its interval and
+decision, and in tune.md / tune.html the target against the value (a chart in the HTML)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabulate import tabulate
+
+from imhotep_stats.reporting import charts, html, markdown
+from imhotep_stats.reporting import fmt as f
+from imhotep_stats.reporting.document import Block, Charts, Heading, Note, Para, Table
+from imhotep_stats.reporting.headline import spell_sides
+
+DECISION_WORDS = {"within": "within the margin", "outside": "outside the margin",
+                  "open": "open: the interval straddles the margin"}
+DECISION_KIND = {"within": "v-balanced", "outside": "v-unbalanced", "open": "v-inconclusive"}
+
+
+def _val(res: dict[str, Any], x: float) -> str:
+    return f.pct(x) if res["target"]["percent"] else f.num(x, 3)
+
+
+def _interval(res: dict[str, Any], c: dict[str, Any]) -> str:
+    return f"{_val(res, c['low'])} to {_val(res, c['high'])}"
+
+
+def _names(labels: list[str]) -> str:
+    return ", ".join(f"`{x}`" for x in labels) if labels else "none"
+
+
+def answer_sentences(res: dict[str, Any]) -> list[str]:
+    t, a = res["target"], res["answer"]
+    conf = round(100 * res["confidence"])
+    band = (f"at most {_val(res, t['goal_high'])}" if t["kind"] == "seat-gap" else
+            f"{_val(res, t['goal_low'])} to {_val(res, t['goal_high'])}")
+    out = [f"Target: {t['name']} {band} ({spell_sides(res['sides'])}, {res['players']} "
+           f"players, {', '.join(res['lineup'])})."]
+    out.append(f"Within the margin ({conf}% interval inside it): {_names(a['within'])}.")
+    best = next((c for c in res["candidates"] if c["label"] == a["best"]), None)
+    if best is not None:
+        out.append(f"Closest to the goal: `{best['label']}`, {t['name']} "
+                   f"{_val(res, best['value'])} (interval {_interval(res, best)}, "
+                   f"{best['games']:,} games; {DECISION_WORDS[best['decision']]}).")
+    if a.get("crossing") is not None:
+        out.append(f"The estimates cross the goal near {res['params'][0]['path']} = "
+                   f"{a['crossing']:.2f} (linear between the neighbouring candidates).")
+    if a["open"]:
+        out.append(f"Still open (more games, up to --max-games, would decide): "
+                   f"{_names(a['open'])}.")
+    out.append(f"Outside the margin: {_names(a['outside'])}.")
+    out.append(f"Games: {a['games']:,} in all, {res['first_games']:,} per candidate first, "
+               f"more only where the decision was close (at most {res['max_games']:,} per "
+               "candidate); every candidate plays the same deals (common random numbers).")
+    return out
+
+
+def _rows(res: dict[str, Any]) -> list[list[str]]:
+    return [[c["label"], _val(res, c["value"]), _interval(res, c), f"{c['games']:,}",
+             DECISION_WORDS[c["decision"]]] for c in res["candidates"]]
+
+
+def _headers(res: dict[str, Any]) -> list[str]:
+    return ["candidate", res["target"]["name"], f"{round(100 * res['confidence'])}% interval",
+            "games", "decision"]
+
+
+def tune_text(res: dict[str, Any]) -> str:
+    return ("\n".join(answer_sentences(res)) + "\n\n"
+            + tabulate(_rows(res), headers=_headers(res), tablefmt="simple",
+                       disable_numparse=True) + "\n")
+
+
+def _chart(res: dict[str, Any]) -> str:
+    params = res["params"]
+    t = res["target"]
+    first = params[0]
+    xs = [str(v) for v in first["values"]]
+    series: dict[str, list[tuple[float, float, float]]] = {}
+    for c in res["candidates"]:
+        name = f"{params[1]['path']}={c['values'][1]}" if len(params) > 1 else ""
+        series.setdefault(name, []).append((c["value"], c["low"], c["high"]))
+    return charts.band_points(xs, series, band=(t["goal_low"], t["goal_high"]),
+                              title=f"{t['name']} against {first['path']} "
+                                    f"({round(100 * res['confidence'])}% intervals)",
+                              percent=t["percent"], band_label="within the margin",
+                              width=720)
+
+
+def tune_blocks(res: dict[str, Any]) -> list[Block]:
+    a = res["answer"]
+    kind = "v-balanced" if a["within"] else ("v-inconclusive" if a["open"] else "v-unbalanced")
+    conf = round(100 * res["confidence"])
+    return [
+        Heading(1, f"Tune: {res['target']['name']} against "
+                   f"{' and '.join(p['path'] for p in res['params'])}"),
+        Note(" ".join(answer_sentences(res)), f"verdict {kind}"),
+        Charts([_chart(res)]),
+        Table(_headers(res), _rows(res), "lrrrW"),
+        Para(f"Intervals are {conf}% intervals that hold over every look at a candidate (the "
+             f"first pass and up to {res['rounds']} adaptive rounds, Bonferroni: "
+             f"{f.pct(res['look_confidence'], 2)} per look), so stopping where an interval "
+             "clears the margin keeps that confidence. Each candidate is a stored run in "
+             f"`{res['out']}/` (`imhotep-stats report DIR` renders its full report)."),
+    ]
+
+
+def tune_markdown(res: dict[str, Any]) -> str:
+    return markdown.render(tune_blocks(res))
+
+
+def tune_html(res: dict[str, Any]) -> str:
+    return html.render(tune_blocks(res), f"Tune: {res['study']}")

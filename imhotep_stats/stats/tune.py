@@ -1,0 +1,379 @@
+"""``tune``: which values of one or two board numbers bring a target within a margin.
+
+A *parameter* is a dotted override path with candidates (``game.starting_sled[0]=1..4``,
+``obelisk.A.points[0]=8,10,12``); a *target* is a figure of a candidate's games with a goal:
+
+- ``seat-gap``: the largest |seat win rate - 1/players|; goal: at most the margin;
+- ``seat:N``: seat N's win rate (1 = start player); goal: 1/players (or ``goal``) ± margin;
+- ``share:SOURCE``: SOURCE's share of all points (``pyramid``, ``card_statue``, ...); goal:
+  ``goal`` ± margin.
+
+Every candidate plays the same games (the base study's seed and game indices: common random
+numbers), so differences between candidates are the parameter's, not the deals'. Intervals
+are simultaneous over a candidate's looks (Bonferroni over the planned rounds), so stopping
+when an interval clears the margin keeps the stated confidence. This module is the
+statistics: parsing, overrides, measuring, deciding, and the adaptive policy that asks for
+more games only where the decision is still open; ``sim.tune`` plays the games.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from imhotep_stats.config import ConfigError, StudyConfig, parse_config
+from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.stats.aggregate import win_rates
+from imhotep_stats.stats.compare import _effective
+from imhotep_stats.stats.intervals import _z
+
+SOURCE = "tune"
+_SEGMENT = re.compile(r"^([A-Za-z0-9_]+)((?:\[\d+\])*)$")
+
+
+@dataclass(frozen=True)
+class Param:
+    """A dotted override path (``keys``, then list ``index`` steps) and its candidates."""
+
+    path: str
+    keys: tuple[str, ...]
+    index: tuple[int, ...]
+    values: tuple[Any, ...]
+
+
+def _number(text: str, where: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text)
+        except ValueError:
+            raise ConfigError([(where, f"expected a number, got {text!r}")], SOURCE) from None
+
+
+def parse_param(text: str) -> Param:
+    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
+    where = f"--param {text}"
+    path, sep, spec = text.partition("=")
+    path, spec = path.strip(), spec.strip()
+    if not sep or not path or not spec:
+        raise ConfigError([(where, "expected PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 "
+                            "or pyramid.A.points[0]=1,2,3")], SOURCE)
+    parts = path.split(".")
+    keys: list[str] = []
+    index: list[int] = []
+    for i, part in enumerate(parts):
+        m = _SEGMENT.match(part)
+        if not m or (m.group(2) and i != len(parts) - 1):
+            raise ConfigError([(where, f"bad path segment {part!r}: keys joined by '.', list "
+                                "positions as [i] on the last key only")], SOURCE)
+        keys.append(m.group(1))
+        index += [int(x) for x in re.findall(r"\[(\d+)\]", m.group(2))]
+    m = re.fullmatch(r"(-?[\d.]+)\.\.(-?[\d.]+)(?:/([\d.]+))?", spec)
+    if m:
+        low, high = _number(m.group(1), where), _number(m.group(2), where)
+        step = _number(m.group(3), where) if m.group(3) else 1
+        if step <= 0 or high < low:
+            raise ConfigError([(where, "a range needs LOW <= HIGH and a positive STEP")], SOURCE)
+        count = int(math.floor((high - low) / step + 1e-9)) + 1
+        values = [low + i * step for i in range(count)]
+        if all(isinstance(x, int) for x in (low, high, step)):
+            values = [int(v) for v in values]
+        else:
+            values = [round(float(v), 10) for v in values]
+    else:
+        values = [_number(v.strip(), where) for v in spec.split(",") if v.strip()]
+    if len(values) < 2 or len(set(values)) != len(values):
+        raise ConfigError([(where, "expected at least two different candidates")], SOURCE)
+    if len(values) > 50:
+        raise ConfigError([(where, f"{len(values)} candidates: at most 50")], SOURCE)
+    return Param(path, tuple(keys), tuple(index), tuple(values))
+
+
+def _get(tree: dict[str, Any], keys: tuple[str, ...]) -> Any:
+    node: Any = tree
+    for k in keys:
+        if not isinstance(node, dict) or k not in node:
+            return None
+        node = node[k]
+    return node
+
+
+def with_value(overrides: dict[str, Any], board, p: Param, value: Any) -> dict[str, Any]:
+    """``overrides`` with ``p`` set to ``value`` (a list position keeps the rest of the list,
+    as the study's overrides or else the board data have it)."""
+    out = copy.deepcopy(overrides)
+    leaf: Any = value
+    if p.index:
+        current = _get(out, p.keys)
+        if current is None:
+            current = _effective(board, ".".join(p.keys))
+        if current is None:
+            raise ConfigError([(f"--param {p.path}", f"no board value at {'.'.join(p.keys)} "
+                                "(`imhotep-stats sides SITE.SIDE` lists the keys)")], SOURCE)
+        leaf = copy.deepcopy(current)
+        node = leaf
+        for depth, i in enumerate(p.index):
+            if not isinstance(node, list) or i >= len(node):
+                raise ConfigError([(f"--param {p.path}", f"{'.'.join(p.keys)} has no position "
+                                    f"{list(p.index[:depth + 1])} (value {current!r})")], SOURCE)
+            if depth == len(p.index) - 1:
+                node[i] = value
+            else:
+                node = node[i]
+    node = out
+    for k in p.keys[:-1]:
+        node = node.setdefault(k, {})
+    node[p.keys[-1]] = leaf
+    return out
+
+
+def _no_none(tree: Any) -> Any:
+    """A config's canonical JSON as TOML would give it (TOML has no null: unset is absent)."""
+    if isinstance(tree, dict):
+        return {k: _no_none(v) for k, v in tree.items() if v is not None}
+    return tree
+
+
+@dataclass(frozen=True)
+class Candidate:
+    label: str  # "game.starting_sled[0]=3"
+    values: tuple[Any, ...]  # one per parameter
+    config: StudyConfig
+
+
+def candidates(base: StudyConfig, params: list[Param]) -> list[Candidate]:
+    """Every combination of the parameters' values, each a validated study: the base with
+    the overrides set (same seed, games, cells: common random numbers)."""
+    if not 1 <= len(params) <= 2:
+        raise ConfigError([("--param", "give one or two parameters")], SOURCE)
+    if len(base.cells) != 1:
+        raise ConfigError([("study", f"tune needs a study of one cell (one side combination, "
+                            f"player count and lineup); this one has {len(base.cells)}")], SOURCE)
+    board = base.board()
+    out = []
+    for combo in itertools.product(*[p.values for p in params]):
+        ov = base.overrides
+        for p, v in zip(params, combo, strict=True):
+            ov = with_value(ov, board, p, v)
+        raw = _no_none(base.to_json())
+        raw["overrides"] = ov
+        label = ", ".join(f"{p.path}={v}" for p, v in zip(params, combo, strict=True))
+        out.append(Candidate(label, combo, parse_config(raw, f"{SOURCE} candidate {label}")))
+    return out
+
+
+# -- targets -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # "seat-gap", "seat", "share"
+    seat: int = 0  # schema seat (0 = start player) for "seat"
+    source: str = ""  # for "share"
+    goal: float | None = None  # None: the fair share (seat) or 0 (seat-gap)
+
+    @property
+    def name(self) -> str:
+        if self.kind == "seat":
+            return f"seat {self.seat + 1} win rate"
+        if self.kind == "share":
+            return f"{self.source} share of all points"
+        return "largest seat gap"
+
+
+def parse_target(text: str, goal: float | None = None) -> Target:
+    where = f"--target {text}"
+    if text == "seat-gap":
+        if goal is not None:
+            raise ConfigError([("--goal", "seat-gap has no goal: the margin bounds it")], SOURCE)
+        return Target("seat-gap")
+    kind, _, arg = text.partition(":")
+    if kind == "seat" and arg.isdigit() and 1 <= int(arg) <= 4:
+        return Target("seat", seat=int(arg) - 1, goal=goal)
+    if kind == "share" and arg in SOURCES:
+        if goal is None:
+            raise ConfigError([("--goal", f"share:{arg} needs a goal share, e.g. --goal 0.25")],
+                              SOURCE)
+        return Target("share", source=arg, goal=goal)
+    raise ConfigError([(where, "expected seat-gap, seat:N (1 = start player) or share:SOURCE "
+                        f"(sources: {', '.join(SOURCES)})")], SOURCE)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    value: float
+    low: float
+    high: float
+    games: int
+    goal_low: float  # the band the target must lie in
+    goal_high: float
+
+    @property
+    def decision(self) -> str:
+        """``within`` (the interval lies inside the band), ``outside`` (it misses the band)
+        or ``open`` (it straddles an edge: more games would tell)."""
+        if self.goal_low <= self.low and self.high <= self.goal_high:
+            return "within"
+        if self.high < self.goal_low or self.low > self.goal_high:
+            return "outside"
+        return "open"
+
+
+def _share_interval(lf: pl.LazyFrame, source: str, confidence: float
+                    ) -> tuple[float, float, float, int]:
+    """Ratio of sums over games (delta method): source points / all points."""
+    per = (lf.group_by("game").agg(pl.col(f"pts_{source}").cast(pl.Float64).sum().alias("x"),
+                                   pl.col("score").cast(pl.Float64).sum().alias("y"))
+           .collect())
+    x, y = per["x"].to_numpy(), per["y"].to_numpy()
+    n = len(x)
+    if n == 0 or y.sum() <= 0:
+        return math.nan, math.nan, math.nan, n
+    r = float(x.sum() / y.sum())
+    se = float(np.std(x - r * y, ddof=1) / np.mean(y) / math.sqrt(n)) if n > 1 else math.inf
+    z = _z(confidence)
+    return r, r - z * se, r + z * se, n
+
+
+def measure(lf: pl.LazyFrame, players: int, target: Target, margin: float,
+            confidence: float) -> Estimate:
+    """The target over a candidate's games, with an interval at ``confidence`` (for the seat
+    gap, Bonferroni over the seats, so the interval bounds the largest gap of all)."""
+    p0 = 1.0 / players
+    if target.kind == "share":
+        value, low, high, n = _share_interval(lf, target.source, confidence)
+        goal = float(target.goal)
+        return Estimate(value, low, high, n, goal - margin, goal + margin)
+    seat_conf = 1.0 - (1.0 - confidence) / players if target.kind == "seat-gap" else confidence
+    df = win_rates(lf, by=("seat",), confidence=seat_conf).sort("seat")
+    games = int(df["games"][0]) if df.height else 0
+    if target.kind == "seat":
+        if target.seat >= players:
+            raise ConfigError([("--target", f"seat {target.seat + 1} of a {players}-player "
+                                "study")], SOURCE)
+        row = df.filter(pl.col("seat") == target.seat).row(0, named=True)
+        goal = p0 if target.goal is None else float(target.goal)
+        return Estimate(row["win_rate"], row["ci_low"], row["ci_high"], games,
+                        goal - margin, goal + margin)
+    gaps = (df["win_rate"] - p0).abs().to_numpy()
+    lo, hi = df["ci_low"].to_numpy(), df["ci_high"].to_numpy()
+    # Each seat's gap lies between the distance from p0 to its interval and the farther end.
+    near = np.where((lo <= p0) & (p0 <= hi), 0.0, np.minimum(np.abs(lo - p0), np.abs(hi - p0)))
+    far = np.maximum(np.abs(lo - p0), np.abs(hi - p0))
+    return Estimate(float(gaps.max()), float(near.max()), float(far.max()), games, 0.0, margin)
+
+
+def look_confidence(confidence: float, rounds: int) -> float:
+    """Per-look confidence so that every look of a candidate (first pass and ``rounds``
+    adaptive rounds) holds together at ``confidence`` (Bonferroni)."""
+    return 1.0 - (1.0 - confidence) / (rounds + 1)
+
+
+def open_policy(players: int, target: Target, margin: float, confidence: float):
+    """The adaptive policy (``sim.adaptive.Policy``) of one candidate's run: while its
+    decision is open, double its games (the allocator caps a round at the games held)."""
+
+    def policy(files: list[str], games: dict[int, int]) -> dict[int, int]:
+        est = measure(pl.scan_parquet(files), players, target, margin, confidence)
+        return {0: games[0]} if est.decision == "open" else {}
+
+    return policy
+
+
+def crossing(rows: list[dict[str, Any]], target: Target) -> float | None:
+    """With one numeric parameter and a goal (seat win rate, share): where the estimates
+    cross the goal, interpolated linearly between the first neighbouring candidates on
+    either side of it (None if they never cross). A rough pointer between candidates, not
+    a candidate measured."""
+    if target.kind == "seat-gap" or any(len(r["values"]) != 1 for r in rows):
+        return None
+    goal = (rows[0]["goal_low"] + rows[0]["goal_high"]) / 2
+    pts = sorted((r["values"][0], r["value"] - goal) for r in rows if not math.isnan(r["value"]))
+    for (x0, d0), (x1, d1) in zip(pts, pts[1:], strict=False):
+        if d0 == 0:
+            return float(x0)
+        if d0 * d1 < 0:
+            return float(x0 + (x1 - x0) * d0 / (d0 - d1))
+    return float(pts[-1][0]) if pts and pts[-1][1] == 0 else None
+
+
+def answer(rows: list[dict[str, Any]], target: Target) -> dict[str, Any]:
+    """Which candidates are within the margin, and the best (estimate closest to the goal's
+    centre; for the seat gap the smallest gap)."""
+    within = [r for r in rows if r["decision"] == "within"]
+    centre = (lambda r: r["value"]) if target.kind == "seat-gap" else (
+        lambda r: abs(r["value"] - (r["goal_low"] + r["goal_high"]) / 2))
+    best = min(rows, key=lambda r: (math.inf if math.isnan(r["value"]) else centre(r),
+                                    r["index"])) if rows else None
+    return {"within": [r["label"] for r in within], "crossing": crossing(rows, target),
+            "open": [r["label"] for r in rows if r["decision"] == "open"],
+            "outside": [r["label"] for r in rows if r["decision"] == "outside"],
+            "best": best["label"] if best else None,
+            "games": sum(r["games"] for r in rows)}
+
+
+def run_tune(base: StudyConfig, params: list[Param], target: Target, out, *,
+             margin: float, confidence: float = 0.95, first_games: int | None = None,
+             max_games: int | None = None, rounds: int = 4, workers: int | None = None,
+             cluster: str | None = None, force: bool = False, progress: bool | None = None,
+             log=None, warn=None) -> dict[str, Any]:
+    """Play every candidate (``sim.tune``; resumed when ``out`` holds them) and return the
+    JSON-ready answer: per candidate the target, its interval, games and decision."""
+    from pathlib import Path
+
+    from imhotep_stats.sim.adaptive import load_all
+    from imhotep_stats.sim.tune import candidate_dir, play_candidate
+
+    log = log or (lambda _m: None)
+    if not 0.0 < margin < 1.0:
+        raise ConfigError([("--margin", f"expected a margin between 0 and 1, got {margin}")],
+                          SOURCE)
+    first = first_games or base.games
+    if max_games is None:
+        max_games = first * 2 ** rounds
+    if max_games < first:
+        raise ConfigError([("--max-games", f"expected at least the first pass's {first:,} "
+                            f"games, got {max_games:,}")], SOURCE)
+    # batches small enough to keep every worker busy on one candidate's games
+    base = base.replace(games=first, batch_size=min(base.batch_size, max(25, first // 8)))
+    cands = candidates(base, params)
+    players = base.cells[0].players
+    per_look = look_confidence(confidence, rounds)
+    settings = {"tune_target": [target.kind, target.seat, target.source, target.goal],
+                "margin": margin, "confidence": confidence}
+    out = Path(out)
+    rows = []
+    for i, c in enumerate(cands):
+        run_dir = candidate_dir(out, c.label)
+        log(f"candidate {i + 1}/{len(cands)}: {c.label}")
+        policy = open_policy(players, target, margin, per_look)
+        play_candidate(c.config, run_dir, policy, max_games=max_games, rounds=rounds,
+                       settings=settings, workers=workers, cluster=cluster, force=force,
+                       progress=progress, log=log, warn=warn or log)
+        est = measure(load_all(run_dir)[0], players, target, margin, per_look)
+        rows.append({"index": i, "label": c.label, "values": list(c.values),
+                     "dir": str(run_dir), "value": est.value, "low": est.low,
+                     "high": est.high, "games": est.games, "decision": est.decision,
+                     "goal_low": est.goal_low, "goal_high": est.goal_high})
+    cell = base.cells[0]
+    goal_low, goal_high = rows[0]["goal_low"], rows[0]["goal_high"]
+    return {
+        "study": base.name, "sides": cell.sides, "players": players,
+        "lineup": list(cell.lineup), "seed": base.seed, "out": str(out),
+        "params": [{"path": p.path, "values": list(p.values)} for p in params],
+        "target": {"kind": target.kind, "name": target.name, "seat": target.seat + 1,
+                   "source": target.source, "goal": target.goal, "margin": margin,
+                   "goal_low": goal_low, "goal_high": goal_high,
+                   "percent": True},
+        "confidence": confidence, "look_confidence": per_look, "rounds": rounds,
+        "first_games": first, "max_games": max_games,
+        "candidates": rows, "answer": answer(rows, target),
+    }

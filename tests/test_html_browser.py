@@ -1,0 +1,79 @@
+"""report.html (and tune.html) for people: rendered in headless Chromium at a desktop (1280 px) and a phone
+(390 px) width, every chart must fit the viewport (its box, as the browser lays it out) and
+the page must not scroll sideways. Skips, saying why, where Chromium is not installed
+(`make test` installs Debian's `chromium` when it runs as root with apt-get)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from imhotep_stats.cli import main
+from tests import browser
+
+STUDY = """
+[study]
+name = "browser"
+seed = 3
+games = 30
+players = [2, 3]
+
+[sides]
+market = ["A", "D"]
+
+[bots]
+lineup = ["greedy", "random", "random"]
+
+[run]
+workers = 1
+"""
+
+
+@pytest.fixture(scope="module")
+def report_html(tmp_path_factory):
+    if browser.chromium() is None:
+        pytest.skip("headless Chromium not found (Debian package `chromium`, installed by "
+                    "`make test` when run as root; or set $CHROMIUM): browser test skipped")
+    d = tmp_path_factory.mktemp("browser")
+    (d / "study.toml").write_text(STUDY)
+    r = CliRunner().invoke(main, ["run", str(d / "study.toml"), "--out", str(d / "run"), "-q"],
+                           env={"GITHUB_STEP_SUMMARY": None})
+    assert r.exit_code == 0, r.output
+    return d / "run" / "report.html"
+
+
+@pytest.fixture(scope="module")
+def tune_html(report_html):
+    d = report_html.parent.parent
+    r = CliRunner().invoke(main, [
+        "tune", "--sides", "A-A-A-A-A", "--players", "2", "--bots", "random", "--param",
+        "game.starting_sled[0]=1..4", "--param", "game.starting_sled[1]=2,4", "--target",
+        "seat:1", "--games", "40", "--rounds", "0", "--out", str(d / "tune"), "--workers", "1",
+        "-q"])
+    assert r.exit_code == 0, r.output
+    return d / "tune" / "tune.html"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_chart_fits_the_viewport(report_html, width):
+    page = browser.measure(report_html, width)
+    assert page["viewport"] == width  # the page was laid out at the asked width
+    charts = page["charts"]
+    # 4 cells x (seat and bot win rates, points by source, game shape): many charts
+    assert len(charts) >= 8, charts
+    for c in charts:
+        assert c["width"] > 0 and c["height"] > 0, c
+        assert c["left"] >= 0 and c["right"] <= width + 0.5, (width, c)
+    if width < 560:  # narrower than a chart's natural width: it must have scaled down
+        assert max(c["width"] for c in charts) <= width
+        assert all(c["height"] < 260 for c in charts if c["label"].startswith("Win rate"))
+    assert page["scroll"] <= width, f"the page scrolls sideways at {width} px: {page['scroll']}"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_tune_chart_fits_the_viewport(tune_html, width):
+    page = browser.measure(tune_html, width)
+    assert page["viewport"] == width
+    (chart,) = page["charts"]  # the target against the value
+    assert chart["width"] > 0 and chart["left"] >= 0 and chart["right"] <= width + 0.5, chart
+    assert page["scroll"] <= width, f"the page scrolls sideways at {width} px: {page['scroll']}"
