@@ -4,6 +4,7 @@ command modules it registers (``cli_designer``) both import it, never each other
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
 
@@ -44,3 +45,20 @@ def expected_errors(fn):
             sys.exit(EXIT_BAD_INPUT)
 
     return wrapper
+
+
+@contextlib.contextmanager
+def resumable_work(*errors: type[BaseException]):
+    """Around a command's simulation (compare, sweep, tune): a run-store problem (or one of
+    ``errors``) is bad input, exit 1; Ctrl-C exits 130 with the resume hint (their runs
+    resume by default)."""
+    from imhotep_stats.sim.store import RunStoreError
+
+    try:
+        yield
+    except (RunStoreError, *errors) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except KeyboardInterrupt:
+        click.echo("\ninterrupted; run the same command again to resume", err=True)
+        sys.exit(EXIT_INTERRUPTED)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from imhotep_stats.cli_common import EXIT_BAD_INPUT, EXIT_GATE_FAILED, expected_errors
+from imhotep_stats.cli_common import EXIT_GATE_FAILED, expected_errors, resumable_work
 
 
 def _dump_json(data, fh) -> None:
@@ -97,7 +97,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
         comparison_markdown,
         comparison_text,
     )
-    from imhotep_stats.sim.store import RunStoreError, atomic_write
+    from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
 
     base_cfg = load_config(base)
@@ -113,7 +113,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
     if seed is not None:
         base_cfg, whatif_cfg = base_cfg.replace(seed=seed), whatif_cfg.replace(seed=seed)
     say = _say(quiet)
-    try:
+    with resumable_work(CompareError):
         whatif_cfg, notes = pair_configs(base_cfg, whatif_cfg)
         for note in notes:
             say(f"note: {note}")
@@ -121,12 +121,6 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
         workers, cluster = _run_or_resume(base_cfg, out / "base", workers, cluster, force, quiet)
         _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
-    except (CompareError, RunStoreError) as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted; run the same command again to resume", err=True)
-        sys.exit(130)
     comp.notes += notes
     data = comparison_json(comp)
     md = comparison_markdown(comp)
@@ -179,7 +173,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
     from imhotep_stats.config import load_config
     from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
     from imhotep_stats.sim.adaptive import run_adaptive
-    from imhotep_stats.sim.store import RunStoreError, atomic_write, load_manifest
+    from imhotep_stats.sim.store import atomic_write, load_manifest
     from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
 
     cfg = load_config(config)
@@ -191,7 +185,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
     budget = opts["budget"] if budget is None else budget
     rounds = opts["rounds"] if rounds is None else rounds
     out = out or Path("reports") / cfg.name
-    try:
+    with resumable_work():
         workers, cluster = _run_or_resume(cfg, out, workers, cluster, force, quiet)
         outcome = None
         if budget > 0:
@@ -206,12 +200,6 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         res = analyze_sweep(out, cfg.margin, cfg.confidence, top or opts["top"],
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
                             adaptive_outcome=outcome)
-    except RunStoreError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted; run the same command again to resume", err=True)
-        sys.exit(130)
     md = sweep_markdown(res)
     atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))

@@ -9,12 +9,11 @@ Like ``cli_designer``, this module does not import ``cli``: ``cli`` registers
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import click
 
-from imhotep_stats.cli_common import EXIT_BAD_INPUT, expected_errors
+from imhotep_stats.cli_common import expected_errors, resumable_work
 from imhotep_stats.completion import complete_bots, complete_param, complete_sides
 
 SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
@@ -134,7 +133,7 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     """
     from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.reporting.tune import tune_html, tune_markdown, tune_text
-    from imhotep_stats.sim.store import RunStoreError, atomic_write
+    from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.tune import parse_param, parse_target, run_tune
 
     if cluster and cluster_address_problem(cluster):
@@ -148,18 +147,12 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     tgt = parse_target(target, goal)
     out = out or Path("reports") / f"tune-{base.name}"
     say = (lambda _m: None) if quiet else (lambda m: click.echo(m, err=True))
-    try:
+    with resumable_work():
         res = run_tune(base, parsed, tgt, out, margin=margin, confidence=confidence,
                        first_games=games, max_games=max_games, rounds=rounds,
                        workers=workers, cluster=cluster, force=force,
                        progress=False if quiet else None, log=say,
                        warn=lambda m: click.echo(m, err=True))
-    except RunStoreError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except KeyboardInterrupt:
-        click.echo("\ninterrupted; run the same command again to resume", err=True)
-        sys.exit(130)
     text = json.dumps(res, indent=1, sort_keys=True) + "\n"
     atomic_write(out / "tune.json", lambda fh: fh.write(text.encode()))
     atomic_write(out / "tune.md", lambda fh: fh.write(tune_markdown(res).encode()))
