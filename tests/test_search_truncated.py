@@ -82,7 +82,7 @@ def test_the_estimate_of_a_finished_game_is_its_final_score():
 
 
 def test_the_estimate_counts_points_to_come():
-    # mid-game: at least the points scored so far; end-of-game scoring that is certain
+    # mid-game, A sides (no game-end penalty): at least the points scored so far; end-of-game scoring that is certain
     # (the engine's own, on a copy) is in it; the game it is given a copy of is untouched
     g = Game(2, "A-A-A-A-A", seed=chance_seed(8, 0))
     _random_until(g, random.Random(3), 60)
@@ -90,7 +90,7 @@ def test_the_estimate_counts_points_to_come():
     before = list(g.totals)
     pts = estimate_points(clone(g))
     assert g.totals == before and not g.over
-    assert all(p >= t for p, t in zip(pts, before))
+    assert all(p >= t for p, t in zip(pts, before, strict=True))
     s = estimate_shares(clone(g))
     assert sum(s) == pytest.approx(1.0)
 
@@ -121,9 +121,8 @@ def test_bad_truncate_values_are_rejected(spec, message):
 
 @pytest.mark.parametrize("value", [0, "round", 1.5])
 def test_bad_truncate_in_a_config_names_the_dotted_key(value):
-    from tests.test_search_study import study
-
     from imhotep_stats.config import ConfigError
+    from tests.test_search_study import study
 
     with pytest.raises(ConfigError, match=r"bots\.personas\.deep\.truncate"):
         study(lineup=["deep", "greedy"],
