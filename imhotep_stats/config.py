@@ -600,7 +600,10 @@ class _Validator:
             try:
                 bot_from_spec({**spec, "name": name})
             except BotSpecError as exc:
-                self.problem(key, str(exc))
+                # "bot spec truncate: ..." names the key: report it dotted
+                field = re.match(r"bot spec (\w+):", str(exc))
+                self.problem(f"{key}.{field.group(1)}" if field and field.group(1) in spec
+                             else key, str(exc))
                 continue
             if not self.json_safe(spec, key):
                 continue

@@ -1,8 +1,10 @@
 """The ``mcts`` bot: information-set MCTS with a budget in iterations (``tree.search``).
 
-Specs: ``mcts400`` on the command line (400 iterations, random rollouts); in a config a
-table ``{base = "mcts", iterations = 400, rollout = "random", exploration = 0.7,
-name = "..."}`` (every key but ``base`` optional).
+Specs: ``mcts400`` on the command line (400 iterations, random rollouts; ``mcts400-greedy``
+greedy rollouts; ``mcts400-t40``, ``mcts400-greedy-t40`` rollouts truncated after 40
+decisions and scored by ``evaluate``); in a config a table ``{base = "mcts", iterations =
+400, rollout = "random", exploration = 0.7, truncate = 40, name = "..."}`` (every key but
+``base`` optional; no ``truncate``: rollouts play to the game's end).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.search.rollout import ROLLOUTS, make_rollout
-from imhotep_stats.bots.search.tree import best_action, search
+from imhotep_stats.bots.search.tree import NO_LIMIT, best_action, search
 from imhotep_stats.bots.weights import BotSpecError
 
 if TYPE_CHECKING:
@@ -23,8 +25,8 @@ if TYPE_CHECKING:
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
-NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?")
-SPEC_KEYS = ("base", "exploration", "iterations", "name", "rollout")
+NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?(?:-t(\d+))?")
+SPEC_KEYS = ("base", "exploration", "iterations", "name", "rollout", "truncate")
 
 
 def _game_of(view: View) -> Game:
@@ -37,12 +39,17 @@ class MctsBot:
     """IS-MCTS over determinized copies of the game; ``iterations`` per decision."""
 
     def __init__(self, name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
-                 rollout: str = "random", exploration: float = DEFAULT_EXPLORATION):
+                 rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
+                 truncate: int | None = None):
         self.iterations = iterations
+        self.truncate = truncate  # None: rollouts to the game's end
+        self.depth = NO_LIMIT if truncate is None else truncate
         self.rollout_name = rollout
         self.rollout = make_rollout(rollout)
         self.exploration = exploration
         suffix = "" if rollout == "random" else f"-{rollout}"
+        if truncate is not None:
+            suffix += f"-t{truncate}"
         self.name = name or f"mcts{iterations}{suffix}"
         self.searched = 0  # iterations run so far (benchmarks)
 
@@ -53,26 +60,31 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         root = search(_game_of(view), view.me, rng, self.iterations, self.exploration,
-                      self.rollout)
+                      self.rollout, self.depth)
         self.searched += self.iterations
         return best_action(root, legal)
 
 
 def is_search_name(name: str) -> bool:
-    """Whether ``name`` names an mcts bot by its budget (``mcts400``, ``mcts50-greedy``)."""
+    """Whether ``name`` names an mcts bot by its budget (``mcts400``, ``mcts50-greedy``,
+    ``mcts400-t40``)."""
     m = NAME.fullmatch(name)
-    return m is not None and int(m.group(1)) >= 1
+    return m is not None and int(m.group(1)) >= 1 and (m.group(3) is None or int(m.group(3)) >= 1)
 
 
 def mcts_from_name(name: str) -> MctsBot | None:
-    """``mcts400`` / ``mcts400-greedy`` -> a bot; None if ``name`` is not of that form."""
+    """``mcts400`` / ``mcts400-greedy`` / ``mcts400-t40`` -> a bot; None if ``name`` is not
+    of that form."""
     m = NAME.fullmatch(name)
     if m is None:
         return None
     iterations = int(m.group(1))
     if iterations < 1:
         raise BotSpecError(f"bot {name!r}: the iteration budget must be at least 1")
-    return MctsBot(name, iterations, m.group(2) or "random")
+    truncate = None if m.group(3) is None else int(m.group(3))
+    if truncate is not None and truncate < 1:
+        raise BotSpecError(f"bot {name!r}: a truncated rollout plays at least 1 decision (-t1)")
+    return MctsBot(name, iterations, m.group(2) or "random", truncate=truncate)
 
 
 def mcts_from_spec(spec: Mapping[str, object]) -> MctsBot:
@@ -91,7 +103,11 @@ def mcts_from_spec(spec: Mapping[str, object]) -> MctsBot:
     exploration = spec.get("exploration", DEFAULT_EXPLORATION)
     if type(exploration) not in (int, float) or not exploration >= 0:
         raise BotSpecError(f"bot spec exploration: expected a number >= 0, got {exploration!r}")
+    truncate = spec.get("truncate")
+    if truncate is not None and (type(truncate) is not int or truncate < 1):
+        raise BotSpecError(f"bot spec truncate: expected an integer >= 1 (decisions a rollout "
+                           f"plays before it is scored), got {truncate!r}")
     name = spec.get("name")
     if name is not None and (not isinstance(name, str) or not name):
         raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}")
-    return MctsBot(name, iterations, str(rollout), float(exploration))
+    return MctsBot(name, iterations, str(rollout), float(exploration), truncate)

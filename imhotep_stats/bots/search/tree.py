@@ -4,8 +4,9 @@ One tree per decision, rooted at the searching seat's information set. Each iter
 samples a determinization (``determinize``: the hidden state dealt anew from the bot's
 stream), walks the tree with UCB1 over the actions legal in that sample (availability counts
 instead of parent visits, as IS-MCTS requires: an action is not offered in every sample),
-adds one node, plays the rest of the game with the rollout policy and credits each node
-with the win share of the seat that chose its action. Decisions with a single legal action
+adds one node, plays the rest of the game with the rollout policy (or, truncated, at most
+``depth`` decisions of it, the position then scored by ``evaluate.estimate_shares``) and
+credits each node with the win share of the seat that chose its action. Decisions with a single legal action
 take no node. Every random choice comes from the bot's stream: deterministic from the seeds,
 whatever the machine's speed.
 """
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from math import log, sqrt
 
 from imhotep_stats.bots.search.determinize import determinize
+from imhotep_stats.bots.search.evaluate import estimate_shares
 from imhotep_stats.engine.game import Game, apply
 
 NO_LIMIT = -1  # rollouts play to the game's end
@@ -46,8 +48,10 @@ def shares(g: Game) -> list[float]:
 
 
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,
-           rollout: Callable[[Game, random.Random, int], None]) -> Node:
-    """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node."""
+           rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT) -> Node:
+    """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node.
+    ``depth``: the rollout's most decisions (forced ones included) before the position is
+    scored by its estimate; ``NO_LIMIT``, to the game's end."""
     root = Node()
     draw = rng.random
     for _ in range(iterations):
@@ -90,8 +94,8 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
             path.append((best, p))
             node = best
         if not d.over:
-            rollout(d, rng, NO_LIMIT)
-        reward = shares(d)
+            rollout(d, rng, depth)
+        reward = shares(d) if d.over else estimate_shares(d)
         for child, p in path:
             child.n += 1
             child.w += reward[p]
