@@ -82,13 +82,24 @@ def _print_breakdown(result, bots: list[str]) -> None:
         click.echo(f"shared win: seats {', '.join(map(str, result.winners))} (0 = start player)")
 
 
+def _table_options(fn):
+    """The table one game is played at (``play`` and ``bench``): sides, players, bots."""
+    for option in reversed((
+        click.option("--sides", default="A-A-A-A-A", show_default=True,
+                     shell_complete=complete_sides, help="Side per site, "
+                     "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D."),
+        click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+                     help="Player count."),
+        click.option("--bots", default="random", show_default=True,
+                     shell_complete=complete_bots,
+                     help="Comma-separated, one per seat (or one for all)."),
+    )):
+        fn = option(fn)
+    return fn
+
+
 @main.command(short_help="Play one game and print the score breakdown.")
-@click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
-              help="Side per site, market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D.")
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
-              help="Player count.")
-@click.option("--bots", default="random", show_default=True, shell_complete=complete_bots,
-              help="Comma-separated, one per seat (or one for all).")
+@_table_options
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Root seed: the same seed deals the same game.")
 @click.option("--prophecies/--no-prophecies", default=False, help="The gods' prophecies module.")
@@ -158,12 +169,7 @@ def _searched(bots) -> int:
 
 
 @main.command(short_help="Games per second on one core (compiled or pure).")
-@click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
-              help="Side per site, market-pyramid-temple-burial_chamber-obelisk.")
-@click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
-              help="Player count.")
-@click.option("--bots", default="random", show_default=True, shell_complete=complete_bots,
-              help="Comma-separated, one per seat (or one for all).")
+@_table_options
 @click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
               help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
