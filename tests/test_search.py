@@ -163,11 +163,12 @@ def _game(names, sides, players, seed, index):
     return r.totals, r.decisions, bots[0].searched
 
 
-def test_mcts_is_deterministic_from_the_seeds():
+@pytest.mark.parametrize("name", ["mcts10", "mcts10-t8"])  # plain and truncated rollouts
+def test_mcts_is_deterministic_from_the_seeds(name):
     random.seed(1)
-    a = _game(["mcts10", "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
+    a = _game([name, "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
     random.seed(2)  # no global random anywhere
-    b = _game(["mcts10", "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
+    b = _game([name, "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
     assert a == b and a[2] > 0
 
 

@@ -14,15 +14,8 @@ from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares
 from imhotep_stats.bots.search.tree import shares
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply
-from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.play import chance_seed
 from imhotep_stats.engine.view import View
-
-
-def _game(names, sides, players, seed, index):
-    bots = [make_bot(n) for n in names]
-    g = Game(players, sides, seed=chance_seed(seed, index))
-    r = play_game(g, bots, [bot_rng(seed, index, p) for p in range(players)])
-    return r.totals, r.decisions, bots[0].searched
 
 
 def _random_until(g: Game, rng: random.Random, decisions: int) -> None:
@@ -31,17 +24,8 @@ def _random_until(g: Game, rng: random.Random, decisions: int) -> None:
         apply(g, opts[int(rng.random() * len(opts))])
 
 
-def test_truncated_mcts_is_deterministic_from_the_seeds():
-    random.seed(1)
-    a = _game(["mcts10-t8", "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
-    random.seed(2)  # no global random anywhere
-    b = _game(["mcts10-t8", "greedy", "random"], "D-A-C-B-D", 3, seed=2, index=0)
-    assert a == b and a[2] > 0
-
-
-@pytest.mark.parametrize("name", ["mcts20-t10", "mcts4-greedy-t5"])
-def test_truncated_rollouts_play_at_most_that_many_decisions(name, monkeypatch):
-    bot = make_bot(name)
+def _count_rollouts(bot) -> list[int]:
+    """Wrap the bot's rollout; the list fills with each rollout's number of decisions."""
     played: list[int] = []
     inner = bot.rollout
 
@@ -50,18 +34,16 @@ def test_truncated_rollouts_play_at_most_that_many_decisions(name, monkeypatch):
         inner(g, rng, limit)
         played.append(g.decisions - before)
 
+    bot.rollout = counting
+    return played
+
+
+@pytest.mark.parametrize("name", ["mcts20-t10", "mcts4-greedy-t5"])
+def test_truncated_rollouts_play_at_most_that_many_decisions(name):
+    bot, full = make_bot(name), make_bot(name.rsplit("-t", 1)[0])
+    played, full_played = _count_rollouts(bot), _count_rollouts(full)
     g = Game(2, "A-A-A-A-A", seed=chance_seed(5, 0))
     _random_until(g, random.Random(0), 20)
-    full = make_bot(name.rsplit("-t", 1)[0])
-    full_played: list[int] = []
-    full_inner = full.rollout
-
-    def full_counting(g, rng, limit):
-        before = g.decisions
-        full_inner(g, rng, limit)
-        full_played.append(g.decisions - before)
-
-    bot.rollout, full.rollout = counting, full_counting
     legal = g.options
     assert bot.choose(View(g, g.to_move), legal, random.Random(1)) in legal
     assert full.choose(View(g, g.to_move), legal, random.Random(1)) in legal
