@@ -6,6 +6,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from imhotep_stats.engine import hidden
 from imhotep_stats.engine.game import ViewCore
 
 
@@ -24,7 +25,7 @@ class View(ViewCore):
 
     def get(self, name: str) -> Any:
         """A public attribute by name (``view.get("sled")`` is ``view.sled``)."""
-        if name in _PUBLIC:
+        if name in PUBLIC:
             return getattr(self._g, name)
         raise AttributeError(f"{name!r} is not visible to a player")
 
@@ -38,8 +39,13 @@ class View(ViewCore):
     def deck_size(self) -> int:
         return len(self._g.deck)
 
+    def sample(self, rng) -> Any:
+        """A game this seat cannot tell from the real one: a copy with everything it cannot
+        see dealt anew from ``rng`` (engine/hidden.py), for search bots to play on."""
+        return hidden.sample(self._g, self.me, rng)
 
-_PUBLIC = frozenset(
+
+PUBLIC = frozenset(
     {
         "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
         "to_move", "kind", "sled", "quarry", "sled_cap", "ship_sizes", "ship_slots", "ship_min",
@@ -53,7 +59,7 @@ _PUBLIC = frozenset(
 # (``attrgetter("_g.name")``): bots read the view on every decision. Compiled, ViewCore's own
 # getters (C) for the hottest ones stay; in pure Python its properties give way to these.
 _ALIASES = {"legal": "options"}
-for _name in (*_PUBLIC, *_ALIASES):
+for _name in (*PUBLIC, *_ALIASES):
     _core = ViewCore.__dict__.get(_name)
     if _core is None or isinstance(_core, property):
         setattr(View, _name, property(attrgetter(f"_g.{_ALIASES.get(_name, _name)}")))
