@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
-CONFIG ?= imhotep_stats/configs/default.toml
+CONFIG ?= configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
 # from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
 RUN_ARGS ?= --force

@@ -71,13 +71,14 @@ def test_init_writes_a_commented_valid_config(tmp_path, monkeypatch):
     assert cli("init", "z", "--example", "nope").exit_code == 1
     listing = cli("init", "--list").stdout
     assert all(name in listing for name in examples())
+    assert listing.startswith("examples in ") and "configs" in listing.splitlines()[0]
 
 
 def test_examples_ship_inside_the_package():
     from importlib import resources
 
     assert {"default", "ci-smoke", "whatif-pyramid-d", "sweep-expansion"} <= set(examples())
-    folder = resources.files("imhotep_stats") / "configs"
+    folder = resources.files("imhotep_stats.configs")
     for name in examples():
         assert load_config(folder / f"{name}.toml")
 

@@ -289,7 +289,7 @@ def test_workers_run_like_the_parent(method):
 
 def test_version_bench_and_run_say_which_engine_ran(tmp_path):
     exe = str(Path(sys.executable).with_name("imhotep-stats"))
-    config = Path(compiled.PACKAGE_DIR) / "configs" / "default.toml"
+    config = Path(compiled.PACKAGE_DIR).parent / "configs" / "default.toml"
     for pure in (True, False):
         def cli(*args: str, pure: bool = pure) -> subprocess.CompletedProcess:
             return subprocess.run([exe, *args], capture_output=True, text=True, env=env(pure),

@@ -18,7 +18,7 @@ from imhotep_stats.config import (
 )
 from imhotep_stats.rules.board import SIDES
 
-CONFIGS = Path(__file__).resolve().parent.parent / "imhotep_stats" / "configs"
+CONFIGS = Path(__file__).resolve().parent.parent / "configs"
 
 
 def minimal(**tables):
