@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib.util
 import itertools
 import json
 import re
@@ -286,8 +285,6 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     elif not isinstance(expansion, bool):
         v.problem("modules.expansion", f'expected true, false or "auto", got {expansion!r}')
         expansion = None
-    if prophecies is True and importlib.util.find_spec("imhotep_stats.engine.prophecies") is None:
-        v.problem("modules.prophecies", "the prophecies module is not implemented yet")
 
     overrides = raw.get("overrides", {})
     overrides_json = "{}"
@@ -507,12 +504,9 @@ class _Validator:
               keep_missing: bool = False) -> tuple[tuple[str, ...], ...]:
         """Side letters per site; ``keep_missing`` gives None for sites not in ``table``
         (a [whatif] changes only the sites it names)."""
-        from imhotep_stats.engine.game import RulesError
-        from imhotep_stats.engine.sites import side_class
-
         self.known(table, prefix, SITES)
         out: list = []
-        for index, site in enumerate(SITES):
+        for site in SITES:
             key = f"{prefix}.{site}"
             if keep_missing and site not in table:
                 out.append(None)
@@ -536,18 +530,7 @@ class _Validator:
                 self.problem(key, 'expected a list of side letters (e.g. ["A", "C"]) or "all", '
                              f"got {describe(value)}")
                 letters = []
-            missing = []
-            for s in letters:
-                try:
-                    side_class(index, s)
-                except RulesError:
-                    missing.append(s)
-            if missing:
-                have = [s for s in SIDES if s not in missing and _implemented(index, s)]
-                self.problem(key, f"{site} side{'s' if len(missing) > 1 else ''} "
-                             f"{', '.join(missing)} not implemented yet "
-                             f"(implemented: {', '.join(have) or 'none'})")
-            out.append(tuple(s for s in letters if s not in missing) or ("A",))
+            out.append(tuple(letters) or ("A",))
         return tuple(out)
 
     def lineups(self, bots: Mapping[str, Any], players: list[int]
@@ -654,9 +637,3 @@ class _Validator:
             return True
         self.problem(key, f"expected a number, string, boolean, list or table, got {describe(value)}")
         return False
-
-
-def _implemented(index: int, side: str) -> bool:
-    from imhotep_stats.engine.sites import MODULES
-
-    return side in MODULES[index].SIDES
