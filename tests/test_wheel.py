@@ -76,7 +76,7 @@ def test_the_sdist_holds_what_a_build_needs(built):
     with tarfile.open(built["sdist"]) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
     expected = {"setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "Makefile"}
-    expected.update(_sources("imhotep_stats", "configs", "docs", "tests"))
+    expected.update(_sources("imhotep_stats", "configs", "docs", "tests", "scripts"))
     assert expected - names == set()
     assert {n for n in names if n.endswith((".c", ".so", ".pyd", ".pyc"))} == set()
     assert any(n.endswith(".pxd") for n in names) and "configs/default.toml" in names
