@@ -14,9 +14,7 @@ import pytest
 from imhotep_stats.bots import (
     BotSpecError,
     GreedyBot,
-    UnknownBot,
     UnknownDecision,
-    bot_from_spec,
     bot_names,
     handled_kinds,
     make_bot,
@@ -246,13 +244,13 @@ def test_registry_names_and_personas():
     for n in ("random", *SCRIPTED):
         assert n in names
     assert persona_weights("pyramid")["pyramid"] > persona_weights("greedy")["pyramid"]
-    with pytest.raises(UnknownBot, match="nope"):
+    with pytest.raises(BotSpecError, match="nope"):
         make_bot("nope")
 
 
 def test_persona_from_weights_without_code():
     spec = {"base": "temple", "weights": {"obelisk": 2.5, "deny": 0.2}, "name": "priest"}
-    bot = bot_from_spec(spec)
+    bot = make_bot(spec)
     assert isinstance(bot, GreedyBot) and bot.name == "priest"
     assert bot.weights["temple"] == persona_weights("temple")["temple"]
     assert bot.weights["obelisk"] == 2.5
@@ -278,7 +276,7 @@ def test_persona_from_weights_without_code():
 )
 def test_bad_specs_are_rejected_naming_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):
-        bot_from_spec(spec)
+        make_bot(spec)
 
 
 def test_register_persona_rejects_unknown_weights():
