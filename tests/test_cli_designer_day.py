@@ -11,15 +11,11 @@ import sys
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import load_config
 from imhotep_stats.config.quick import examples
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], env={"GITHUB_STEP_SUMMARY": None})
+from tests.helpers import cli
 
 
 def test_run_sides_without_a_config(tmp_path, monkeypatch):

@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-
-from imhotep_stats.cli import main
 from imhotep_stats.config import Cell
 from imhotep_stats.sim.headtohead import read_records
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+from tests.helpers import cli
 
 
 def play(out, lineup, players, games, workers=1):
