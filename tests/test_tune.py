@@ -17,7 +17,6 @@ from imhotep_stats.quickstudy import quick_study
 from imhotep_stats.stats.tune import (
     Estimate,
     candidates,
-    look_confidence,
     measure,
     parse_param,
     parse_target,
@@ -71,7 +70,6 @@ def test_decisions_follow_the_interval():
     assert Estimate(0.33, 0.31, 0.35, 100, **band).decision == "within"
     assert Estimate(0.40, 0.37, 0.43, 100, **band).decision == "outside"
     assert Estimate(0.35, 0.33, 0.38, 100, **band).decision == "open"
-    assert look_confidence(0.95, 4) == pytest.approx(0.99)
 
 
 def test_measure_seat_gap_and_share():
@@ -82,7 +80,9 @@ def test_measure_seat_gap_and_share():
     lf = pl.LazyFrame(rows)
     gap = measure(lf, 3, parse_target("seat-gap"), 0.05, 0.95)
     assert gap.value == pytest.approx(2 / 3) and gap.decision == "outside"
-    assert gap.low > 0.6 and gap.high <= 2 / 3 + 1e-9
+    # a confidence sequence (prior on the margin's scale) is wider than a one-look
+    # Wilson interval, most of all this far out; the decision is plain all the same
+    assert gap.low > 0.3 and gap.high <= 2 / 3 + 1e-9
     share = measure(lf, 3, parse_target("share:pyramid", 0.25), 0.01, 0.95)
     assert share.value == pytest.approx(0.25) and share.decision == "within"
 

@@ -394,15 +394,17 @@ def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
     of the same run (``run_study(sequential=True)``). Returns the last pass's outcome and
     why it stopped: "decided" or "budget"."""
     run_dir = Path(run_dir)
-    games = min(max(config.games, held_games(config, run_dir)), max_games)
+    force = bool(run_options.pop("force", False))
+    run_options.pop("resume", None)  # a run in the directory is always continued
+    games = min(max(config.games, 0 if force else held_games(config, run_dir)), max_games)
     simulated = 0
     while True:
         outcome = run_study(config.replace(games=games), run_dir, sequential=True,
-                            **run_options)
+                            resume=not force, force=force, **run_options)
+        force = False
         simulated += outcome.simulated
         want = look(games)
         if want <= 0 or games >= max_games:
             outcome.simulated = simulated
             return outcome, "decided" if want <= 0 else "budget"
         games = min(max_games, games + max(config.batch_size, min(want, games)))
-        run_options = {**run_options, "resume": True, "force": False}

@@ -137,19 +137,27 @@ def seat_pvalues(wins: float, games: int, players: int, margin: float
 def _vector(wins, games, players: int, margin: float) -> np.ndarray:
     """``seat_pvalues`` for arrays of wins and games (the simulations call this)."""
     p0 = 1.0 / players
+    dev = _p(log_evidence(wins, games, p0, PRIOR_SD * margin, "two"))
+    games = np.asarray(games)
+    return np.stack([np.where(games > 0, x, 1.0) for x in (
+        dev, _p_within(wins, games, p0, margin), _p_beyond(wins, games, p0, margin))])
+
+
+def _p_within(wins, games, p0: float, margin: float) -> np.ndarray:
+    scale = PRIOR_SD * margin
+    return np.maximum(_p(log_evidence(wins, games, p0 - margin, scale, "above")),
+                      _p(log_evidence(wins, games, p0 + margin, scale, "below")))
+
+
+def _p_beyond(wins, games, p0: float, margin: float) -> np.ndarray:
     scale = PRIOR_SD * margin
     lo, hi = p0 - margin, p0 + margin
-    dev = _p(log_evidence(wins, games, p0, scale, "two"))
-    eq = np.maximum(_p(log_evidence(wins, games, lo, scale, "above")),
-                    _p(log_evidence(wins, games, hi, scale, "below")))
-    with np.errstate(over="ignore"):
-        e_beyond = 0.5 * (np.exp(log_evidence(wins, games, hi, scale, "above"))
-                          * (hi < 1.0)
-                          + np.exp(log_evidence(wins, games, lo, scale, "below")) * (lo > 0.0))
-    with np.errstate(divide="ignore"):
-        beyond = np.minimum(1.0, 1.0 / e_beyond)
-    games = np.asarray(games)
-    return np.stack([np.where(games > 0, x, 1.0) for x in (dev, eq, beyond)])
+    e = np.zeros(np.broadcast(np.asarray(wins), np.asarray(games)).shape)
+    with np.errstate(over="ignore", divide="ignore"):
+        for b, side in ((hi, "above"), (lo, "below")):
+            if 0.0 < b < 1.0:  # a boundary outside (0, 1) cannot be passed
+                e = e + 0.5 * np.exp(log_evidence(wins, games, b, scale, side))
+        return np.minimum(1.0, 1.0 / e)
 
 
 def confidence_sequence(wins: float, games: int, alpha: float, centre: float,
@@ -215,11 +223,11 @@ def games_for_verdict(rates: Sequence[float], games: int, margin: float, level: 
     def passes(n: np.ndarray) -> np.ndarray:
         se = zp * np.sqrt(r * (1.0 - r) / n)
         if gaps.max() < margin:  # equivalence, each side with its pessimistic share
-            up = _vector(np.clip(r + se, 0, 1) * n, n, k, margin)[1]
-            down = _vector(np.clip(r - se, 0, 1) * n, n, k, margin)[1]
+            up = _p_within(np.clip(r + se, 0, 1) * n, n, p0, margin)
+            down = _p_within(np.clip(r - se, 0, 1) * n, n, p0, margin)
             return np.all(np.maximum(up, down) <= level, axis=0)
         worse = r[j] - np.sign(r[j] - p0) * se[j]
-        return _vector(worse * n, n, k, margin)[2] <= level
+        return _p_beyond(worse * n, n, p0, margin) <= level
 
     start = max(games + 1, 2)
     grid = start * 2.0 ** np.arange(max(1, math.ceil(math.log2(_MAX_GAMES / start))) + 1)
