@@ -109,9 +109,9 @@ def test_confidence_sequence_contains_the_estimate_and_shrinks():
 
 def test_ville_every_game_with_fractional_wins():
     """The evidence against a true null crosses 1/alpha at most alpha of the time, looking
-    after every game (2,000 looks), with 20% of the games shared (half wins)."""
+    after every game (1,000 looks), with 20% of the games shared (half wins)."""
     rng = np.random.default_rng(5)
-    studies, n, b = 2000, 2000, 0.55
+    studies, n, b = 1000, 1000, 0.55
     # per game: a tie (0.5) 20% of the time, else a win with the rate that makes mean b
     tie = rng.random((studies, n)) < 0.2
     win = rng.random((studies, n)) < (b - 0.1) / 0.8
@@ -151,8 +151,8 @@ def test_adaptive_rounds_keep_alpha_sequentially_and_not_with_todays_rule():
     sequential p-values; today's rule (the fixed-sample test at full alpha at every look)
     exceeds it (issue 21 measured 15.3% / 14.8%)."""
     shares = at_margin(2, 0.05)
-    new = error_rates(shares, 400, 0.05, True, 1500, seed=1)
-    old = error_rates(shares, 400, 0.05, False, 1500, seed=1)
+    new = error_rates(shares, 400, 0.05, True, 800, seed=1)
+    old = error_rates(shares, 400, 0.05, False, 800, seed=1)
     assert new["unbalanced"] <= ALPHA and new["within"] <= ALPHA, new
     assert old["unbalanced"] > 1.6 * ALPHA and old["within"] > 1.6 * ALPHA, old
 
@@ -162,8 +162,8 @@ def test_adaptive_rounds_keep_alpha_sequentially_and_not_with_todays_rule():
                                                   (4, 0.02, 2000)])
 def test_adaptive_rounds_calibration_long(players, margin, first):
     shares = at_margin(players, margin)
-    new = error_rates(shares, first, margin, True, 10_000, seed=players)
-    old = error_rates(shares, first, margin, False, 10_000, seed=players)
+    new = error_rates(shares, first, margin, True, 4000, seed=players)
+    old = error_rates(shares, first, margin, False, 4000, seed=players)
     print(f"\n{players} players, m = {margin:.0%}, gap = m, first pass {first}, <= 4 rounds:"
           f" sequential {new}; today's rule {old}")
     assert new["unbalanced"] <= ALPHA and new["within"] <= ALPHA

@@ -131,3 +131,93 @@ def test_long_run_rows_do_not_depend_on_the_passes(tmp_path):
     run_study(study(games=25), tmp_path / "one", workers=1)
     assert rows(tmp_path / "u").equals(rows(tmp_path / "one"))
     assert pl.Series(rows(tmp_path / "u")["game"]).n_unique() == 25
+
+
+# --- the command line ---------------------------------------------------------------------
+
+
+def _run(*args):
+    from click.testing import CliRunner
+
+    from imhotep_stats.cli import main
+
+    return CliRunner().invoke(main, ["run", "--sides", "A-A-A-A-A", "--players", "2",
+                                     "--bots", "random", "--workers", "1", *args])
+
+
+def test_run_games_n_tops_up_and_a_plain_run_looks_again(tmp_path):
+    out = str(tmp_path / "r")
+    assert _run("--games", "40", "--out", out, "-q").exit_code == 0
+    r = _run("--games", "60", "--out", out)
+    assert r.exit_code == 0, r.output
+    assert "topping up" in r.stderr and "(20 played now, 40 reused" in r.stderr
+    assert load_manifest(out)["passes"] == [40, 60]
+    assert "Sequential verdicts" in (tmp_path / "r" / "report.md").read_text()
+    summary = json.loads((tmp_path / "r" / "summary.json").read_text())
+    assert summary["verdicts"] == "sequential"
+    again = _run("--out", out)  # no --games: the run's 60 games, nothing played
+    assert again.exit_code == 0, again.output
+    assert "(0 played now, 60 reused" in again.stderr
+    shrink = _run("--games", "50", "--out", out)
+    assert shrink.exit_code == 1 and "never shrinks" in shrink.stderr
+
+
+def test_run_until_decided_prints_the_verdict_as_it_firms_up(tmp_path):
+    out = str(tmp_path / "u")
+    r = _run("--games", "20", "--until-decided", "--max-games", "60", "--out", out)
+    assert r.exit_code == 0, r.output
+    looks = [line for line in r.stderr.splitlines() if "games per cell:" in line]
+    # at least one batch (500 for a --sides study) per pass: 20 -> 60 (the budget)
+    assert [line.split(" games per cell")[0] for line in looks] == [
+        "until decided: 20", "until decided: 60"]
+    assert "A-A-A-A-A · 2 players: inconclusive" in r.stderr
+    assert "the budget of 60 games per cell is spent" in r.stderr
+    assert load_manifest(out)["sequential"]
+    assert _run("--max-games", "60", "--out", out).exit_code == 2  # needs --until-decided
+
+
+@pytest.mark.timeout(180)
+def test_top_up_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path):
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from tests.test_cli_run import SMOKE, cli
+
+    config, killed = tmp_path / "c.toml", tmp_path / "killed"
+    exe = Path(sys.executable).with_name("imhotep-stats")
+    for games in (400, 1600, 6400):  # longer if a fast machine finished before the kill
+        shutil.rmtree(killed, ignore_errors=True)
+        config.write_text(SMOKE.format(games=8, batch=4))
+        assert cli("run", config, "--out", killed, "--workers", 1, "-q").exit_code == 0
+        before = shard_bytes(killed)
+        config.write_text(SMOKE.format(games=games, batch=4))
+        proc = subprocess.Popen([str(exe), "run", str(config), "--out", str(killed),
+                                 "--workers", "2", "-q"], start_new_session=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while len(store.shard_files(killed, verify=False)) < len(before) + 3 \
+                and proc.poll() is None:
+            assert time.monotonic() < deadline, "the top-up wrote no shards"
+            time.sleep(0.005)
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+        if proc.returncode == -signal.SIGKILL:
+            break
+    else:
+        pytest.fail("the top-up always finished before it could be killed")
+    m = load_manifest(killed)
+    assert m["status"] == "running" and m["passes"] == [8, games]
+    resumed = cli("run", config, "--out", killed, "--workers", 2, "-q")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert all(shard_bytes(killed)[name] == data for name, data in before.items())
+    fresh = tmp_path / "fresh"
+    assert cli("run", config, "--out", fresh, "--workers", 2, "-q").exit_code == 0
+    assert rows(killed).equals(rows(fresh))

@@ -121,7 +121,10 @@ workers = 1
     assert res["answer"]["best"] in ("game.starting_sled[0]=1", "game.starting_sled[0]=2")
     assert 1 <= res["answer"]["crossing"] <= 3
     # the sequential design: clear candidates stop early, close ones get more games
-    assert by[5]["games"] == 1000 < max(c["games"] for c in res["candidates"])
+    # (confidence sequences, valid at any number of looks, are wider than the one-look
+    # intervals Bonferroni over 4 looks gave: 5 stones now stops after one round, not at
+    # the first pass)
+    assert by[5]["games"] <= 2000 and by[5]["games"] < max(c["games"] for c in res["candidates"])
     assert res["answer"]["games"] == sum(c["games"] for c in res["candidates"])
     assert r.stdout.startswith("Target: seat 1 win rate 46.0% to 54.0%")
     assert "Closest to the goal: `game.starting_sled[0]=" in r.stdout

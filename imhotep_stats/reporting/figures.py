@@ -235,6 +235,21 @@ def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
                              pl.Series("p_beyond", p_out, dtype=pl.Float64))
 
 
+def seat_verdicts_of(run_dir: str | Path) -> tuple[dict[str, SeatVerdict], dict[str, Any]]:
+    """The seat verdict per cell id of a finished run, as its report decides them (and
+    the manifest), without the other figures: what ``run --until-decided`` looks at
+    after every pass."""
+    manifest = load_manifest(run_dir)
+    lf, _extra = load_all(run_dir)
+    report = manifest.get("config", {}).get("report", {})
+    conf = float(report.get("confidence", 0.95))
+    seat = _snap_wins(win_rates(lf, by=("cell", "seat"), confidence=conf), conf)
+    verdicts, _family = fairness(seat, [c["id"] for c in manifest["cells"]],
+                                 float(report.get("margin", 0.02)), round(1.0 - conf, 12),
+                                 POWER, sequential=sequential(run_dir, manifest))
+    return verdicts, manifest
+
+
 def compute(run_dir: str | Path) -> ReportData:
     """All figures of a finished run (RunStoreError if it is not one), over every game it
     holds: the first pass and the completed rounds of a sweep's adaptive allocation."""

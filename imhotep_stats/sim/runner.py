@@ -397,14 +397,15 @@ def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
     force = bool(run_options.pop("force", False))
     run_options.pop("resume", None)  # a run in the directory is always continued
     games = min(max(config.games, 0 if force else held_games(config, run_dir)), max_games)
-    simulated = 0
+    simulated, reused = 0, None
     while True:
         outcome = run_study(config.replace(games=games), run_dir, sequential=True,
                             resume=not force, force=force, **run_options)
         force = False
         simulated += outcome.simulated
+        reused = outcome.reused if reused is None else reused
         want = look(games)
         if want <= 0 or games >= max_games:
-            outcome.simulated = simulated
+            outcome.simulated, outcome.reused = simulated, reused  # over all passes
             return outcome, "decided" if want <= 0 else "budget"
         games = min(max_games, games + max(config.batch_size, min(want, games)))
