@@ -27,7 +27,9 @@ first pass is used, whose games every cell shares. Adaptive extra games feed the
 per-cell figures (ranking and verdicts).
 
 Multiple testing: seat verdicts are Benjamini-Hochberg corrected over all cells of the
-sweep (``tests.seat_verdicts(correction="bh")``); every main-effect and interaction test
+sweep (``tests.seat_verdicts(correction="bh")``), with the anytime-valid p-values of
+``stats.sequential`` once adaptive rounds look at them more than once (BH over reciprocal
+e-values is e-BH: valid under any dependence); every main-effect and interaction test
 of the sweep forms one more BH family (q-values). Intervals are per-effect 95% intervals.
 
 The seat gap itself (the largest |win rate - 1/players|) is not linear in the games, so
