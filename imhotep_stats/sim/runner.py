@@ -6,6 +6,12 @@ checks that the config (its hash) and the board data are unchanged, removes temp
 files a killed run left behind, re-reads every shard and redoes any that is not the
 complete result of its batch; since rows depend only on (seed, cell, game index), the
 finished directory is the same as an uninterrupted run's.
+
+The one config change a resume accepts is more games (a top-up): the old shards stay as
+they are, the added games 400, 401, ... go into new batches after them, and the manifest's
+``passes`` records the game counts the run grew through (``[400, 600]``), which is how a
+report knows its verdicts were looked at more than once (``stats.sequential``).
+``run_until_decided`` tops a run up pass by pass while its verdicts want more games.
 """
 
 from __future__ import annotations
@@ -399,8 +405,9 @@ def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
     games = min(max(config.games, 0 if force else held_games(config, run_dir)), max_games)
     simulated, reused = 0, None
     while True:
+        again = not force and (run_dir / MANIFEST).exists()
         outcome = run_study(config.replace(games=games), run_dir, sequential=True,
-                            resume=not force, force=force, **run_options)
+                            resume=again, force=force, **run_options)
         force = False
         simulated += outcome.simulated
         reused = outcome.reused if reused is None else reused
