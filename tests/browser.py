@@ -59,11 +59,18 @@ def chromium() -> str | None:
 
 def measure(html_path: Path, width: int, height: int = 900, timeout: float = 90) -> dict:
     """Viewport width and every chart's box (CSS pixels) of ``html_path`` at ``width``."""
+    return run_script(html_path, MEASURE, width, height, timeout)
+
+
+def run_script(html_path: Path, script: str, width: int, height: int = 900,
+               timeout: float = 90) -> dict:
+    """Load ``html_path`` at ``width`` with ``script`` (a ``<script>`` element that posts a
+    JSON string to its parent) appended, and return what it posted."""
     exe = chromium()
     if exe is None:
         raise FileNotFoundError("chromium not found")
     text = Path(html_path).read_text(encoding="utf-8")
-    page = text.replace("</body>", MEASURE + "\n</body>", 1)
+    page = text.replace("</body>", script + "\n</body>", 1)
     with tempfile.TemporaryDirectory(prefix="imhotep-browser-") as tmp:
         copy = Path(tmp) / "page.html"
         copy.write_text(page, encoding="utf-8")
