@@ -31,7 +31,9 @@ PLAYER_COUNTS = (2, 3, 4)
 TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
             "whatif", "sweep")
 HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the rows depend on
-DEFAULT_MARGIN = 0.02
+# The one default seat-fairness margin (a win-rate difference: 0.05 = ±5 pp), for configs
+# without [report] margin, `init`, the one-line `run --sides` and `--margin` alike.
+DEFAULT_MARGIN = 0.05
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH_SIZE = 500
 # Sizes a study may ask for: far beyond any useful study (10^8 games per cell is days of a

@@ -11,12 +11,12 @@ import re
 from importlib import resources
 from typing import Any
 
-from imhotep_stats.config import ConfigError, StudyConfig, parse_config
+from imhotep_stats.config import DEFAULT_MARGIN, ConfigError, StudyConfig, parse_config
 from imhotep_stats.rules.board import SITES
 
-QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 points is resolved
+QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 pp is resolved
 QUICK_SEED = 2026
-QUICK_MARGIN = 0.05
+QUICK_MARGIN = DEFAULT_MARGIN
 SOURCE = "command line"
 
 

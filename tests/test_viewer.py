@@ -91,3 +91,24 @@ def test_a_bad_transcript_names_its_line():
     lines[3] = lines[3].replace('"action":"', '"action":"nonsense ')
     with pytest.raises(TranscriptError, match="line 4"):
         game_steps(lines)
+
+
+def test_a_kept_sample_is_the_studys_own_game(tmp_path):
+    """``run --keep-games``: the sample of game i scores what the study stored for game i."""
+    from imhotep_stats import api
+    from imhotep_stats.sim.samples import keep_games, kept_pages, sample_transcript
+
+    cfg = api.quick("D-A-C-B-D", players=3, bots="greedy,random", games=6, seed=11)
+    r = api.run(cfg, out=tmp_path / "run", report=False)
+    games = r.games()
+    cells = cfg.cells
+    for game in range(3):
+        _, totals = sample_transcript(cfg, cells[0], game)
+        stored = games.filter(games["game"] == game).sort("seat")["score"].to_list()
+        assert totals == stored, game
+    pages = keep_games(cfg, cells, tmp_path / "run", 2)
+    assert [p.name for p in kept_pages(tmp_path / "run", 0)] == ["game-1.html", "game-2.html"]
+    assert all(p.with_suffix(".jsonl").exists() for p in pages)
+    r.write_report("html")
+    html = (tmp_path / "run" / "report.html").read_text()
+    assert '<a href="games/cell-1/game-2.html">game 2</a>' in html

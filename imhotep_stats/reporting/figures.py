@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from imhotep_stats.config import DEFAULT_MARGIN
 from imhotep_stats.reporting.robustness import Group, groups
 from imhotep_stats.rules.board import SITES
 from imhotep_stats.sim.adaptive import load_all
@@ -226,7 +227,7 @@ def compute(run_dir: str | Path) -> ReportData:
     config = manifest.get("config", {})
     report = config.get("report", {})
     conf = float(report.get("confidence", 0.95))
-    margin = float(report.get("margin", 0.02))
+    margin = float(report.get("margin", DEFAULT_MARGIN))
     alpha = round(1.0 - conf, 12)
     board = manifest.get("board", {})
     order = {c["id"]: i for i, c in enumerate(manifest["cells"])}
