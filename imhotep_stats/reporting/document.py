@@ -196,6 +196,8 @@ def _overview(data: ReportData) -> list[Block]:
             flags.append("provisional")
         if any("overridden" in n for n in c.notes):
             flags.append("overridden")
+        if any("designer values" in n for n in c.notes):
+            flags.append("designer")
         rows.append([
             str(c.index + 1), c.sides, str(c.players), ", ".join(c.lineup), f.count(c.games),
             seat_rates + ("%" if seat_rates else ""),

@@ -153,6 +153,9 @@ def _notes(sides: str, board: dict[str, Any]) -> list[str]:
             keys = ", ".join(rec.get("provisional_keys") or []) or "all values"
             out.append(f"{name} uses provisional board data ({keys}): placeholders, not "
                        "checked against the printed board")
+        if rec.get("designer"):
+            out.append(f"{name} uses designer values from the board file "
+                       f"({', '.join(rec['designer'])}): the designer's printed board")
         if rec.get("overridden"):
             out.append(f"{name} is overridden by the study config "
                        f"({', '.join(rec['overridden'])}): a what-if, not the printed board")

@@ -82,14 +82,18 @@ def trust_line(lineup: Sequence[str], margin: float, sides: str | None = None,
     return "Trust: " + "; ".join(parts) + "."
 
 
+def cell_trust(data: Any, c: Any) -> str:
+    """The trust line of one cell of a run (``ReportData``, ``CellInfo``)."""
+    board = data.manifest.get("board", {}) if isinstance(data.manifest, Mapping) else {}
+    return trust_line(c.lineup, data.margin, c.sides, board)
+
+
 def report_trust(data: Any) -> list[str]:
     """A report's trust lines: one per distinct (lineup, sides) of its cells, at most a few,
     with the run's margin and board record (``ReportData``)."""
-    board = data.manifest.get("board", {}) if isinstance(data.manifest, Mapping) else {}
     seen: dict[str, None] = {}
     for c in data.cells:
-        seen.setdefault(f"{c.sides}, {c.players} players: "
-                        + trust_line(c.lineup, data.margin, c.sides, board), None)
+        seen.setdefault(f"{c.sides}, {c.players} players: {cell_trust(data, c)}", None)
     lines = list(seen)
     if len(lines) > 6:  # a sweep: the bots and margin once, the board notes per cell stay below
         lineups = sorted({",".join(c.lineup) for c in data.cells})
