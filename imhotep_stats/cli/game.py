@@ -84,13 +84,23 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
 @click.command(short_help="Re-execute a transcript and print the breakdown.")
 @click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @json_option("Print the breakdown as one JSON object.")
+@click.option("--rounds", is_flag=True,
+              help="Also print each seat's points round by round (seats from 1).")
 @expected_errors
-def replay(transcript, as_json):
+def replay(transcript, as_json, rounds):
     """Re-execute a JSON Lines transcript (played or hand-written) and print the breakdown."""
     from imhotep_stats.engine.transcript import read_lines
     from imhotep_stats.engine.transcript import replay as run_replay
 
-    rep = run_replay(read_lines(transcript))
+    lines = read_lines(transcript)
+    rep = run_replay(lines)
+    if rounds and not as_json:
+        from imhotep_stats.reporting.viewer import game_steps, round_summary
+
+        click.echo("Points by round (seat 1 = start player; gained + running total):")
+        for line in round_summary(game_steps(lines)):
+            click.echo(f"  {line}")
+        click.echo("")
     for m in rep.mismatches:
         click.echo(f"warning: result differs: {m}", err=True)
     bots = rep.setup.get("bots", [])
@@ -100,6 +110,33 @@ def replay(transcript, as_json):
         _print_breakdown(rep.result, bots)
     if rep.mismatches:
         sys.exit(EXIT_BAD_INPUT)
+
+
+@click.command(short_help="Draw a transcript as the board: an HTML page to step through.")
+@click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The page to write (default: the transcript's path with .html).")
+@click.option("--open", "open_page", is_flag=True,
+              help="Open the page in the default browser, where there is one.")
+@expected_errors
+def show(transcript, out, open_page):
+    """Replay a transcript (from `play --trace`, a study's kept game, or written by hand)
+    through the engine and write one self-contained HTML page (no network) that draws the
+    board at every decision: quarry, sleds, ships, each site in its side's layout, the
+    market display, the hands and the score track, with buttons, arrow keys and a round
+    slider, and a score-by-round chart."""
+    from imhotep_stats.reporting.viewer import write_viewer
+
+    out = out or transcript.with_suffix(".html")
+    steps = write_viewer(transcript, out)
+    for m in steps.mismatches:
+        click.echo(f"warning: result differs: {m}", err=True)
+    click.echo(f"wrote {out} ({len(steps.states) - 1} decisions, {len(steps.by_round) - 1} rounds)")
+    if open_page:
+        import webbrowser
+
+        if not webbrowser.open(out.resolve().as_uri()):
+            click.echo("no browser found here: open the file yourself", err=True)
 
 
 def _rate(x: float) -> str:
@@ -208,4 +245,4 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
 
 
 
-COMMANDS = (play, replay, bench)
+COMMANDS = (play, replay, show, bench)
