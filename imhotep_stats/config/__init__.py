@@ -362,6 +362,22 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     return config
 
 
+def with_board_file(cfg: StudyConfig, path: str | Path) -> StudyConfig:
+    """``cfg`` on a designer's board file (``--board FILE``): the file's values under the
+    config's own overrides, labelled designer. Raises ``BoardFileError`` naming the key."""
+    from imhotep_stats.rules.board_file import designer_keys, read_board_file
+
+    values = read_board_file(path)
+    merged = _deep_merge(values, cfg.overrides)
+    try:
+        default_board().with_overrides(merged)
+    except BoardDataError as exc:
+        raise ConfigError(exc.problems, str(path)) from None
+    keys = {**cfg.designer, **designer_keys(values)}
+    return cfg.replace(overrides_json=canonical_json(merged),
+                       designer_json=canonical_json(keys) if keys else "{}")
+
+
 def _board_file(v: _Validator, board: Mapping[str, Any], overrides: Any,
                 source: str) -> tuple[Any, str]:
     """``[board] file = "board.toml"`` (a path relative to the config's directory): the

@@ -100,3 +100,17 @@ def report_trust(data: Any) -> list[str]:
         return [trust_line(sorted({b for lu in lineups for b in lu.split(",")}), data.margin)
                 + f" ({len(data.cells)} cells; each cell's board values are in its section)"]
     return lines
+
+
+def study_trust(cfg: Any, limit: int = 6) -> list[str]:
+    """``validate``: the trust line of each cell a study will run (before any game), the
+    same words the reports will print; a large study lists the first few and a count."""
+    from imhotep_stats.sim.runner import board_record
+
+    board = board_record(cfg, cfg.board())
+    lines = list(dict.fromkeys(
+        f"{c.sides}, {c.players} players: {trust_line(c.lineup, cfg.margin, c.sides, board)}"
+        for c in cfg.cells))
+    if len(lines) > limit:
+        return lines[:limit] + [f"... and {len(lines) - limit} more cells"]
+    return lines
