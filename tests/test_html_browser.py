@@ -97,3 +97,9 @@ def test_the_tune_chart_fits_the_viewport(tune_html, width):
     (chart,) = page["charts"]  # the target against the value
     assert chart["width"] > 0 and chart["left"] >= 0 and chart["right"] <= width + 0.5, chart
     assert page["scroll"] <= width, f"the page scrolls sideways at {width} px: {page['scroll']}"
+
+
+def test_tune_html_marks_the_printed_value(tune_html):
+    html = tune_html.read_text()
+    assert 'class="printed"' in html and "printed value" in html
+    assert "Printed value: game.starting_sled[0] = 2 (among the candidates)." in html

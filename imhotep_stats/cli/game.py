@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from imhotep_stats.cli.exits import EXIT_BAD_INPUT, expected_errors
-from imhotep_stats.cli.options import PROPHECIES, json_option, table_options
+from imhotep_stats.cli.options import BOARD, PROPHECIES, board_of, json_option, table_options
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
@@ -48,9 +48,10 @@ def _print_breakdown(result, bots: list[str]) -> None:
               help="Root seed: the same seed deals the same game.")
 @PROPHECIES
 @click.option("--trace", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSON Lines transcript.")
+@BOARD
 @json_option("Print the breakdown as one JSON object.")
 @expected_errors
-def play(sides, players, bots, seed, prophecies, trace, as_json):
+def play(sides, players, bots, seed, prophecies, trace, board_file, as_json):
     """Play one game and print each player's score by source and the winner."""
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.game import Game
@@ -59,10 +60,11 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
 
     names = _bot_list(bots, players)
     bot_objs = [make_bot(n) for n in names]
-    g = Game(players, sides, seed=chance_seed(seed, 0), prophecies=prophecies)
+    board, designer = board_of(board_file)
+    g = Game(players, sides, board=board, seed=chance_seed(seed, 0), prophecies=prophecies)
     writer = TraceWriter() if trace else None
-    if writer:
-        writer.lines.append(setup_line(g, seed, 0, names, None))
+    if writer:  # a board file's values go in the setup line: the transcript stands alone
+        writer.lines.append(setup_line(g, seed, 0, names, designer))
     result = play_game(g, bot_objs, [bot_rng(seed, 0, p) for p in range(players)],
                        writer.on_decision if writer else None)
     if writer:
@@ -86,19 +88,21 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
 @json_option("Print the breakdown as one JSON object.")
 @click.option("--rounds", is_flag=True,
               help="Also print each seat's points round by round (seats from 1).")
+@BOARD
 @expected_errors
-def replay(transcript, as_json, rounds):
+def replay(transcript, as_json, rounds, board_file):
     """Re-execute a JSON Lines transcript (played or hand-written) and print the breakdown."""
     from imhotep_stats.engine.transcript import read_lines
     from imhotep_stats.engine.transcript import replay as run_replay
 
     lines = read_lines(transcript)
-    rep = run_replay(lines)
+    board, _ = board_of(board_file)
+    rep = run_replay(lines, board)
     if rounds and not as_json:
         from imhotep_stats.reporting.viewer import game_steps, round_summary
 
         click.echo("Points by round (seat 1 = start player; gained + running total):")
-        for line in round_summary(game_steps(lines)):
+        for line in round_summary(game_steps(lines, board)):
             click.echo(f"  {line}")
         click.echo("")
     for m in rep.mismatches:
@@ -118,8 +122,9 @@ def replay(transcript, as_json, rounds):
               help="The page to write (default: the transcript's path with .html).")
 @click.option("--open", "open_page", is_flag=True,
               help="Open the page in the default browser, where there is one.")
+@BOARD
 @expected_errors
-def show(transcript, out, open_page):
+def show(transcript, out, open_page, board_file):
     """Replay a transcript (from `play --trace`, a study's kept game, or written by hand)
     through the engine and write one self-contained HTML page (no network) that draws the
     board at every decision: quarry, sleds, ships, each site in its side's layout, the
@@ -128,7 +133,7 @@ def show(transcript, out, open_page):
     from imhotep_stats.reporting.viewer import write_viewer
 
     out = out or transcript.with_suffix(".html")
-    steps = write_viewer(transcript, out)
+    steps = write_viewer(transcript, out, board_of(board_file)[0])
     for m in steps.mismatches:
         click.echo(f"warning: result differs: {m}", err=True)
     click.echo(f"wrote {out} ({len(steps.states) - 1} decisions, {len(steps.by_round) - 1} rounds)")

@@ -31,8 +31,9 @@ from imhotep_stats.cli.options import (
 )
 
 
-def study_from(config, sides, players, bots, games, seed):
-    """The study of ``run``/``tune``: the CONFIG file, or one built from --sides."""
+def study_from(config, sides, players, bots, games, seed, sweep=False):
+    """The study of ``run``/``tune``/``compare``/``sweep``: the CONFIG file, or one built
+    from --sides (``sweep``: "all" or several letters per site allowed)."""
     from imhotep_stats.config import load_config
     from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, quick_study
 
@@ -46,7 +47,7 @@ def study_from(config, sides, players, bots, games, seed):
                                "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
     return quick_study(sides, tuple(players) or (3,), bots or "greedy",
                        QUICK_GAMES if games is None else games,
-                       QUICK_SEED if seed is None else seed)
+                       QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
 @click.command(short_help="Check a study config and print its size.")

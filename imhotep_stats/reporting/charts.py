@@ -261,11 +261,12 @@ def seat_colours(n: int) -> list[str]:
 
 def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]]], *,
                 band: tuple[float, float], title: str, percent: bool = True,
-                band_label: str = "goal", width: int = 560) -> str:
+                band_label: str = "goal", width: int = 560, mark: int | None = None,
+                mark_label: str = "", x_label: str = "") -> str:
     """A target against candidate values: per series a point with its interval whiskers at
     each x, over a shaded band (the goal ± margin). Series are offset a little sideways so
     their whiskers do not overlap; a legend on the title line names them."""
-    h, top, bottom, left = 270, 34, 44, 54
+    h, top, bottom, left = 280, 34, 54, 54
     plot_w, plot_h = width - left - 20, h - top - bottom
     values = [x for pts in series.values() for p in pts for x in p if x == x]
     step, ticks = _nice_axis(max([*values, band[1], 0.01]))
@@ -293,8 +294,16 @@ def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]
                          f'{_tick(hi, step / 100, percent)}]</title></circle>')
     for i, lab in enumerate(xs):
         cx = left + plot_w * (i + 0.5) / n
-        parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle">'
-                     f'{escape(lab)}</text>')
+        parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle"'
+                     + (' font-weight="bold"' if i == mark else "") + f'>{escape(lab)}</text>')
+    if mark is not None:  # the value the board prints, among the candidates
+        cx = left + plot_w * (mark + 0.5) / n
+        parts.append(f'<line class="printed" x1="{cx:.1f}" x2="{cx:.1f}" y1="{top}" '
+                     f'y2="{top + plot_h}" stroke="#333" stroke-dasharray="2,3"/>'
+                     f'<text x="{cx + 4:.1f}" y="{top + 12}">{escape(mark_label)}</text>')
+    if x_label:
+        parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 6}" text-anchor="middle">'
+                     f'{escape(x_label)}</text>')
     if k > 1:
         parts += _title_legend(list(series), width)
     parts.append("</svg>")

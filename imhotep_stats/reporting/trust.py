@@ -114,3 +114,20 @@ def study_trust(cfg: Any, limit: int = 6) -> list[str]:
     if len(lines) > limit:
         return lines[:limit] + [f"... and {len(lines) - limit} more cells"]
     return lines
+
+
+def sweep_trust(cfg: Any) -> str:
+    """One line for a sweep: the bots and margin once, and how many combinations rest on
+    values that are not the printed rulebook's (and which sides those are)."""
+    from imhotep_stats.sim.runner import board_record
+
+    board = board_record(cfg, cfg.board())
+    cells = cfg.cells
+    lineup = list(dict.fromkeys(b for c in cells for b in c.lineup))
+    resting = [c for c in cells if board_words(c.sides, board)]
+    line = trust_line(lineup, cfg.margin)[:-1]
+    if not resting:
+        return line + "; printed rulebook values only."
+    names = sorted({w.split(" (")[0] for c in resting for w in board_words(c.sides, board).split("; ")})
+    return (line + f"; {len(resting)} of {len(cells)} cells rest on values that are not the "
+            f"printed rulebook's ({', '.join(names)}).")

@@ -46,6 +46,10 @@ def answer_sentences(res: dict[str, Any]) -> list[str]:
     if a.get("crossing") is not None:
         out.append(f"The estimates cross the goal near {res['params'][0]['path']} = "
                    f"{a['crossing']:.2f} (linear between the neighbouring candidates).")
+    for p in res["params"]:
+        if p.get("printed") is not None:
+            among = "among the candidates" if p["printed"] in p["values"] else "not a candidate"
+            out.append(f"Printed value: {p['path']} = {p['printed']} ({among}).")
     if a["open"]:
         out.append(f"Still open (more games, up to --max-games, would decide): "
                    f"{_names(a['open'])}.")
@@ -81,11 +85,14 @@ def _chart(res: dict[str, Any]) -> str:
     for c in res["candidates"]:
         name = f"{params[1]['path']}={c['values'][1]}" if len(params) > 1 else ""
         series.setdefault(name, []).append((c["value"], c["low"], c["high"]))
+    printed = first.get("printed")
+    mark = first["values"].index(printed) if printed in first["values"] else None
     return charts.band_points(xs, series, band=(t["goal_low"], t["goal_high"]),
                               title=f"{t['name']} against {first['path']} "
                                     f"({round(100 * res['confidence'])}% intervals)",
                               percent=t["percent"], band_label="within the margin",
-                              width=720)
+                              width=720, mark=mark, mark_label="printed value",
+                              x_label=first["path"])
 
 
 def tune_blocks(res: dict[str, Any]) -> list[Block]:
