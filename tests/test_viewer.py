@@ -5,31 +5,19 @@ state per decision."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from imhotep_stats.bots import make_bot
-from imhotep_stats.engine.game import Game
-from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-from imhotep_stats.engine.transcript import TraceWriter, TranscriptError, setup_line
+from imhotep_stats.engine.transcript import TranscriptError
 from imhotep_stats.reporting.board_state import stones_drawn
 from imhotep_stats.reporting.viewer import game_steps, page, round_summary
+from imhotep_stats.sim.samples import play_one
 
 
 def transcript(players: int, sides: str, seed: int = 0, bots: str = "random") -> list[str]:
     """A played game's transcript lines (as ``play --trace`` writes them)."""
-    names = [bots] * players
-    g = Game(players, sides, seed=chance_seed(seed, 0))
-    writer = TraceWriter()
-    writer.lines.append(setup_line(g, seed, 0, names, None))
-    result = play_game(g, [make_bot(b) for b in names], [bot_rng(seed, 0, p) for p in range(players)],
-                       writer.on_decision)
-    writer.finish(g, result)
-    fh = io.StringIO()
-    writer.write(fh)
-    return fh.getvalue().splitlines()
+    return play_one(players, sides, [bots] * players, seed)[1]
 
 
 # Every side of every site at least once, 2 to 4 players.

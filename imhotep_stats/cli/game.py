@@ -15,12 +15,12 @@ from imhotep_stats.cli.options import BOARD, PROPHECIES, board_of, json_option, 
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise click.BadParameter(f"expected 1 or {players} bot names, got {len(names)}", param_hint="--bots")
-    return names
+    from imhotep_stats.sim.samples import bot_list
+
+    try:
+        return bot_list(bots, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
 
 
 def _print_breakdown(result, bots: list[str]) -> None:
@@ -53,26 +53,17 @@ def _print_breakdown(result, bots: list[str]) -> None:
 @expected_errors
 def play(sides, players, bots, seed, prophecies, trace, board_file, as_json):
     """Play one game and print each player's score by source and the winner."""
-    from imhotep_stats.bots import make_bot
-    from imhotep_stats.engine.game import Game
-    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-    from imhotep_stats.engine.transcript import TraceWriter, setup_line
+    from imhotep_stats.sim.samples import play_one
 
     names = _bot_list(bots, players)
-    bot_objs = [make_bot(n) for n in names]
     board, designer = board_of(board_file)
-    g = Game(players, sides, board=board, seed=chance_seed(seed, 0), prophecies=prophecies)
-    writer = TraceWriter() if trace else None
-    if writer:  # a board file's values go in the setup line: the transcript stands alone
-        writer.lines.append(setup_line(g, seed, 0, names, designer))
-    result = play_game(g, bot_objs, [bot_rng(seed, 0, p) for p in range(players)],
-                       writer.on_decision if writer else None)
-    if writer:
-        writer.finish(g, result)
+    # a board file's values go in the setup line: the transcript stands alone
+    result, lines = play_one(players, sides, names, seed, board=board, overrides=designer,
+                             prophecies=prophecies)
+    if trace:
         tmp = trace.with_name(trace.name + ".tmp")
         try:
-            with tmp.open("w") as fh:
-                writer.write(fh)
+            tmp.write_text("\n".join(lines) + "\n")
             tmp.replace(trace)
         except OSError as exc:
             click.echo(f"error: --trace: cannot write {trace}: {exc.strerror or exc}", err=True)

@@ -17,27 +17,53 @@ from imhotep_stats.bots import make_bot
 from imhotep_stats.config import Cell, StudyConfig, board_for
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.result import GameResult
 from imhotep_stats.engine.transcript import TraceWriter, setup_line
+from imhotep_stats.rules.board import Board
 
 GAMES_DIR = "games"
 
 
-def sample_transcript(config: StudyConfig, cell: Cell, game: int) -> tuple[list[str], list[int]]:
-    """Game ``game`` of ``cell`` as transcript lines, and its totals by seat."""
-    board = board_for(config.overrides_json)
-    personas = json.loads(config.personas_json)
-    names = cell.seat_bots(game)
+def bot_list(bots: str, players: int) -> list[str]:
+    """``"greedy"`` or ``"greedy,random,random"``: the bot of each seat (one for all, or
+    one per seat); ValueError otherwise."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"expected 1 or {players} bot names, got {len(names)}")
+    return names
+
+
+def play_one(players: int, sides: str, names: list[str], seed: int, game: int = 0, *,
+             board: Board | None = None, overrides: dict | None = None,
+             prophecies: bool = False, expansion: bool | None = None,
+             personas: dict | None = None) -> tuple[GameResult, list[str]]:
+    """Game ``game`` of root ``seed`` with bots ``names`` by seat, as a study or ``play``
+    deals it (engine.play's seeds); its result and transcript lines (``overrides``: the
+    board's changes, written into the setup line so the transcript stands alone)."""
+    personas = personas or {}
     bots = [make_bot(personas.get(b, b)) for b in names]
-    g = Game(cell.players, cell.sides, board=board, seed=chance_seed(config.seed, game),
-             expansion=config.expansion, prophecies=config.prophecies)
+    g = Game(players, sides, board=board, seed=chance_seed(seed, game),
+             expansion=expansion, prophecies=prophecies)
     writer = TraceWriter()
-    writer.lines.append(setup_line(g, config.seed, game, names, config.overrides or None))
-    result = play_game(g, bots, [bot_rng(config.seed, game, p) for p in range(cell.players)],
+    writer.lines.append(setup_line(g, seed, game, list(names), overrides or None))
+    result = play_game(g, bots, [bot_rng(seed, game, p) for p in range(players)],
                        writer.on_decision)
     writer.finish(g, result)
     fh = io.StringIO()
     writer.write(fh)
-    return fh.getvalue().splitlines(), list(result.totals)
+    return result, fh.getvalue().splitlines()
+
+
+def sample_transcript(config: StudyConfig, cell: Cell, game: int) -> tuple[list[str], list[int]]:
+    """Game ``game`` of ``cell`` as transcript lines, and its totals by seat."""
+    result, lines = play_one(cell.players, cell.sides, cell.seat_bots(game), config.seed, game,
+                             board=board_for(config.overrides_json),
+                             overrides=config.overrides, prophecies=config.prophecies,
+                             expansion=config.expansion,
+                             personas=json.loads(config.personas_json))
+    return lines, list(result.totals)
 
 
 def time_estimate(config: StudyConfig, workers: int | None, budget: float = 2.0) -> str:
