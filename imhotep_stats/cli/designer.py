@@ -244,7 +244,7 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
 
 @click.command(short_help="Games a seat-fairness verdict at a margin needs.")
 @click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
-              help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
+              help="Seat-fairness margin as a win-rate difference (0.02 = ±2 pp).")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
@@ -295,10 +295,10 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     for r in rows:
         click.echo(
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
-            f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
+            f"seat balanced within ±{margin * 100:.1f} pp (true gap {gap * 100:+.1f}, "
             f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
             f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
-            f"{beyond * 100:+.1f} points off as unbalanced beyond ±{margin * 100:.1f}.")
+            f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp.")
 
 
 COMMANDS = (compare, sweep, plan)

@@ -66,7 +66,7 @@ def sample_transcript(config: StudyConfig, cell: Cell, game: int) -> tuple[list[
     return lines, list(result.totals)
 
 
-def time_estimate(config: StudyConfig, workers: int | None, budget: float = 2.0) -> str:
+def time_estimate(config: StudyConfig, workers: int | None, budget: float = 1.0) -> str:
     """About how long the study takes here: a few games of each lineup are played now (at
     most ``budget`` seconds each) and the rate scaled to the study's games and workers."""
     import os
@@ -80,7 +80,7 @@ def time_estimate(config: StudyConfig, workers: int | None, budget: float = 2.0)
         key = (cell.players, cell.lineup)
         if key not in per_lineup:
             start, played = time.perf_counter(), 0
-            while played < 20 and (played == 0 or time.perf_counter() - start < budget):
+            while played < 10 and (played == 0 or time.perf_counter() - start < budget):
                 sample_transcript(config, cell, played)
                 played += 1
             per_lineup[key] = (time.perf_counter() - start) / played
