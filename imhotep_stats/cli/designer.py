@@ -126,24 +126,24 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
     comp.notes += notes
+    from imhotep_stats.reporting.figures import compute
+    from imhotep_stats.reporting.trust import cell_trust
+
+    runs = {"base": compute(out / "base"), "what-if": compute(out / "whatif")}
+    trust = list(dict.fromkeys(f"{which} {c.sides}, {c.players} players: {cell_trust(rd, c)}"
+                               for which, rd in runs.items() for c in rd.cells))
     data = comparison_json(comp)
-    md = comparison_markdown(comp)
+    title, _, rest = comparison_markdown(comp).partition("\n")
+    md = "\n".join([title, "", *[f"- {t}" for t in trust]]) + "\n" + rest  # trust at the top
     atomic_write(out / "compare.json", lambda fh: fh.write(
         (json.dumps(data, indent=1) + "\n").encode()))
     atomic_write(out / "compare.md", lambda fh: fh.write(md.encode()))
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        from imhotep_stats.reporting.figures import compute
         from imhotep_stats.reporting.headline import compare_sentences
-        from imhotep_stats.reporting.trust import cell_trust
 
-        base_data, whatif_data = compute(out / "base"), compute(out / "whatif")
-        verdicts = compare_sentences(base_data, whatif_data)
-        trust = list(dict.fromkeys(f"{which} {c.sides}, {c.players} players: "
-                                   f"{cell_trust(data, c)}" for which, data in
-                                   (("base", base_data), ("what-if", whatif_data))
-                                   for c in data.cells))
+        verdicts = compare_sentences(runs["base"], runs["what-if"])
         click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
@@ -223,17 +223,20 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
         res = analyze_sweep(out, cfg.margin, cfg.confidence, top or opts["top"],
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
                             adaptive_outcome=outcome)
-    md = sweep_markdown(res)
+    from imhotep_stats.reporting.trust import sweep_trust
+
+    trust = sweep_trust(cfg)
+    title, _, rest = sweep_markdown(res).partition("\n")
+    md = f"{title}\n\n- {trust}\n{rest}"  # the trust line at the top
     atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
     atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
     if as_json:
         click.echo(json.dumps(res, sort_keys=True))
     else:
-        from imhotep_stats.reporting.trust import sweep_trust
-
         click.echo(md if markdown else sweep_text(res), nl=False)
-        click.echo(("- " if markdown else "") + sweep_trust(cfg))
+        if not markdown:
+            click.echo(trust)
     if fail_on_unbalanced and res["verdicts"]["unbalanced"]:
         for c in res["all_cells"]:
             if c["verdict"] == "unbalanced":

@@ -143,12 +143,6 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     atomic_write(out / "tune.html", lambda fh: fh.write(tune_html(res).encode()))
     say(f"tune: {out / 'tune.md'}, {out / 'tune.html'}, {out / 'tune.json'}")
     click.echo(text if as_json else tune_text(res), nl=False)
-    if not as_json:
-        from imhotep_stats.reporting.trust import trust_line
-
-        cell = base.cells[0]
-        click.echo(trust_line(cell.lineup, margin) + " (the margin: how near the goal counts "
-                   "as on target)")
 
 
 COMMANDS = [init, tune]

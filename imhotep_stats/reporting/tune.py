@@ -10,8 +10,9 @@ from tabulate import tabulate
 
 from imhotep_stats.reporting import charts, html, markdown
 from imhotep_stats.reporting import fmt as f
-from imhotep_stats.reporting.document import Block, Charts, Heading, Note, Para, Table
+from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.headline import spell_sides
+from imhotep_stats.reporting.trust import trust_line
 
 DECISION_WORDS = {"within": "within the margin", "outside": "outside the margin",
                   "open": "open: the interval straddles the margin"}
@@ -70,8 +71,14 @@ def _headers(res: dict[str, Any]) -> list[str]:
             "games", "decision"]
 
 
+def tune_trust(res: dict[str, Any]) -> str:
+    """The trust line of a tune: its bots and margin (how near the goal counts as on target)."""
+    return trust_line(res["lineup"], res["target"]["margin"])[:-1] + \
+        " (how near the goal counts as on target)."
+
+
 def tune_text(res: dict[str, Any]) -> str:
-    return ("\n".join(answer_sentences(res)) + "\n\n"
+    return ("\n".join(answer_sentences(res)) + "\n" + tune_trust(res) + "\n\n"
             + tabulate(_rows(res), headers=_headers(res), tablefmt="simple",
                        disable_numparse=True) + "\n")
 
@@ -103,6 +110,7 @@ def tune_blocks(res: dict[str, Any]) -> list[Block]:
         Heading(1, f"Tune: {res['target']['name']} against "
                    f"{' and '.join(p['path'] for p in res['params'])}"),
         Note(" ".join(answer_sentences(res)), f"verdict {kind}"),
+        Bullets([tune_trust(res)], "trust"),
         Charts([_chart(res)]),
         Table(_headers(res), _rows(res), "lrrrW"),
         Para(f"Intervals are {conf}% intervals that hold over every look at a candidate (the "
