@@ -43,7 +43,7 @@ def _grid(cells: dict[tuple[int, int], int], rows: int, columns: int) -> list[li
 
 
 def _market(site: Any) -> tuple[list[list[int]], str]:
-    display = [c for c in getattr(site, "display", []) if c is not None]
+    display = [c.replace("_", " ") for c in getattr(site, "display", []) if c is not None]
     notes = [f"display: {', '.join(display) if display else 'empty'}"]
     if getattr(site, "pair_count", 0):
         notes.append(f"{site.pair_count} face down")

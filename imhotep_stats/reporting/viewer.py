@@ -174,6 +174,27 @@ SCRIPT = r"""
     var names = Object.keys(h).sort();
     return names.length ? names.map(function (c) { var w = c.replace(/_/g, " "); return h[c] > 1 ? w + " x" + h[c] : w; }).join(", ") : "no cards";
   }
+  // The score track: each seat's marker at its points so far (the end score sets the scale)
+  function track(totals) {
+    var top = data.trackMax, w = 400, h = 26 + 14 * totals.length;
+    var svg = el("svg", {"class": "stones", viewBox: "0 0 " + w + " " + h, width: w, height: h,
+                         role: "img", "aria-label": "score track"});
+    el("line", {x1: 10, x2: w - 10, y1: 12, y2: 12, stroke: "#999", "stroke-width": 3}, svg);
+    for (var v = 0; v <= top; v += 10) {
+      var x = 10 + (w - 20) * v / top;
+      el("line", {x1: x, x2: x, y1: 6, y2: 18, stroke: "#999"}, svg);
+      var t = el("text", {x: x, y: h - 2, "text-anchor": "middle", "font-size": 14}, svg);
+      t.textContent = v;
+    }
+    totals.forEach(function (pts, p) {
+      var c = el("circle", {cx: 10 + (w - 20) * Math.min(pts, top) / top, cy: 20 + 12 * p, r: 6,
+                            "class": "marker", fill: seats[p], stroke: "#333"}, svg);
+      el("title", {}, c).textContent = "seat " + (p + 1) + ": " + pts + " points";
+    });
+    var d = panel("Score track", svg, null);
+    d.style.marginBottom = "10px";
+    return d;
+  }
   function draw() {
     var st = S[k], board = document.getElementById("board");
     board.textContent = "";
@@ -193,10 +214,13 @@ SCRIPT = r"""
       sled.appendChild(cards);
       rows.appendChild(tr);
     });
+    board.appendChild(track(st.totals));
     var ships = document.createElement("div"); ships.className = "grid";
     st.ships.forEach(function (s, i) {
-      ships.appendChild(panel("Ship " + (i + 1) + " (" + s.slots.length + " places)", stonesSvg([s.slots], "ship" + i, null),
-                              s.dock ? "sailed to the " + s.dock.replace("_", " ") : "in the harbour"));
+      var where = !s.dock ? "in the harbour" : (s.slots.some(function (o) { return o >= 0; }) ?
+        "sailed to the " : "unloaded at the ") + (s.dock || "").replace("_", " ");
+      ships.appendChild(panel("Ship " + (i + 1) + " (" + s.slots.length + " places)",
+                              stonesSvg([s.slots], "ship" + i, null), where));
     });
     board.appendChild(ships);
     var sites = document.createElement("div"); sites.className = "grid"; sites.style.marginTop = "10px";
@@ -236,8 +260,10 @@ def page(steps: Steps, title: str = "Imhotep game") -> str:
     n = setup["players"]
     rounds = len(steps.by_round) - 1
     bots = setup.get("bots") or []
+    top = max([max(st["totals"]) for st in steps.states] + [10])
     data = {"states": steps.states, "captions": steps.captions, "seats": SEATS[:n],
-            "bots": bots, "roundX": round_x(len(steps.by_round))}
+            "bots": bots, "roundX": round_x(len(steps.by_round)),
+            "trackMax": 10 * -(-top // 10)}
     # "</" never appears inside the script element: JSON escapes it
     blob = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     final = steps.states[-1]["totals"]
@@ -266,7 +292,7 @@ dashed circles are empty spaces, small dashed stones sit beside the spaces (over
 <span id="round-label"></span>
 </div>
 <p id="caption"></p>
-<table><thead><tr><th>seat</th><th>points</th><th>quarry</th><th>sled and cards</th></tr></thead>
+<table><thead><tr><th>seat (&#9664; decides next)</th><th>points</th><th>quarry</th><th>sled and cards</th></tr></thead>
 <tbody id="seats-body"></tbody></table>
 <div id="board"></div>
 <h2 style="font-size:1.1em">Score by round</h2>
