@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from imhotep_stats.rules.board import META_KEYS, SITES, Board, BoardDataError, default_board
+from imhotep_stats.rules.board import META_KEYS, SITES, Board, BoardDataError, default_board, plain
 
 HEADER = """\
 # A designer's board file (imhotep-stats sides --export): every number imhotep-stats plays
@@ -52,15 +52,6 @@ def _value(v: Any) -> str:
     raise TypeError(f"cannot write {type(v).__name__} as TOML")
 
 
-def _thaw(v: Any) -> Any:
-    """Frozen board values (mapping proxies, tuples) as plain dicts and lists."""
-    if isinstance(v, Mapping):
-        return {k: _thaw(x) for k, x in v.items()}
-    if isinstance(v, tuple | list):
-        return [_thaw(x) for x in v]
-    return v
-
-
 def _key(k: str) -> str:
     return k if k.replace("_", "").replace("-", "").isalnum() else json.dumps(k)
 
@@ -74,7 +65,7 @@ def _table(lines: list[str], name: str, values: Mapping[str, Any], note: str,
             continue
         prov = "provisional" if provisional is not None and (not provisional or k in provisional) \
             and note.startswith("provisional") else "rulebook"
-        lines.append(f"{_key(k)} = {_value(_thaw(v))}  # {prov}")
+        lines.append(f"{_key(k)} = {_value(plain(v))}  # {prov}")
 
 
 def export_text(board: Board | None = None, name: str = "board.toml") -> str:
@@ -122,12 +113,12 @@ def _defaults(board: Board) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, sd in board.sides.items():
         site, side = name.split(".")
-        out.setdefault(site, {})[side] = _thaw(sd.values)
+        out.setdefault(site, {})[side] = plain(sd.values)
     for name, values in board.tables.items():
         if name.startswith("round_cards."):
-            out.setdefault("round_cards", {})[name.split(".")[1]] = _strip(_thaw(values))
+            out.setdefault("round_cards", {})[name.split(".")[1]] = _strip(plain(values))
         else:
-            out[name] = _strip(_thaw(values))
+            out[name] = _strip(plain(values))
     return out
 
 

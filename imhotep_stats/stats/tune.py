@@ -74,15 +74,22 @@ def parse_path(path: str, where: str) -> tuple[tuple[str, ...], tuple[int, ...]]
     return tuple(keys), tuple(index)
 
 
-def parse_param(text: str) -> Param:
-    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
+def split_param(text: str, expected: str) -> tuple[str, str, tuple[str, ...], tuple[int, ...]]:
+    """``--param PATH=SPEC`` into (where, SPEC, keys, index); ``expected`` says what the
+    option takes when the text is not PATH=SPEC."""
     where = f"--param {text}"
     path, sep, spec = text.partition("=")
     path, spec = path.strip(), spec.strip()
     if not sep or not path or not spec:
-        raise ConfigError([(where, "expected PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 "
-                            "or pyramid.A.points[0]=1,2,3")], SOURCE)
-    keys, index = parse_path(path, where)
+        raise ConfigError([(where, f"expected {expected}")], SOURCE)
+    return (where, spec, *parse_path(path, where))
+
+
+def parse_param(text: str) -> Param:
+    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
+    where, spec, keys, index = split_param(
+        text, "PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 or pyramid.A.points[0]=1,2,3")
+    path = text.partition("=")[0].strip()
     m = re.fullmatch(r"(-?[\d.]+)\.\.(-?[\d.]+)(?:/([\d.]+))?", spec)
     if m:
         low, high = _number(m.group(1), where), _number(m.group(2), where)

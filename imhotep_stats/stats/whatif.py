@@ -12,20 +12,16 @@ from typing import Any
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.config.quick import parse_sides
 from imhotep_stats.rules.board import SITES, BoardDataError, default_board
-from imhotep_stats.stats.tune import Param, parse_path, with_value
+from imhotep_stats.stats.tune import Param, split_param, with_value
 
 SOURCE = "--param"
 
 
 def parse_setting(text: str) -> tuple[Param, Any]:
     """``PATH=VALUE``: VALUE as JSON (``3``, ``2.5``, ``[1, 2, 3]``, ``true``), else a string."""
-    where = f"--param {text}"
-    path, sep, raw = text.partition("=")
-    path, raw = path.strip(), raw.strip()
-    if not sep or not path or not raw:
-        raise ConfigError([(where, "expected PATH=VALUE, e.g. game.starting_sled[0]=3 or "
-                            "pyramid.A.points=[2,1,3,2,4,3,2,1,3,2,3,1,3,4]")], SOURCE)
-    keys, index = parse_path(path, where)
+    _, raw, keys, index = split_param(text, "PATH=VALUE, e.g. game.starting_sled[0]=3 or "
+                                      "pyramid.A.points=[2,1,3,2,4,3,2,1,3,2,3,1,3,4]")
+    path = text.partition("=")[0].strip()
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
