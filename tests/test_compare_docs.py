@@ -31,8 +31,8 @@ def examples() -> list[tuple[str, list[str]]]:
 
 def test_the_guide_has_the_three_worked_examples():
     cmds = [c for c, _ in examples()]
-    assert any(c.startswith("imhotep-stats compare imhotep_stats/configs/whatif-pyramid-d.toml") for c in cmds)
-    assert any(c.startswith("imhotep-stats sweep imhotep_stats/configs/sweep-expansion.toml") for c in cmds)
+    assert any(c.startswith("imhotep-stats compare configs/whatif-pyramid-d.toml") for c in cmds)
+    assert any(c.startswith("imhotep-stats sweep configs/sweep-expansion.toml") for c in cmds)
     assert any("--max-seat-shift" in c for c in cmds)
     assert any("--fail-on-unbalanced" in c for c in cmds)
 
@@ -42,9 +42,10 @@ def workdir(tmp_path_factory):
     """One directory for the whole page, as a reader's shell: a command may use the file an
     earlier one wrote (``play --trace game.jsonl``, then ``show game.jsonl``)."""
     d = tmp_path_factory.mktemp("guide")
-    # the guide's paths are the repository's: imhotep_stats/configs/... (a copy of that
+    # the guide's paths are the repository's: configs/... (a copy of that
     # folder alone would shadow the package for worker processes)
     (d / "imhotep_stats").symlink_to(ROOT / "imhotep_stats", target_is_directory=True)
+    (d / "configs").symlink_to(ROOT / "configs", target_is_directory=True)
     return d
 
 

@@ -29,8 +29,7 @@ def sides(name, export, force, board_file, as_json):
     `[board] file = "board.toml"` in a study config) or override them in a study config."""
     from tabulate import tabulate
 
-    from imhotep_stats.engine.sites import MODULES
-    from imhotep_stats.rules.board import SIDES, SITES, BoardDataError
+    from imhotep_stats.rules.board import SIDES, SITES, BoardDataError, plain
     from imhotep_stats.rules.board_file import designer_keys, export_text
 
     board, mine = board_of(board_file)
@@ -44,29 +43,24 @@ def sides(name, export, force, board_file, as_json):
         return
     if name is None:
         rows = []
-        for i, site in enumerate(SITES):
+        for site in SITES:
             for side in SIDES:
                 sd = board.side(site, side)
-                implemented = side in MODULES[i].SIDES
-                rows.append({
-                    "side": sd.name,
-                    "provenance": "designer" if sd.name in designer else sd.provenance,
-                    "provisional_keys": [k for k in sd.provisional_keys
-                                         if k not in designer.get(sd.name, ())],
-                    "implemented": implemented,
-                })
+                rows.append({"side": sd.name,
+                             "provenance": "designer" if sd.name in designer else sd.provenance,
+                             "provisional_keys": [k for k in sd.provisional_keys
+                                                  if k not in designer.get(sd.name, ())]})
         if as_json:
             click.echo(json.dumps(rows, indent=2))
         else:
             click.echo(tabulate(
-                [[r["side"], r["provenance"], ", ".join(r["provisional_keys"]) or "-",
-                  "yes" if r["implemented"] else "not yet"] for r in rows],
-                headers=["side", "provenance", "provisional values", "implemented"]))
+                [[r["side"], r["provenance"], ", ".join(r["provisional_keys"]) or "-"]
+                 for r in rows], headers=["side", "provenance", "provisional values"]))
         return
     if name not in board.sides:
         raise BoardDataError([(name, f"unknown side (expected SITE.SIDE, e.g. pyramid.D; sites: {', '.join(SITES)})")])
     sd = board.sides[name]
-    values = {k: _plain(v) for k, v in sd.values.items()}
+    values = {k: plain(v) for k, v in sd.values.items()}
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
                                "provisional_keys": list(sd.provisional_keys), "values": values,
@@ -79,17 +73,6 @@ def sides(name, export, force, board_file, as_json):
             for k, v in values.items()]
     click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
-
-
-def _plain(v):
-    from collections.abc import Mapping
-
-    if isinstance(v, Mapping):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
-    return v
-
 
 
 COMMANDS = (sides,)
