@@ -45,7 +45,10 @@ def smoke(tmp_path):
 def test_validate_ok(smoke):
     r = cli("validate", smoke)
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.strip() == "ok: 4 cells, 48 games"
+    first, *rest = r.stdout.strip().splitlines()
+    assert first == "ok: 4 cells, 48 games"
+    assert any(line.startswith("A-A-A-A-A, 2 players: Trust: bots") for line in rest)
+    assert rest[-1].startswith("estimated time: about")
 
 
 def test_validate_lists_every_problem_and_exits_1(tmp_path):

@@ -17,7 +17,9 @@ from imhotep_stats.cli.exits import (
     expected_errors,
 )
 from imhotep_stats.cli.options import (
+    BOARD,
     FORCE,
+    MARGIN,
     OUT_RUN,
     QUIET,
     SEED,
@@ -25,11 +27,13 @@ from imhotep_stats.cli.options import (
     executor_options,
     flag_study_options,
     json_option,
+    on_board,
 )
 
 
-def study_from(config, sides, players, bots, games, seed):
-    """The study of ``run``/``tune``: the CONFIG file, or one built from --sides."""
+def study_from(config, sides, players, bots, games, seed, sweep=False):
+    """The study of ``run``/``tune``/``compare``/``sweep``: the CONFIG file, or one built
+    from --sides (``sweep``: "all" or several letters per site allowed)."""
     from imhotep_stats.config import load_config
     from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, quick_study
 
@@ -43,19 +47,31 @@ def study_from(config, sides, players, bots, games, seed):
                                "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
     return quick_study(sides, tuple(players) or (3,), bots or "greedy",
                        QUICK_GAMES if games is None else games,
-                       QUICK_SEED if seed is None else seed)
+                       QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
 @click.command(short_help="Check a study config and print its size.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@BOARD
+@click.option("--no-estimate", is_flag=True,
+              help="Do not play the few games that estimate the run's time.")
 @expected_errors
-def validate(config):
-    """Check a study config; print its size, or every problem with its dotted key."""
+def validate(config, board_file, no_estimate):
+    """Check a study config; print its size, how far its answers can be trusted (bots,
+    margin, the board values its cells rest on) and about how long it will take, or every
+    problem with its dotted key."""
     from imhotep_stats.config import load_config
+    from imhotep_stats.reporting.trust import study_trust
 
-    cfg = load_config(config)
+    cfg = on_board(load_config(config), board_file)
     n = len(cfg.cells)
     click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
+    for line in study_trust(cfg):
+        click.echo(line)
+    if not no_estimate:
+        from imhotep_stats.sim.samples import time_estimate
+
+        click.echo(time_estimate(cfg, cfg.workers))
 
 
 @click.command(short_help="Simulate a study (a config, or --sides without one) and report.")
@@ -68,11 +84,16 @@ def validate(config):
               "2,000 with --sides).")
 @SEED
 @FORCE
+@MARGIN
+@BOARD
+@click.option("--keep-games", type=click.IntRange(0, 1000), default=0, metavar="K",
+              help="Keep the first K games of every cell as transcripts and game viewer "
+              "pages (games/cell-N/), linked from the report.")
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
 def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
-        as_json, quiet):
+        margin, board_file, keep_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -95,6 +116,9 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         cfg = cfg.replace(games=games)
     if seed is not None:
         cfg = cfg.replace(seed=seed)
+    if margin is not None:
+        cfg = cfg.replace(margin=margin)
+    cfg = on_board(cfg, board_file)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
@@ -135,6 +159,11 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
+    if keep_games:
+        from imhotep_stats.sim.samples import keep_games as keep
+
+        pages = keep(cfg, cfg.cells, run_dir, keep_games)
+        say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     if as_json:
         for s in summaries:
