@@ -137,12 +137,10 @@ def test_long_run_rows_do_not_depend_on_the_passes(tmp_path):
 
 
 def _run(*args):
-    from click.testing import CliRunner
+    from tests.helpers import cli
 
-    from imhotep_stats.cli import main
-
-    return CliRunner().invoke(main, ["run", "--sides", "A-A-A-A-A", "--players", "2",
-                                     "--bots", "random", "--workers", "1", *args])
+    return cli("run", "--sides", "A-A-A-A-A", "--players", "2", "--bots", "random",
+               "--workers", "1", *args)
 
 
 def test_run_games_n_tops_up_and_a_plain_run_looks_again(tmp_path):
@@ -186,7 +184,8 @@ def test_top_up_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path
     import time
     from pathlib import Path
 
-    from tests.test_cli_run import SMOKE, cli
+    from tests.helpers import cli
+    from tests.test_cli_run import SMOKE
 
     config, killed = tmp_path / "c.toml", tmp_path / "killed"
     exe = Path(sys.executable).with_name("imhotep-stats")

@@ -17,7 +17,9 @@ from imhotep_stats.cli.exits import (
     expected_errors,
 )
 from imhotep_stats.cli.options import (
+    BOARD,
     FORCE,
+    MARGIN,
     OUT_RUN,
     QUIET,
     SEED,
@@ -25,11 +27,13 @@ from imhotep_stats.cli.options import (
     executor_options,
     flag_study_options,
     json_option,
+    on_board,
 )
 
 
-def study_from(config, sides, players, bots, games, seed):
-    """The study of ``run``/``tune``: the CONFIG file, or one built from --sides."""
+def study_from(config, sides, players, bots, games, seed, sweep=False):
+    """The study of ``run``/``tune``/``compare``/``sweep``: the CONFIG file, or one built
+    from --sides (``sweep``: "all" or several letters per site allowed)."""
     from imhotep_stats.config import load_config
     from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, quick_study
 
@@ -43,19 +47,31 @@ def study_from(config, sides, players, bots, games, seed):
                                "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
     return quick_study(sides, tuple(players) or (3,), bots or "greedy",
                        QUICK_GAMES if games is None else games,
-                       QUICK_SEED if seed is None else seed)
+                       QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
 @click.command(short_help="Check a study config and print its size.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@BOARD
+@click.option("--no-estimate", is_flag=True,
+              help="Do not play the few games that estimate the run's time.")
 @expected_errors
-def validate(config):
-    """Check a study config; print its size, or every problem with its dotted key."""
+def validate(config, board_file, no_estimate):
+    """Check a study config; print its size, how far its answers can be trusted (bots,
+    margin, the board values its cells rest on) and about how long it will take, or every
+    problem with its dotted key."""
     from imhotep_stats.config import load_config
+    from imhotep_stats.reporting.trust import study_trust
 
-    cfg = load_config(config)
+    cfg = on_board(load_config(config), board_file)
     n = len(cfg.cells)
     click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
+    for line in study_trust(cfg):
+        click.echo(line)
+    if not no_estimate:
+        from imhotep_stats.sim.samples import time_estimate
+
+        click.echo(time_estimate(cfg, cfg.workers))
 
 
 @click.command(short_help="Simulate a study (a config, or --sides without one) and report.")
@@ -67,9 +83,12 @@ def validate(config):
 @click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
               "2,000 with --sides).")
 @SEED
-@click.option("--resume", is_flag=True, help="Continue the run in the run directory (the "
-              "default, as for compare and sweep; kept for scripts).")
 @FORCE
+@MARGIN
+@BOARD
+@click.option("--keep-games", type=click.IntRange(0, 1000), default=0, metavar="K",
+              help="Keep the first K games of every cell as transcripts and game viewer "
+              "pages (games/cell-N/), linked from the report.")
 @click.option("--until-decided", is_flag=True, help="Keep adding games (each pass at most "
               "doubles them) until every cell has a seat verdict or --max-games is reached; "
               "the verdicts are sequential (valid however often they are looked at).")
@@ -78,8 +97,8 @@ def validate(config):
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
-def run(config, sides, players, bots, out, workers, cluster, games, seed, resume, force,
-        until_decided, max_games, as_json, quiet):
+def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
+        margin, board_file, keep_games, until_decided, max_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -96,10 +115,8 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
 
     from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.runner import run_study
-    from imhotep_stats.sim.store import MANIFEST, RunStoreError, load_manifest
+    from imhotep_stats.sim.store import RunStoreError, holds_run, load_manifest
 
-    if resume and force:
-        raise click.UsageError("--resume and --force exclude each other")
     if max_games is not None and not until_decided:
         raise click.UsageError("--max-games goes with --until-decided")
     bad_cluster(cluster)
@@ -109,6 +126,9 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         cfg = cfg.replace(games=games)
     if seed is not None:
         cfg = cfg.replace(seed=seed)
+    if margin is not None:
+        cfg = cfg.replace(margin=margin)
+    cfg = on_board(cfg, board_file)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
@@ -141,7 +161,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
                      daemon=True).start()
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
-        again = not force and (run_dir / MANIFEST).exists()
+        again = not force and holds_run(run_dir)
         options = dict(workers=workers, cluster=cluster, force=force,
                        progress=False if quiet else None, log=say,
                        warn=lambda m: click.echo(m, err=True))
@@ -167,7 +187,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         from imhotep_stats.errors import os_error
 
         what = "\ninterrupted" if isinstance(exc, KeyboardInterrupt) else f"error: {os_error(exc)}"
-        click.echo(what + ("; run the same command again to resume" if _resumable(run_dir)
+        click.echo(what + ("; run the same command again to resume" if holds_run(run_dir)
                            else ""), err=True)
         sys.exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_BAD_INPUT)
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
@@ -175,6 +195,11 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
+    if keep_games:
+        from imhotep_stats.sim.samples import keep_games as keep
+
+        pages = keep(cfg, cfg.cells, run_dir, keep_games)
+        say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     if as_json:
         for s in summaries:
@@ -209,14 +234,6 @@ def _until_look(run_dir: Path, say):
 
     look.undecided = 0
     return look
-
-
-def _resumable(run_dir: Path) -> bool:
-    """Whether ``run_dir`` holds a run to resume (False where it cannot even be looked at)."""
-    try:
-        return (run_dir / "manifest.json").is_file()
-    except OSError:
-        return False
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------

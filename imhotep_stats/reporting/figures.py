@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from imhotep_stats.config import DEFAULT_MARGIN
 from imhotep_stats.reporting.robustness import Group, groups
 from imhotep_stats.rules.board import SITES
 from imhotep_stats.sim.adaptive import load_all, sequential
@@ -153,6 +154,9 @@ def _notes(sides: str, board: dict[str, Any]) -> list[str]:
             keys = ", ".join(rec.get("provisional_keys") or []) or "all values"
             out.append(f"{name} uses provisional board data ({keys}): placeholders, not "
                        "checked against the printed board")
+        if rec.get("designer"):
+            out.append(f"{name} uses designer values from the board file "
+                       f"({', '.join(rec['designer'])}): the designer's printed board")
         if rec.get("overridden"):
             out.append(f"{name} is overridden by the study config "
                        f"({', '.join(rec['overridden'])}): a what-if, not the printed board")
@@ -258,7 +262,7 @@ def compute(run_dir: str | Path) -> ReportData:
     config = manifest.get("config", {})
     report = config.get("report", {})
     conf = float(report.get("confidence", 0.95))
-    margin = float(report.get("margin", 0.02))
+    margin = float(report.get("margin", DEFAULT_MARGIN))
     alpha = round(1.0 - conf, 12)
     board = manifest.get("board", {})
     order = {c["id"]: i for i, c in enumerate(manifest["cells"])}

@@ -30,7 +30,7 @@ import polars as pl
 
 from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
-from imhotep_stats.rules.board import SITES, Board
+from imhotep_stats.rules.board import SITES, Board, default_board
 from imhotep_stats.sim import compiled, integrity, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
@@ -63,19 +63,38 @@ def _thaw(value: Any) -> Any:
 
 
 def board_record(config: StudyConfig, board: Board) -> dict[str, Any]:
-    """Provenance of every side the study uses, and the full values of changed tables."""
+    """Provenance of every side the study uses, and the full values of changed tables. Keys
+    a designer's board file set are "designer" (the printed board), not "overridden"."""
+    designer = config.designer
     sides = {}
     for site, letters in zip(SITES, config.sides, strict=True):
         for s in letters:
             sd = board.side(site, s)
-            sides[sd.name] = {"provenance": sd.provenance,
-                              "provisional_keys": list(sd.provisional_keys),
-                              "overridden": list(sd.overridden)}
+            mine = designer.get(sd.name, [])
+            rec = {"provenance": sd.provenance,
+                   "provisional_keys": [k for k in sd.provisional_keys if k not in mine],
+                   "overridden": [k for k in sd.overridden if k not in mine]}
+            if sd.provenance == "provisional" and sd.provisional_keys and not rec["provisional_keys"]:
+                rec["provenance"] = "designer"  # every placeholder replaced by the designer
+            if mine:
+                rec["designer"] = list(mine)
+            sides[sd.name] = rec
     changed = {}
     for name in board.overridden:
+        if name not in board.sides and set(_changed_keys(board, name)) <= set(designer.get(name, [])):
+            continue  # a table only the board file changed: the printed board, not a what-if
         values = board.sides[name].values if name in board.sides else board.tables[name]
         changed[name] = _thaw(values)
-    return {"sides": sides, "overridden": changed}
+    record: dict[str, Any] = {"sides": sides, "overridden": changed}
+    if designer:
+        record["designer"] = designer
+    return record
+
+
+def _changed_keys(board: Board, name: str) -> list[str]:
+    """The keys of table ``name`` whose values differ from the package's board."""
+    base = default_board().tables.get(name, {})
+    return [k for k, v in board.tables[name].items() if base.get(k) != v]
 
 
 def data_hash(config: StudyConfig, board: Board) -> str:
@@ -178,8 +197,8 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         if not resume:
             what = "a finished run" if status == "complete" else "an unfinished run"
             raise RunStoreError(
-                f"{run_dir} already holds {what} of study {old.get('study')!r}. Use --resume "
-                "to continue it (or re-report a finished one), --out DIR for a new "
+                f"{run_dir} already holds {what} of study {old.get('study')!r}. Resume it "
+                "(what the commands do by default; resume=True), choose --out DIR for a new "
                 "directory, or --force to overwrite it."
             )
         keys = [] if old.get("config_hash") == config.hash else _diff_keys(

@@ -57,7 +57,7 @@ from imhotep_stats.stats.tests import VERDICTS, benjamini_hochberg, seat_verdict
 
 MAX_BLOCKS = 200
 CELLS_PER_PASS = 16  # cells read per query when accumulating effects: bounds memory
-WIN_UNIT = "points of win rate"
+WIN_UNIT = "pp of win rate"
 
 
 # --- per-cell figures ---------------------------------------------------------------------

@@ -59,14 +59,9 @@ def _number(text: str, where: str) -> int | float:
             raise ConfigError([(where, f"expected a number, got {text!r}")], SOURCE) from None
 
 
-def parse_param(text: str) -> Param:
-    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
-    where = f"--param {text}"
-    path, sep, spec = text.partition("=")
-    path, spec = path.strip(), spec.strip()
-    if not sep or not path or not spec:
-        raise ConfigError([(where, "expected PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 "
-                            "or pyramid.A.points[0]=1,2,3")], SOURCE)
+def parse_path(path: str, where: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``pyramid.A.points[0]`` -> (("pyramid", "A", "points"), (0,)); ``where`` names the
+    option in errors."""
     parts = path.split(".")
     keys: list[str] = []
     index: list[int] = []
@@ -77,6 +72,25 @@ def parse_param(text: str) -> Param:
                                 "positions as [i] on the last key only")], SOURCE)
         keys.append(m.group(1))
         index += [int(x) for x in re.findall(r"\[(\d+)\]", m.group(2))]
+    return tuple(keys), tuple(index)
+
+
+def split_param(text: str, expected: str) -> tuple[str, str, tuple[str, ...], tuple[int, ...]]:
+    """``--param PATH=SPEC`` into (where, SPEC, keys, index); ``expected`` says what the
+    option takes when the text is not PATH=SPEC."""
+    where = f"--param {text}"
+    path, sep, spec = text.partition("=")
+    path, spec = path.strip(), spec.strip()
+    if not sep or not path or not spec:
+        raise ConfigError([(where, f"expected {expected}")], SOURCE)
+    return (where, spec, *parse_path(path, where))
+
+
+def parse_param(text: str) -> Param:
+    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
+    where, spec, keys, index = split_param(
+        text, "PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 or pyramid.A.points[0]=1,2,3")
+    path = text.partition("=")[0].strip()
     m = re.fullmatch(r"(-?[\d.]+)\.\.(-?[\d.]+)(?:/([\d.]+))?", spec)
     if m:
         low, high = _number(m.group(1), where), _number(m.group(2), where)
@@ -95,7 +109,7 @@ def parse_param(text: str) -> Param:
         raise ConfigError([(where, "expected at least two different candidates")], SOURCE)
     if len(values) > 50:
         raise ConfigError([(where, f"{len(values)} candidates: at most 50")], SOURCE)
-    return Param(path, tuple(keys), tuple(index), tuple(values))
+    return Param(path, keys, index, tuple(values))
 
 
 def _get(tree: dict[str, Any], keys: tuple[str, ...]) -> Any:
@@ -134,6 +148,17 @@ def with_value(overrides: dict[str, Any], board, p: Param, value: Any) -> dict[s
         node = node.setdefault(k, {})
     node[p.keys[-1]] = leaf
     return out
+
+
+def printed_value(base: StudyConfig, p: Param) -> Any:
+    """The value the base study plays at ``p`` (the printed board's, or the study's override;
+    None where there is none), which tune.html marks among the candidates."""
+    node = _effective(base.board(), ".".join(p.keys))
+    for i in p.index:
+        if not isinstance(node, list) or i >= len(node):
+            return None
+        node = node[i]
+    return node
 
 
 def _no_none(tree: Any) -> Any:
@@ -374,7 +399,8 @@ def run_tune(base: StudyConfig, params: list[Param], target: Target, out, *,
     return {
         "study": base.name, "sides": cell.sides, "players": players,
         "lineup": list(cell.lineup), "seed": base.seed, "out": str(out),
-        "params": [{"path": p.path, "values": list(p.values)} for p in params],
+        "params": [{"path": p.path, "values": list(p.values),
+                    "printed": printed_value(base, p)} for p in params],
         "target": {"kind": target.kind, "name": target.name, "seat": target.seat + 1,
                    "source": target.source, "goal": target.goal, "margin": margin,
                    "goal_low": goal_low, "goal_high": goal_high,
