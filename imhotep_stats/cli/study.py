@@ -170,10 +170,8 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
 
             outcome, why = run_until_decided(cfg, run_dir, look, max_games=max_games,
                                              **options)
-            say("until decided: " + ("every cell has a verdict" if not look.undecided else
-                                     f"the budget of {max_games:,} games per cell is spent"
-                                     if why == "budget" else "no practical number of games "
-                                     "settles the cells still inconclusive"))
+            say("until decided: " + ("every cell has a verdict" if why == "decided" else
+                                     f"the budget of {max_games:,} games per cell is spent"))
         else:
             outcome = run_study(cfg, run_dir, resume=again, **options)
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
@@ -221,7 +219,11 @@ def _until_look(run_dir: Path, say):
     def look(games: int) -> int:
         verdicts, manifest = seat_verdicts_of(run_dir)
         names = {c["id"]: f"{c['sides']} · {c['players']} players" for c in manifest["cells"]}
-        want = {cid: wanted(v.verdict, v.more_games, v.games) for cid, v in verdicts.items()}
+        # an inconclusive cell keeps asking until the budget ends, even where its estimate
+        # has no practical number (an observed gap exactly at the margin is noise)
+        want = {cid: wanted(v.verdict, v.more_games, v.games)
+                or (v.games if v.verdict == "inconclusive" else 0)
+                for cid, v in verdicts.items()}
         open_ = [cid for cid, v in verdicts.items() if v.verdict == "inconclusive"]
         say(f"until decided: {games:,} games per cell: {len(verdicts) - len(open_)} of "
             f"{len(verdicts)} cells decided (sequential verdicts)")
@@ -229,10 +231,8 @@ def _until_look(run_dir: Path, say):
             say(f"  {names.get(cid, cid)}: {v.text}")
         if len(verdicts) > 12:
             say(f"  ... and {len(verdicts) - 12} more cells")
-        look.undecided = len(open_)
         return max(want.values(), default=0)
 
-    look.undecided = 0
     return look
 
 
