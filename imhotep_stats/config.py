@@ -592,7 +592,8 @@ class _Validator:
             if not isinstance(spec, Mapping):
                 self.problem(key, f"expected a table with base and weights, got {describe(spec)}")
                 continue
-            allowed = SEARCH_SPEC_KEYS if spec.get("base") == "mcts" else ("base", "weights")
+            allowed = SEARCH_SPEC_KEYS if spec.get("base") in ("mcts", "expert") \
+                else ("base", "weights")
             unknown = sorted(set(spec) - set(allowed))
             if unknown:
                 self.problem(f"{key}.{unknown[0]}", f"unknown key (expected {', '.join(allowed)})")

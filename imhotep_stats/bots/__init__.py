@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 
 from imhotep_stats.bots.base import Bot, RandomBot
 from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
-from imhotep_stats.bots.search.bot import MctsBot, mcts_from_name, mcts_from_spec
+from imhotep_stats.bots.search.bot import MctsBot, expert, mcts_from_name, mcts_from_spec
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
 
 # Every bad name or spec is one error class, so the CLI's "bad input" handling (which
@@ -26,7 +26,7 @@ UnknownBot = BotSpecError
 
 
 # name -> factory; the scripted bots register themselves here.
-REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot, "expert": expert}
 # greedy-family names -> their full weights (the base a spec table may start from)
 PERSONAS: dict[str, dict[str, float]] = {}
 
@@ -78,7 +78,7 @@ def bot_from_spec(spec: str | Mapping[str, object]) -> Bot:
             ) from None
     if not isinstance(spec, Mapping):
         raise BotSpecError(f"bot spec: expected a name or a table, got {type(spec).__name__}")
-    if spec.get("base") == "mcts":
+    if spec.get("base") in ("mcts", "expert"):
         return mcts_from_spec(spec)
     unknown = sorted(set(spec) - {"base", "weights", "name"})
     if unknown:

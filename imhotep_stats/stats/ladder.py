@@ -22,11 +22,27 @@ from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from time import process_time
 
 from imhotep_stats.bots.evaluate import wilson
 from imhotep_stats.stats.rating import bradley_terry, pairwise_from_ranks
 
 CHUNK = 10  # games per task: a few seconds of work with search bots
+
+
+class Timed:
+    """A bot whose ``choose`` adds up the CPU seconds it takes (``cpu``): a rating against
+    CPU per game needs each seat's own cost, not the game's wall time."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.cpu = 0.0
+
+    def choose(self, view, legal, rng):
+        t = process_time()
+        a = self.bot.choose(view, legal, rng)
+        self.cpu += process_time() - t
+        return a
 
 
 def _play(args: tuple) -> list[dict]:
@@ -40,12 +56,12 @@ def _play(args: tuple) -> list[dict]:
     out = []
     for i in range(start, stop):
         names = [lineup[(s + i) % k] for s in range(players)]
-        bots = [make_bot(n) for n in names]
+        bots = [Timed(make_bot(n)) for n in names]
         g = Game(players, sides, seed=chance_seed(seed, i))
         r = play_game(g, bots, [bot_rng(seed, i, s) for s in range(players)])
         out.append({"game": i, "sides": "-".join(g.sides), "players": players, "seed": seed,
                     "bots": names, "totals": r.totals, "ranks": r.ranks,
-                    "win_share": r.win_share})
+                    "win_share": r.win_share, "cpu": [round(b.cpu, 4) for b in bots]})
     return out
 
 
@@ -72,37 +88,44 @@ def read(path: Path) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
-def head_to_head(records: list[dict]) -> list[tuple[str, int, float, float, float, float]]:
-    """Per bot: (name, seat-games, win rate, Wilson low, high, mean points)."""
+def head_to_head(records: list[dict]) -> list[tuple]:
+    """Per bot: (name, seat-games, win rate, Wilson low, high, mean points, mean CPU
+    seconds a seat-game or None where the file has no timings)."""
     seats: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
     points: dict[str, float] = defaultdict(float)
+    cpu: dict[str, list[float]] = defaultdict(list)
     for rec in records:
         for name, share, total in zip(rec["bots"], rec["win_share"], rec["totals"], strict=True):
             seats[name] += 1
             wins[name] += share
             points[name] += total
+        for name, t in zip(rec["bots"], rec.get("cpu", ()), strict=False):
+            cpu[name].append(t)
     out = []
     for name in sorted(seats, key=lambda n: -wins[n] / seats[n]):
         lo, hi = wilson(wins[name], seats[name])
+        t = sum(cpu[name]) / len(cpu[name]) if cpu[name] else None
         out.append((name, seats[name], wins[name] / seats[name], lo, hi,
-                    points[name] / seats[name]))
+                    points[name] / seats[name], t))
     return out
 
 
 def report(paths: Sequence[Path]) -> str:
     lines = ["### Head to head", "",
-             "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points |",
-             "|---|---|---|---|---|---|---|"]
+             "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points "
+             "| CPU s a game |", "|---|---|---|---|---|---|---|---|"]
     by_sides: dict[str, list[dict]] = defaultdict(list)
     for path in paths:
         records = read(path)
         if not records:
             continue
         first = records[0]
-        for name, n, w, lo, hi, pts in head_to_head(records):
+        for name, n, w, lo, hi, pts, t in head_to_head(records):
+            cost = "" if t is None else f"{t:.2f}"
             lines.append(f"| {path.name} | {first['players']} | {first['sides']} | {name} | {n} "
-                         f"| {100 * w:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {pts:.1f} |")
+                         f"| {100 * w:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {pts:.1f} "
+                         f"| {cost} |")
         by_sides[first["sides"]].extend(records)
     for sides, records in sorted(by_sides.items()):
         pairs = pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))
