@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from time import process_time
 
-from imhotep_stats.config import StudyConfig
+from imhotep_stats.config import Cell, StudyConfig
 from imhotep_stats.sim.batches import Task, simulate
 from imhotep_stats.sim.progress import _clock
 
 PILOT_SECONDS = 3.0
-PILOT_GAMES = 20
+PILOT_GAMES = 8
 
 
 @dataclass(frozen=True)
@@ -47,18 +47,23 @@ def pilot_costs(cfg: StudyConfig, games: int | None = None,
     for cell in cfg.cells:
         key = (cell.players, cell.lineup)
         if key not in measured:
-            measured[key] = _pilot(cfg, cell, seconds, most)
+            measured[key] = pilot(cell, cfg.seed, seconds, most, cfg.prophecies,
+                                  cfg.expansion, cfg.overrides_json, cfg.personas_json)
         per_game, n = measured[key]
         out.append(CellCost(cell.id, cell.players, cell.lineup, games, per_game, n))
     return out
 
 
-def _pilot(cfg: StudyConfig, cell, seconds: float, most: int) -> tuple[float, int]:
+def pilot(cell: Cell, seed: int = 0, seconds: float = PILOT_SECONDS, most: int = PILOT_GAMES,
+          prophecies: bool = False, expansion: bool | None = None, overrides_json: str = "{}",
+          personas_json: str = "{}") -> tuple[float, int]:
+    """(mean CPU seconds a game, games played) of ``cell``'s first games, as a study plays
+    them, until ``seconds`` of CPU or ``most`` games (at least one)."""
     spent = 0.0
     n = 0
     while n < most and (n == 0 or spent < seconds):
-        task = Task(cell, 0, n, n + 1, cfg.seed, cfg.prophecies, cfg.expansion,
-                    cfg.overrides_json, cfg.personas_json)
+        task = Task(cell, 0, n, n + 1, seed, prophecies, expansion, overrides_json,
+                    personas_json)
         t = process_time()
         simulate(task)
         spent += process_time() - t
@@ -66,17 +71,18 @@ def _pilot(cfg: StudyConfig, cell, seconds: float, most: int) -> tuple[float, in
     return spent / n, n
 
 
-def describe(costs: list[CellCost], workers: int) -> list[str]:
-    """Lines for the terminal: the slowest cells, then the study on ``workers`` cores."""
+def describe(costs: list[CellCost], workers: int | None) -> list[str]:
+    """Lines for the terminal: the study on ``workers`` local cores (None: a cluster, whose
+    cores this machine cannot count), then its slowest cells."""
     if not costs:
         return []
     total = sum(c.seconds for c in costs)
     pilot = sum({(c.players, c.lineup): c.pilot for c in costs}.values())
-    lines = [f"estimated from a {pilot}-game pilot on this machine (CPU time): "
-             f"{_clock(total / max(workers, 1))} on {workers} core{'s' if workers != 1 else ''}"
-             f" ({_clock(total)} of one core)"]
-    slow = sorted(costs, key=lambda c: -c.seconds)[:3]
-    for c in slow:
-        lines.append(f"  cell {c.cell_id}: {c.per_game:.2f} s a game, {_clock(c.seconds)} of "
+    where = (f"{_clock(total / workers)} on {workers} core{'s' if workers != 1 else ''} ("
+             if workers else "(")
+    lines = [f"estimate from a {pilot}-game pilot on this machine (CPU time): {where}"
+             f"{_clock(total)} of one core)"]
+    for c in sorted(costs, key=lambda c: -c.seconds)[:3]:
+        lines.append(f"  cell {c.cell_id}: {c.per_game:.3f} s a game, {_clock(c.seconds)} of "
                      f"one core for {c.games:,} games")
     return lines

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 import re
-from math import exp
 from collections.abc import Mapping
+from math import exp
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy import GreedyBot
