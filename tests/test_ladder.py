@@ -30,3 +30,16 @@ def test_report_has_win_rates_and_ratings(tmp_path):
     assert "Bradley-Terry ratings, sides A-A-A-A-A" in text
     rows = [line for line in text.splitlines() if line.startswith("| random | -")]
     assert rows  # random is rated below the mean: it lost every comparison to greedy
+
+
+def test_bootstrap_intervals_count_games_and_the_plot_draws_every_timed_bot(tmp_path):
+    a = tmp_path / "a.jsonl"
+    ladder.play(["greedy", "random", "pyramid"], "A-A-A-A-A", 2, 12, 0, 1, a)
+    boot = ladder.bootstrap_ratings(ladder.read(a), reps=200)
+    assert boot["greedy"][0] == 0.0  # the anchor
+    for name, (r, lo, hi, cpu) in boot.items():
+        assert lo <= r <= hi and cpu >= 0, name
+    assert boot["random"][2] < boot["pyramid"][0]  # random is far below
+    svg = ladder.plot([a])
+    assert svg.startswith("<svg") and all(n in svg for n in ("greedy", "random", "pyramid"))
+    assert "bootstrap 95%" in ladder.report([a])

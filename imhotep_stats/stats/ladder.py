@@ -4,13 +4,16 @@
 ``lineup[(s + i) % k]`` at seat s) in a process pool and appends one JSON line per game to
 a file; games already in the file are skipped, so an interrupted ladder run resumes, and a
 file is the same whatever the number of workers (lines are written in game order).
-``report`` reads such files and prints Markdown: per file, each bot's win rate (Wilson 95%)
-and mean points; then Bradley-Terry ratings (``stats.rating``, Elo scale, 95% intervals)
-from every pair of seats of every game, one table per side set.
+``report`` reads such files and prints Markdown: per file, each bot's win rate (Wilson 95%),
+mean points and CPU seconds a game; then Bradley-Terry ratings (``stats.rating``, Elo scale)
+from every pair of seats of every game, one table per side set, with Wald intervals and with
+bootstrap intervals over whole games (anchored at greedy = 0). ``plot`` draws those ratings
+against CPU a game (``ladder_plot``).
 
     python -m imhotep_stats.stats.ladder play --lineup mcts400,greedy --players 2 \\
         --sides A-A-A-A-A --games 1000 --workers 2 --out ladder/mcts400-greedy-2p-A.jsonl
     python -m imhotep_stats.stats.ladder report ladder/*.jsonl
+    python -m imhotep_stats.stats.ladder plot ladder/*.jsonl --out docs/ladder.svg
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from time import process_time
 from imhotep_stats.bots.evaluate import wilson
 from imhotep_stats.stats.rating import bradley_terry, pairwise_from_ranks
 
-CHUNK = 10  # games per task: a few seconds of work with search bots
+BOOTSTRAP = 1000  # resamples of games for the rating intervals
+ANCHOR = "greedy"  # rated 0, as data/bot_ratings.toml
+CHUNK = 2  # games per task (and per write: a slow search game is not lost when stopped)
 
 
 class Timed:
@@ -111,6 +116,41 @@ def head_to_head(records: list[dict]) -> list[tuple]:
     return out
 
 
+def bootstrap_ratings(records: list[dict], reps: int = BOOTSTRAP, seed: int = 0,
+                      anchor: str = ANCHOR) -> dict[str, tuple[float, float, float, float]]:
+    """Per bot: (rating, 2.5%, 97.5% bootstrap percentiles, mean CPU seconds a seat-game
+    or nan). Bradley-Terry on every pair of seats (``prior`` 0.5 pseudo-wins), refitted to
+    ``reps`` resamples of whole games, so an interval counts the games, not the seat pairs
+    (a 4-player game gives six comparisons that are not independent). Anchored at
+    ``anchor`` = 0 where it played, else at the mean."""
+    import numpy as np
+
+    names = sorted({b for r in records for b in r["bots"]})
+    if anchor in names:
+        names.remove(anchor)
+        names.insert(0, anchor)
+    per_game = np.stack([pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))],
+                                             names).wins for r in records])
+    how = "first" if names[0] == anchor else "mean"
+
+    def fit(w):
+        return bradley_terry(w, names, anchor=how, prior=0.5).rating
+
+    point = fit(per_game.sum(axis=0))
+    rng = np.random.default_rng(seed)
+    draws = []
+    for _ in range(reps):
+        pick = rng.integers(0, len(records), len(records))
+        try:
+            draws.append(fit(per_game[pick].sum(axis=0)))
+        except ValueError:  # a resample in which two groups never met: skip it
+            continue
+    lo, hi = np.percentile(np.array(draws), [2.5, 97.5], axis=0)
+    cost = {name: t for name, *_, t in head_to_head(records)}
+    return {n: (float(point[i]), float(lo[i]), float(hi[i]),
+                float("nan") if cost[n] is None else cost[n]) for i, n in enumerate(names)}
+
+
 def report(paths: Sequence[Path]) -> str:
     lines = ["### Head to head", "",
              "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points "
@@ -135,14 +175,44 @@ def report(paths: Sequence[Path]) -> str:
         except ValueError as exc:
             lines += ["", f"Ratings on {sides}: not identified ({exc})."]
             continue
+        boot = bootstrap_ratings(records)
+        games = defaultdict(int)
+        for r in records:
+            for name in set(r["bots"]):
+                games[name] += 1
         lines += ["", f"### Bradley-Terry ratings, sides {sides} (Elo scale, mean 0, 95% Wald "
-                  "intervals; every pair of seats of every game is one comparison)", "",
-                  "| bot | rating | 95% interval | comparisons |", "|---|---|---|---|"]
+                  "intervals; every pair of seats of every game is one comparison; then "
+                  f"anchored at {ANCHOR} = 0 with 95% bootstrap intervals over "
+                  f"{BOOTSTRAP} resamples of games)", "",
+                  "| bot | rating | 95% interval | comparisons | games | rating, "
+                  f"{ANCHOR} = 0 | bootstrap 95% | CPU s a seat-game |",
+                  "|---|---|---|---|---|---|---|---|"]
         for i in sorted(range(len(rating.names)), key=lambda i: -rating.rating[i]):
-            lines.append(f"| {rating.names[i]} | {rating.rating[i]:+.0f} | "
+            name = rating.names[i]
+            b, lo, hi, t = boot[name]
+            cost = "" if t != t else f"{t:.2f}"
+            lines.append(f"| {name} | {rating.rating[i]:+.0f} | "
                          f"{rating.ci_low[i]:+.0f} to {rating.ci_high[i]:+.0f} | "
-                         f"{int(rating.games[i])} |")
+                         f"{int(rating.games[i])} | {games[name]} | {b:+.0f} | "
+                         f"{lo:+.0f} to {hi:+.0f} | {cost} |")
     return "\n".join(lines) + "\n"
+
+
+def plot(paths: Sequence[Path], players: int = 2) -> str:
+    """The SVG of ``ladder_plot``: bootstrap ratings against CPU, a series per side set."""
+    from imhotep_stats.stats.ladder_plot import rating_vs_cpu_svg
+
+    by_sides: dict[str, list[dict]] = defaultdict(list)
+    for path in paths:
+        for rec in read(path):
+            if rec["players"] == players:
+                by_sides[rec["sides"]].append(rec)
+    series = {}
+    for sides, records in sorted(by_sides.items()):
+        boot = bootstrap_ratings(records)
+        series[sides] = [(n, r, lo, hi, t) for n, (r, lo, hi, t) in boot.items() if t == t]
+    return rating_vs_cpu_svg(series, f"Rating against CPU a game, {players} players "
+                             "(bootstrap 95% intervals over games)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -159,7 +229,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", type=Path, required=True)
     r = sub.add_parser("report", help="Markdown tables from JSON Lines files")
     r.add_argument("files", type=Path, nargs="+")
+    g = sub.add_parser("plot", help="an SVG of rating against CPU a game, per side set")
+    g.add_argument("files", type=Path, nargs="+")
+    g.add_argument("--out", type=Path, required=True)
+    g.add_argument("--players", type=int, default=2, help="only games of this many players")
     args = ap.parse_args(argv)
+    if args.command == "plot":
+        args.out.write_text(plot(args.files, args.players), encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+        return 0
     if args.command == "play":
         from imhotep_stats.bots import BotSpecError, make_bot
 
