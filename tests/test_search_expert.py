@@ -125,3 +125,10 @@ def test_a_small_expert_is_deterministic_and_beats_random():
 def test_kinds_rollouts_play_a_game():
     totals, decisions, searched = _game(["mcts4-kinds", "random"], "A-A-A-A-A", 2, seed=2)
     assert searched > 0 and decisions > 50
+
+
+def test_the_expert_is_the_search_its_evidence_names():
+    # docs/search.md measures the expert under its parameter name: the same bot
+    a, b = make_bot("expert"), make_bot("mcts400-b1-m0.3-s")
+    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
+    assert [getattr(a, k) for k in keys] == [getattr(b, k) for k in keys]
