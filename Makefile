@@ -4,9 +4,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
-CONFIG ?= imhotep_stats/configs/default.toml
+CONFIG ?= configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
-# from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
+# from the current code; `make run RUN_ARGS=` continues an interrupted run instead.
 RUN_ARGS ?= --force
 # The compiled engine (docs/engine.md): the package is installed editable (`pip install -e .`),
 # which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/sim/compiled.py
@@ -56,5 +56,5 @@ bench: $(BUILT)
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info imhotep_stats/_accel_manifest.json*
+	rm -rf $(VENV) build dist *.egg-info
 	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete

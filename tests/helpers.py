@@ -1,4 +1,5 @@
-"""Shared test helpers: random legal play with invariant checks, stones and points."""
+"""Shared test helpers: random legal play with invariant checks, stones and points, and the
+command line run in this process."""
 
 from __future__ import annotations
 
@@ -17,6 +18,22 @@ def unload(g: Game, site: int, owner: int) -> None:
     g.sites[site].deliver(g, owner)
     if g.kind is None:
         g._advance()
+
+
+def points(g: Game, seat: int, source: str) -> int:
+    """Seat ``seat``'s points from one source so far."""
+    return sum(e[2] for e in g.events if e[0] == seat and e[1] == source)
+
+
+def cli(*args, env=None):
+    """``imhotep-stats ARGS`` in this process (Click's runner); arguments may be paths or
+    numbers. Never appends to a CI job's summary ($GITHUB_STEP_SUMMARY)."""
+    from click.testing import CliRunner
+
+    from imhotep_stats.cli import main
+
+    return CliRunner().invoke(main, [str(a) for a in args],
+                              env={"GITHUB_STEP_SUMMARY": None, **(env or {})})
 
 
 def points_by_seat(g: Game, source: str) -> list[int]:

@@ -31,17 +31,18 @@ def examples() -> list[tuple[str, list[str]]]:
 
 def test_the_guide_has_the_three_worked_examples():
     cmds = [c for c, _ in examples()]
-    assert any(c.startswith("imhotep-stats compare imhotep_stats/configs/whatif-pyramid-d.toml") for c in cmds)
-    assert any(c.startswith("imhotep-stats sweep imhotep_stats/configs/sweep-expansion.toml") for c in cmds)
+    assert any(c.startswith("imhotep-stats compare configs/whatif-pyramid-d.toml") for c in cmds)
+    assert any(c.startswith("imhotep-stats sweep configs/sweep-expansion.toml") for c in cmds)
     assert any("--max-seat-shift" in c for c in cmds)
     assert any("--fail-on-unbalanced" in c for c in cmds)
 
 
 @pytest.mark.parametrize("command,expected", examples(), ids=lambda x: x if isinstance(x, str) else "")
 def test_guide_command_runs(command, expected, tmp_path, monkeypatch):
-    # the guide's paths are the repository's: imhotep_stats/configs/... (a copy of that
+    # the guide's paths are the repository's: configs/... (a copy of that
     # folder alone would shadow the package for worker processes)
     (tmp_path / "imhotep_stats").symlink_to(ROOT / "imhotep_stats", target_is_directory=True)
+    (tmp_path / "configs").symlink_to(ROOT / "configs", target_is_directory=True)
     monkeypatch.chdir(tmp_path)
     args = shlex.split(command)
     assert args[0] == "imhotep-stats"

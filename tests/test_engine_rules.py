@@ -8,6 +8,7 @@ from imhotep_stats.engine import act, apply
 from imhotep_stats.engine.cards import gain, score_game_end
 from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction, RulesError
 from imhotep_stats.engine.result import result_of
+from tests.helpers import points
 
 MARKET, TEMPLE, BURIAL, OBELISK = 0, 2, 3, 4
 
@@ -21,10 +22,6 @@ def settle(g: Game) -> None:
     """Run the tasks a hand-made change scheduled (the game then asks its next question)."""
     g.kind = None
     g._advance()
-
-
-def points(g: Game, seat: int, source: str) -> int:
-    return sum(e[2] for e in g.events if e[0] == seat and e[1] == source)
 
 
 # ----------------------------------------------------------------------- setup (1, 1.1)

@@ -11,14 +11,10 @@ import pytest
 from imhotep_stats.engine import act, apply
 from imhotep_stats.engine.cards import gain, score_game_end
 from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction
-from tests.helpers import play_random
+from tests.helpers import play_random, points
 
 MARKET, TEMPLE, BURIAL, OBELISK = 0, 2, 3, 4
 ONES = [[1, 1, 1, 1]] * 6  # four 1-slot ships each round: any loaded ship may sail
-
-
-def points(g: Game, seat: int, source: str) -> int:
-    return sum(e[2] for e in g.events if e[0] == seat and e[1] == source)
 
 
 def texts(options) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from imhotep_stats.engine import act, apply
 from imhotep_stats.engine.game import Game
-from tests.helpers import play_random, unload
+from tests.helpers import play_random, points, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 
@@ -15,10 +15,6 @@ FILLER = [f"{site}_decoration" for site in ("pyramid", "temple", "burial_chamber
 
 def names(g: Game) -> list[str]:
     return [str(a) for a in g.options]
-
-
-def points(g: Game, seat: int, source: str) -> int:
-    return sum(e[2] for e in g.events if e[0] == seat and e[1] == source)
 
 
 # ----------------------------------------------------------------------- Market B (4.2)

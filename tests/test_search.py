@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from imhotep_stats.bots import BotSpecError, MctsBot, bot_from_spec, make_bot
+from imhotep_stats.bots import BotSpecError, MctsBot, make_bot
 from imhotep_stats.bots.search.determinize import determinize, hidden_places
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply
@@ -187,11 +187,11 @@ def test_mcts_specs_by_name_and_table():
     bot = make_bot("mcts400")
     assert (bot.name, bot.iterations, bot.rollout_name) == ("mcts400", 400, "random")
     assert make_bot("mcts50-greedy").rollout_name == "greedy"
-    bot = bot_from_spec({"base": "mcts", "iterations": 100, "rollout": "greedy",
+    bot = make_bot({"base": "mcts", "iterations": 100, "rollout": "greedy",
                          "exploration": 1.0, "name": "deep"})
     assert (bot.name, bot.iterations, bot.rollout_name, bot.exploration) == \
         ("deep", 100, "greedy", 1.0)
-    assert bot_from_spec({"base": "mcts"}).name == "mcts400"
+    assert make_bot({"base": "mcts"}).name == "mcts400"
 
 
 @pytest.mark.parametrize("spec,message", [
@@ -204,7 +204,7 @@ def test_mcts_specs_by_name_and_table():
 ])
 def test_bad_mcts_specs_name_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):
-        bot_from_spec(spec)
+        make_bot(spec)
 
 
 def test_the_stack_a_seat_looks_at_stays_as_it_is():

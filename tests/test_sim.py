@@ -184,7 +184,7 @@ def test_resume_detects_and_redoes_bad_shards(reference, tmp_path, damage):
 def test_existing_run_is_refused_without_resume_or_force(reference, tmp_path):
     out = tmp_path / "r"
     run_study(study(games=5), out, workers=1, progress=False)
-    with pytest.raises(RunStoreError, match="--resume.*--out DIR.*--force"):
+    with pytest.raises(RunStoreError, match="Resume it.*--out DIR.*--force"):
         run_study(study(games=5), out, workers=1, progress=False)
     res = run_study(study(games=5), out, force=True, workers=1, progress=False)
     assert res.simulated == res.games

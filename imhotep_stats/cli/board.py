@@ -22,27 +22,22 @@ def sides(name, as_json):
     imhotep_stats/data/board.toml or override them in a study config."""
     from tabulate import tabulate
 
-    from imhotep_stats.engine.sites import MODULES
     from imhotep_stats.rules.board import SIDES, SITES, BoardDataError, default_board
 
     board = default_board()
     if name is None:
         rows = []
-        for i, site in enumerate(SITES):
+        for site in SITES:
             for side in SIDES:
                 sd = board.side(site, side)
-                implemented = side in MODULES[i].SIDES
-                rows.append({
-                    "side": sd.name, "provenance": sd.provenance,
-                    "provisional_keys": list(sd.provisional_keys), "implemented": implemented,
-                })
+                rows.append({"side": sd.name, "provenance": sd.provenance,
+                             "provisional_keys": list(sd.provisional_keys)})
         if as_json:
             click.echo(json.dumps(rows, indent=2))
         else:
             click.echo(tabulate(
-                [[r["side"], r["provenance"], ", ".join(r["provisional_keys"]) or "-",
-                  "yes" if r["implemented"] else "not yet"] for r in rows],
-                headers=["side", "provenance", "provisional values", "implemented"]))
+                [[r["side"], r["provenance"], ", ".join(r["provisional_keys"]) or "-"]
+                 for r in rows], headers=["side", "provenance", "provisional values"]))
         return
     if name not in board.sides:
         raise BoardDataError([(name, f"unknown side (expected SITE.SIDE, e.g. pyramid.D; sites: {', '.join(SITES)})")])

@@ -32,13 +32,13 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     """Run a study for compare/sweep, resuming what the directory already holds (so
     asking again only recomputes the statistics); returns the executor options used."""
     from imhotep_stats.sim.runner import run_study
-    from imhotep_stats.sim.store import MANIFEST
+    from imhotep_stats.sim.store import holds_run
 
     bad_cluster(cluster)
     say = say_unless(quiet)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
-    again = not force and (Path(run_dir) / MANIFEST).exists()  # as `run` does
+    again = not force and holds_run(run_dir)
     outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                         force=force, progress=False if quiet else None, log=say,
                         warn=lambda m: click.echo(m, err=True))

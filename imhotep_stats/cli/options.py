@@ -12,8 +12,14 @@ from imhotep_stats.cli.completion import complete_bots, complete_sides
 SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
               "e.g. D-A-C-A-A")
 
-WORKERS = click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in "
-                       "this process [default: run.workers, else all cores].")
+
+
+def workers_option(default: str = "run.workers, else all cores"):
+    return click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in "
+                        f"this process [default: {default}].")
+
+
+WORKERS = workers_option()
 CLUSTER = click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
                        "tcp://host:8786 [default: run.cluster].")
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")

@@ -68,13 +68,11 @@ def validate(config):
 @click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
               "2,000 with --sides).")
 @SEED
-@click.option("--resume", is_flag=True, help="Continue the run in the run directory (the "
-              "default, as for compare and sweep; kept for scripts).")
 @FORCE
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
-def run(config, sides, players, bots, out, workers, cluster, games, seed, resume, force,
+def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
@@ -89,10 +87,8 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
 
     from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.runner import run_study
-    from imhotep_stats.sim.store import MANIFEST, RunStoreError, load_manifest
+    from imhotep_stats.sim.store import RunStoreError, holds_run, load_manifest
 
-    if resume and force:
-        raise click.UsageError("--resume and --force exclude each other")
     bad_cluster(cluster)
 
     cfg = study_from(config, sides, players, bots, games, seed)
@@ -122,7 +118,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
                      daemon=True).start()
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
-        again = not force and (run_dir / MANIFEST).exists()
+        again = not force and holds_run(run_dir)
         outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                             force=force, progress=False if quiet else None, log=say,
                             warn=lambda m: click.echo(m, err=True))
@@ -137,7 +133,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, resume
         from imhotep_stats.errors import os_error
 
         what = "\ninterrupted" if isinstance(exc, KeyboardInterrupt) else f"error: {os_error(exc)}"
-        click.echo(what + ("; run the same command again to resume" if _resumable(run_dir)
+        click.echo(what + ("; run the same command again to resume" if holds_run(run_dir)
                            else ""), err=True)
         sys.exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_BAD_INPUT)
     rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
@@ -162,14 +158,6 @@ def _finished(run_dir: Path) -> bool:
     try:
         return json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete"
     except (OSError, ValueError, AttributeError):
-        return False
-
-
-def _resumable(run_dir: Path) -> bool:
-    """Whether ``run_dir`` holds a run to resume (False where it cannot even be looked at)."""
-    try:
-        return (run_dir / "manifest.json").is_file()
-    except OSError:
         return False
 
 

@@ -26,9 +26,10 @@ from imhotep_stats.cli.study import study_from
 
 
 def _examples_help() -> str:
-    from imhotep_stats.config.quick import examples
+    from imhotep_stats.config.quick import examples, examples_folder
 
-    return "\n".join(f"  {name:18} {what}" for name, what in examples().items())
+    return "\n".join([f"examples in {examples_folder()} (configs/ in the repository):",
+                      *(f"  {name:18} {what}" for name, what in examples().items())])
 
 
 @click.command(short_help="Write a commented study config to start from.")

@@ -1,5 +1,5 @@
 """Studies without a file: one built from command-line flags (``run --sides D-A-C-A-A``), and
-the example configs that ship inside the package (``init``, ``configs/``).
+the example configs in ``configs/``, shipped in the package as ``imhotep_stats.configs`` (``init``).
 
 A flag-built study is an ordinary :class:`~imhotep_stats.config.StudyConfig` validated by
 ``parse_config``, named after its flags, so it is stored, resumed and reported like any other.
@@ -56,7 +56,13 @@ def quick_study(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy
 
 
 def _configs():
-    return resources.files("imhotep_stats") / "configs"
+    # configs/ at the top of the repository, installed as this package (setup.py)
+    return resources.files("imhotep_stats.configs")
+
+
+def examples_folder() -> str:
+    """Where the examples are read from (configs/ in a checkout, the installed package else)."""
+    return str(_configs())
 
 
 def examples() -> dict[str, str]:

@@ -12,7 +12,7 @@ allocation depends only on results, which depend only on seeds. Each round's pla
 recorded in ``<run dir>/adaptive/adaptive.json`` before it is played and its shards go to
 ``<run dir>/adaptive/shards/``, so an interrupted adaptive run resumes exactly; changed
 settings (budget, rounds, margin) discard the extra games and redo them. The first pass's
-``shards/`` are untouched (``run --resume`` checks them alone); readers that count every
+``shards/`` are untouched (resuming a ``run`` checks them alone); readers that count every
 game of the run (``report``, the sweep's per-cell figures, the policy) take the first pass
 plus the rounds recorded complete for it (:func:`completed_extra`, :func:`load_all`).
 

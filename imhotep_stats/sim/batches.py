@@ -86,7 +86,7 @@ def simulate(task: Task) -> Columns:
     cell = task.cell
     n = cell.players
     board = board_for(task.overrides_json)
-    personas = json.loads(task.personas_json)  # name -> spec table (bots.bot_from_spec)
+    personas = json.loads(task.personas_json)  # name -> spec table (bots.make_bot)
     cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
     round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]

@@ -171,8 +171,8 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         if not resume:
             what = "a finished run" if status == "complete" else "an unfinished run"
             raise RunStoreError(
-                f"{run_dir} already holds {what} of study {old.get('study')!r}. Use --resume "
-                "to continue it (or re-report a finished one), --out DIR for a new "
+                f"{run_dir} already holds {what} of study {old.get('study')!r}. Resume it "
+                "(what the commands do by default; resume=True), choose --out DIR for a new "
                 "directory, or --force to overwrite it."
             )
         if old.get("config_hash") != config.hash:

@@ -1,7 +1,7 @@
 """Determinization: a copy of the game in which everything seat ``me`` cannot see is dealt
 anew from the searching bot's own random stream (IS-MCTS samples one per iteration).
 
-Hidden in Imhotep (DESIGN.md "Hidden information"): the market draw pile's order, the
+Hidden in Imhotep (docs/engine.md, Architecture: hidden information): the market draw pile's order, the
 round cards still to come (and the one removed at setup), the face-down market cards
 (Market B's pair, Market D's stacks), Pyramid C's face-down scaffold tiles and Burial
 Chamber D's face-down tomb tokens. What the clone holds there is overwritten directly (not
