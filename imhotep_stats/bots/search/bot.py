@@ -22,7 +22,6 @@ from imhotep_stats.bots.weights import BotSpecError
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
-    from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.view import View
 
 DEFAULT_ITERATIONS = 400
@@ -35,12 +34,6 @@ PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
 EXPERT: dict = {"iterations": 400, "bias": 1.0, "margin": 0.3, "stop": True}
 SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
              "truncate")
-
-
-def _game_of(view: View) -> Game:
-    """The game behind a view. Only ``determinize`` reads it, and deals everything the view
-    hides anew before the search looks at it."""
-    return view._g
 
 
 class MctsBot:
@@ -94,7 +87,8 @@ class MctsBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        root = search(_game_of(view), view.me, rng, self.iterations, self.exploration,
+        # the search sees only samples of the game the view allows (View.sample)
+        root = search(view, view.me, rng, self.iterations, self.exploration,
                       self.rollout, self.depth, self.priors(view, legal), self.bias,
                       self.margin, self.stop)
         self.searched += sum(child.n for child in root.children.values())
