@@ -102,7 +102,11 @@ def test_every_board_value_has_a_range():
      "from 0 to 20"),
     ({"game": {"stones": 3}}, "overrides.game.starting_sled[2]", "stones per colour (3)"),
     ({"cards": {"chisel": {"count": -1}}}, "overrides.cards.chisel.count", "from 0 to 20"),
-    ({"cards": {"chisel": {"colour": "pink"}}}, "overrides.cards.chisel.colour", "'blue'"),
+    ({"cards": {"chisel": {"colour": "pink"}}}, "overrides.cards.chisel.colour",
+     "cannot be overridden"),
+    ({"prophecies": {"gods": ["amun"] * 7}}, "overrides.prophecies.gods[1]", "listed twice"),
+    ({"prophecies": {"windows": [[1, 2], [2, 3], [5, 6]]}}, "overrides.prophecies.windows[1][0]",
+     "already in window 1"),
     ({"temple": {"B": {"rewards": ["p1", "x", "p2", "card", "p1"]}}},
      "overrides.temple.B.rewards[1]", "a reward"),
 ])

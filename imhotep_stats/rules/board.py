@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from imhotep_stats.errors import describe, kind_of
-from imhotep_stats.rules.limits import value_problems
+from imhotep_stats.rules.limits import fixed_problems, value_problems
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
 SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site name -> index
@@ -116,6 +116,7 @@ class Board:
         changed: dict[str, list[str]] = {}
         if not isinstance(overrides, Mapping):
             raise BoardDataError([(prefix, "expected a table")])
+        problems += fixed_problems(overrides, f"{prefix}.")
         for top, sub in overrides.items():
             path = f"{prefix}.{top}"
             if not isinstance(sub, Mapping):

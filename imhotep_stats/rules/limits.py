@@ -139,8 +139,24 @@ RULES: tuple[tuple[str, Int | OneOf | Text], ...] = (
     ("obelisk.*.unfinished_points", POINTS),
 )
 
+# Values that say what a thing *is*, not how much: an override may not change them, because
+# the changed game would need a rule the rulebook does not have (the reason is the message).
+# Every other key of RULES stays overridable within its range: a number, a size, a reward or
+# a path whose every value the engine plays by the rules (docs/rules.md §10).
+FIXED: tuple[tuple[str, str], ...] = (
+    ("cards.*.colour", "a card's colour decides when and how it is played (red at once, green "
+     "decorations at game end, purple statues, blue once on a turn, kept cards held); a "
+     "statue played as a decoration is no rule of the game: change its count instead"),
+    ("cards.*.site", "a red or green card acts on the site it is printed for (an Entrance of "
+     "the Temple is no card of the game)"),
+    ("cards.*.deck", "the base deck and the expansion deck come with their own rules (a "
+     "card of A New Dynasty needs them): set count = 0 to leave a card out"),
+    ("cards.*.same_as", "which card a card is shuffled in as is its identity, not a number"),
+)
+
 
 _SPLIT = tuple((tuple(pattern.split(".")), rule) for pattern, rule in RULES)
+_FIXED_SPLIT = tuple((tuple(pattern.split(".")), why) for pattern, why in FIXED)
 
 
 def rule_for(key: str) -> Int | OneOf | Text | None:
@@ -155,9 +171,28 @@ _POSITION = re.compile(r"\[\d+\]")
 def _rule_for(plain: str) -> Int | OneOf | Text | None:
     parts = plain.split(".")
     for pattern, rule in _SPLIT:  # segment by segment: fnmatch's regexes cost more to build
-        if len(pattern) == len(parts) and all(p in ("*", k) for p, k in zip(pattern, parts, strict=True)):
+        if _matches(pattern, parts):
             return rule
     return None
+
+
+def _matches(pattern: tuple[str, ...], parts: list[str]) -> bool:
+    return len(pattern) == len(parts) and all(p in ("*", k) for p, k in zip(pattern, parts, strict=True))
+
+
+def fixed_problems(overrides: Mapping[str, Any], prefix: str = "overrides."
+                   ) -> list[tuple[str, str]]:
+    """(dotted key, message) for every override of a FIXED key, whatever its value (the
+    value it already has too: such a key is no what-if at all)."""
+    out = []
+    for top, sub in overrides.items():
+        for key, _ in leaves(sub, str(top)):
+            parts = _POSITION.sub("", key).split(".")
+            why = next((w for pattern, w in _FIXED_SPLIT if _matches(pattern, parts)), None)
+            if why:
+                out.append((f"{prefix}{key}", f"cannot be overridden: this is a rule of the "
+                            f"game, not a number ({why})"))
+    return out
 
 
 def leaves(value: Any, key: str, meta: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
@@ -213,6 +248,19 @@ def _cross_problems(tables: Mapping[str, Mapping[str, Any]], prefix: str,
         if isinstance(n, int) and n > len(gods):
             out.append((f"{prefix}prophecies.cards_in_play",
                         f"expected at most the {len(gods)} gods listed, got {n}"))
+        # one card per god, and a round in one placement window: the rules have no other
+        for i, god in enumerate(gods):
+            if god in gods[:i]:
+                out.append((f"{prefix}prophecies.gods[{i}]", f"{god!r} is listed twice "
+                            "(there is one prophecy card per god)"))
+        seen: dict[int, int] = {}
+        for w, rounds in enumerate(pro.get("windows", ())):
+            for j, r in enumerate(rounds if isinstance(rounds, list | tuple) else ()):
+                if r in seen and seen[r] != w:
+                    out.append((f"{prefix}prophecies.windows[{w}][{j}]", f"round {r} is "
+                                f"already in window {seen[r] + 1} (a round belongs to one "
+                                "placement window)"))
+                seen.setdefault(r, w)
     for name, values in tables.items():
         if not wanted(name):
             continue

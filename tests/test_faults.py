@@ -1,0 +1,177 @@
+"""The last bad inputs of issue 26, each a one-line error naming the line or the dotted key
+(exit 1): a transcript's result line that is not its last line, cluster addresses in a config
+checked as on the command line, an HTTP server given as a Dask scheduler, and board-data
+overrides that would make a rule the game does not have (rules/limits.py says why)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from click.testing import CliRunner
+
+from imhotep_stats.cli import main
+from imhotep_stats.config import ConfigError, parse_config
+from imhotep_stats.engine.transcript import TranscriptError, replay
+from tests.test_transcript_checks import lines_of, short_game
+
+STUDY = """
+[study]
+name = "faults"
+games = 4
+players = 3
+"""
+
+
+def cli(*args, env=None):
+    return CliRunner().invoke(main, [str(a) for a in args], env=env)
+
+
+def one_line_error(r, exit_code=1):
+    assert r.exit_code == exit_code, (r.exit_code, r.output, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    errors = [line for line in r.stderr.splitlines() if line.startswith(("error:", "Error:"))]
+    assert len(errors) == 1 and "Traceback" not in r.output, r.stderr
+    return errors[0]
+
+
+# --- a transcript's result line is its last line -------------------------------------------
+
+
+def _result_first(rows):  # the result line moved before the last decision
+    return [*rows[:-2], rows[-1], rows[-2]]
+
+
+def _chance_after(rows):
+    return [*rows, {"type": "chance", "reshuffle": ["statue"]}]
+
+
+def _two_results(rows):
+    return [*rows, rows[-1]]
+
+
+@pytest.mark.parametrize("damage", [_result_first, _chance_after, _two_results])
+def test_a_result_line_must_be_the_last_line(tmp_path, damage):
+    rows = damage(short_game())
+    result_at = next(i for i, r in enumerate(rows, start=1) if r["type"] == "result")
+    with pytest.raises(TranscriptError) as info:
+        replay(lines_of(rows))
+    assert info.value.line == result_at
+    assert f"line {result_at + 1} follows it" in str(info.value)
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines_of(rows)) + "\n")
+    line = one_line_error(cli("replay", path))
+    assert f"line {result_at}: the result line must be the last line" in line
+
+
+def test_a_result_line_last_still_replays():
+    assert replay(lines_of(short_game())).mismatches == []
+
+
+# --- cluster addresses ---------------------------------------------------------------------
+
+BAD_ADDRESSES = [
+    ("http://127.0.0.1:1", "web address"),
+    ("https://sched:8787", "web address"),
+    ("tcp://127.0.0.1:99999", "port from 1 to 65535"),
+    ("tcp://127.0.0.1:0", "port from 1 to 65535"),
+    ("ftp://sched:8786", "scheme 'ftp'"),
+    ("sched:8786", "like tcp://host:8786"),
+]
+
+
+@pytest.mark.parametrize("address, words", BAD_ADDRESSES)
+def test_a_config_cluster_address_is_checked_as_on_the_command_line(tmp_path, address, words):
+    path = tmp_path / "c.toml"
+    path.write_text(STUDY + f'\n[run]\ncluster = "{address}"\n')
+    for command in (("validate", path), ("run", path, "--out", tmp_path / "out", "-q")):
+        r = cli(*command)
+        assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+        assert "run.cluster: expected" in r.stderr and words in r.stderr, r.stderr
+    assert not (tmp_path / "out").exists()
+    # the same check for the flag (a usage error there: exit 2, docs/studies.md)
+    line = one_line_error(cli("run", path, "--cluster", address, "--out", tmp_path / "o"), 2)
+    assert words in line
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:8786", "tls://sched.example:8786",
+                                     "ws://10.0.0.2:8786", "tcp://[::1]:8786", "tcp://sched"])
+def test_scheduler_addresses_pass(address):
+    cfg = parse_config({"study": {"name": "t", "games": 1, "players": 3},
+                        "run": {"cluster": address}})
+    assert cfg.cluster == address
+
+
+@pytest.fixture
+def http_server():
+    """An HTTP server (a Dask dashboard, say) on a free loopback port."""
+
+    class Hello(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the handler's name
+            self.send_response(200)
+            self.end_headers()
+            self.wfile.write(b"<html>dashboard</html>")
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Hello)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def test_an_http_server_as_the_scheduler_is_one_line(tmp_path, http_server):
+    pytest.importorskip("distributed")
+    path = tmp_path / "c.toml"
+    path.write_text(STUDY)
+    address = f"tcp://127.0.0.1:{http_server}"
+    r = cli("run", path, "--out", tmp_path / "run", "--cluster", address, "-q",
+            env={"IMHOTEP_CLUSTER_TIMEOUT": "1"})
+    line = one_line_error(r)
+    assert f"cannot reach the Dask scheduler at {address} within 1 s" in line
+    assert not (tmp_path / "run" / "manifest.json").exists()
+    line = one_line_error(cli("run", path, "--out", tmp_path / "run", "--cluster",
+                              f"http://127.0.0.1:{http_server}", "-q"), 2)
+    assert "web address" in line
+
+
+# --- overrides that would make a rule the game does not have ------------------------------
+
+FIXED = [
+    ({"cards": {"statue": {"colour": "purple"}}}, "overrides.cards.statue.colour"),
+    ({"cards": {"statue": {"colour": "green"}}}, "overrides.cards.statue.colour"),
+    ({"cards": {"chisel": {"colour": "red"}}}, "overrides.cards.chisel.colour"),
+    ({"cards": {"entrance": {"site": "temple"}}}, "overrides.cards.entrance.site"),
+    ({"cards": {"cargo_sled": {"deck": "base"}}}, "overrides.cards.cargo_sled.deck"),
+    ({"cards": {"statue_expansion": {"same_as": "chisel"}}},
+     "overrides.cards.statue_expansion.same_as"),
+]
+
+
+@pytest.mark.parametrize("override, key", FIXED)
+def test_what_a_card_is_cannot_be_overridden(tmp_path, override, key):
+    with pytest.raises(ConfigError) as info:
+        parse_config({"study": {"name": "t", "games": 1, "players": 3}, "overrides": override})
+    problems = dict(info.value.problems)
+    assert key in problems and "is a rule of the game" in problems[key], problems
+    path = tmp_path / "c.toml"
+    path.write_text(STUDY + "\n[overrides]\n" + _toml(override))
+    r = cli("validate", path)
+    assert r.exit_code == 1 and key in r.stderr and "Traceback" not in r.output, r.output
+
+
+def _toml(override: dict) -> str:
+    (top, sub), = override.items()
+    (name, kv), = sub.items()
+    return "".join(f"{top}.{name}.{k} = {json.dumps(v)}\n" for k, v in kv.items())
+
+
+def test_the_numbers_of_a_card_stay_overridable():
+    cfg = parse_config({"study": {"name": "t", "games": 1, "players": 3},
+                        "overrides": {"cards": {"statue": {"count": 6},
+                                                "private_quarry": {"points": 2}}}})
+    assert cfg.board().cards["statue"]["count"] == 6
