@@ -228,7 +228,7 @@ FAKE_VERSION = "import imhotep_stats\nimhotep_stats.__version__ = '0.0.0+other'\
 @pytest.mark.parametrize("other", ["version", "engine"])
 def test_a_worker_of_another_build_is_refused(tmp_path, config, clusters, other):
     import imhotep_stats
-    from imhotep_stats import compiled
+    from imhotep_stats.sim import compiled
     from imhotep_stats.sim.executors import worker_build
 
     ours = worker_build()
@@ -244,7 +244,8 @@ def test_a_worker_of_another_build_is_refused(tmp_path, config, clusters, other)
         theirs = ours.replace("(compiled engine)", "(pure engine)")
     out = tmp_path / "run"
     line = one_line_error(cli("run", config, "--out", out, "--cluster", cluster.address, "-q"))
-    assert f"runs {theirs}, this run needs {ours}" in line, line
+    assert line.startswith("error: the Dask worker tcp://127.0.0.1:"), line
+    assert f"runs {theirs}, this run needs {ours}" in line and "runs imhotep-stats" in line
     assert not (out / "manifest.json").exists()  # refused before any batch
 
 

@@ -5,9 +5,12 @@ overrides that would make a rule the game does not have (rules/limits.py says wh
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -59,7 +62,8 @@ def test_a_result_line_must_be_the_last_line(tmp_path, damage):
     with pytest.raises(TranscriptError) as info:
         replay(lines_of(rows))
     assert info.value.line == result_at
-    assert f"line {result_at + 1} follows it" in str(info.value)
+    after = result_at + 1
+    assert str(info.value) == f"line {result_at}: the result line must be the last line, but line {after} follows it"  # noqa: E501
     path = tmp_path / "game.jsonl"
     path.write_text("\n".join(lines_of(rows)) + "\n")
     line = one_line_error(cli("replay", path))
@@ -75,8 +79,8 @@ def test_a_result_line_last_still_replays():
 BAD_ADDRESSES = [
     ("http://127.0.0.1:1", "web address"),
     ("https://sched:8787", "web address"),
-    ("tcp://127.0.0.1:99999", "port from 1 to 65535"),
-    ("tcp://127.0.0.1:0", "port from 1 to 65535"),
+    ("tcp://127.0.0.1:99999", "a port from 1 to 65535"),
+    ("tcp://127.0.0.1:0", "a port from 1 to 65535"),
     ("ftp://sched:8786", "scheme 'ftp'"),
     ("sched:8786", "like tcp://host:8786"),
 ]
@@ -89,7 +93,8 @@ def test_a_config_cluster_address_is_checked_as_on_the_command_line(tmp_path, ad
     for command in (("validate", path), ("run", path, "--out", tmp_path / "out", "-q")):
         r = cli(*command)
         assert r.exit_code == 1 and "Traceback" not in r.output, r.output
-        assert "run.cluster: expected" in r.stderr and words in r.stderr, r.stderr
+        assert "run.cluster: expected a scheduler address like tcp://host:8786" in r.stderr
+        assert words in r.stderr, r.stderr
     assert not (tmp_path / "out").exists()
     # the same check for the flag (a usage error there: exit 2, docs/studies.md)
     line = one_line_error(cli("run", path, "--cluster", address, "--out", tmp_path / "o"), 2)
@@ -164,6 +169,15 @@ def test_what_a_card_is_cannot_be_overridden(tmp_path, override, key):
     assert r.exit_code == 1 and key in r.stderr and "Traceback" not in r.output, r.output
 
 
+def test_the_issues_statue_override_is_refused(tmp_path):
+    path = tmp_path / "c.toml"
+    path.write_text(STUDY + '\n[overrides.cards.statue]\ncolour = "purple"\n')
+    r = cli("validate", path)
+    assert r.exit_code == 1 and "c.toml: 1 problem" in r.stderr, r.output
+    assert "overrides.cards.statue.colour: cannot be overridden: this is a rule of the game" \
+        in r.stderr
+
+
 def _toml(override: dict) -> str:
     (top, sub), = override.items()
     (name, kv), = sub.items()
@@ -175,3 +189,47 @@ def test_the_numbers_of_a_card_stay_overridable():
                         "overrides": {"cards": {"statue": {"count": 6},
                                                 "private_quarry": {"points": 2}}}})
     assert cfg.board().cards["statue"]["count"] == 6
+
+
+# --- the docs' fault table -----------------------------------------------------------------
+
+DOCS = Path(__file__).parent.parent / "docs" / "studies.md"
+
+
+def fault_rows() -> list[list[str]]:
+    text = DOCS.read_text().split("## Faults and what you see", 1)[1]
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in text.splitlines()
+            if line.startswith("| ") and not line.startswith("| fault ")]
+    assert rows and all(len(r) == 4 for r in rows), rows
+    return rows
+
+
+def defined_tests(path: Path) -> set[str]:
+    return {n.name for n in ast.parse(path.read_text()).body
+            if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_docs_fault_table_matches_the_tests():
+    here = Path(__file__).parent
+    named: set[tuple[str, str]] = set()
+    for fault, _does, shown, tests in fault_rows():
+        refs = re.findall(r"`(test_\w+\.py)::(test_\w+)`", tests)
+        assert refs, f"row {fault!r} names no test"
+        for file, name in refs:
+            assert name in defined_tests(here / file), f"row {fault!r}: no {file}::{name}"
+        named |= set(refs)
+        source = _words(" ".join((here / f).read_text() for f in {f for f, _ in refs}))
+        for message in re.findall(r"`([^`]+)`", shown):
+            # what the tests check: each stretch of the message between placeholders
+            # (ADDRESS, N, ...) of two words or more is in one of the row's tests
+            for part in re.split(r"\.\.\.|\b[A-Z]+\b|[();]", message):
+                part = _words(part).strip(" ,:")
+                if len(part.split()) >= 2:
+                    assert part in source, f"row {fault!r}: no test checks {part!r}"
+    missing = {t for t in defined_tests(here / "test_dask_faults.py")
+               if ("test_dask_faults.py", t) not in named}
+    assert not missing, f"Dask fault tests without a row in docs/studies.md: {missing}"

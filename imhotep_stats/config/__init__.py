@@ -429,7 +429,8 @@ def cluster_address_problem(address: str) -> str | None:
         return (f"expected a scheduler address like tcp://host:8786 ({', '.join(CLUSTER_SCHEMES)}"
                 f"), got the scheme {scheme!r} in {address!r}")
     if port is not None and not 1 <= int(port) <= 65535:
-        return f"expected a port from 1 to 65535, got {port} in {address!r}"
+        return (f"expected a scheduler address like tcp://host:8786 with a port from 1 to "
+                f"65535, got {address!r}")
     return None
 
 

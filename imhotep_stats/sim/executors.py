@@ -144,7 +144,7 @@ def worker_build() -> str:
     engine (a worker with other code would play other games; compiled and pure Python
     should agree, but a run does not rest on that)."""
     import imhotep_stats
-    from imhotep_stats import compiled
+    from imhotep_stats.sim import compiled
 
     return f"imhotep-stats {imhotep_stats.__version__} ({compiled.engine()} engine)"
 
