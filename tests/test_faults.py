@@ -233,3 +233,65 @@ def test_the_docs_fault_table_matches_the_tests():
     missing = {t for t in defined_tests(here / "test_dask_faults.py")
                if ("test_dask_faults.py", t) not in named}
     assert not missing, f"Dask fault tests without a row in docs/studies.md: {missing}"
+
+
+def _extremes(board):
+    """(dotted key, override) for every overridable value at each end of its range (or each
+    allowed word): the whole list or table set to it, so every item is at the end at once."""
+    from imhotep_stats.rules import limits
+    from imhotep_stats.rules.board import META_KEYS, _thaw
+
+    def set_all(value, new):
+        if isinstance(value, list):
+            return [set_all(v, new) for v in value]
+        if isinstance(value, dict):
+            return {k: set_all(v, new) for k, v in value.items()}
+        return new
+
+    tables = {**{n: sd.values for n, sd in board.sides.items()}, **board.tables}
+    for name, values in tables.items():
+        rows = values.items() if name != "cards" else [
+            (f"{card}.{k}", v) for card, props in values.items() for k, v in props.items()]
+        for key, value in rows:
+            if key in META_KEYS:
+                continue
+            dotted = f"{name}.{key}"
+            leaf_key, leaf = next(limits.leaves(_thaw(value), dotted))
+            rule = limits.rule_for(leaf_key)
+            ends = ([rule.low, rule.high] if isinstance(rule, limits.Int) else
+                    [v for v in rule.values if v != leaf] if isinstance(rule, limits.OneOf) else [])
+            for end in ends:
+                override: dict = set_all(_thaw(value), end)
+                for part in reversed(dotted.split(".")):
+                    override = {part: override}
+                yield f"{dotted} = {end!r}", override
+
+
+@pytest.mark.slow
+def test_every_overridable_value_plays_at_both_ends_of_its_range():
+    # `limits.RULES` promises that within the ranges a game always ends by the rules: each
+    # value at each end (every item of a list at once), 2 and 4 players, random bots.
+    from imhotep_stats.bots import make_bot
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.engine.play import bot_rng, play_game
+    from imhotep_stats.rules.board import SITES, BoardDataError, default_board
+
+    board, tried, failed = default_board(), 0, []
+    for what, override in _extremes(board):
+        try:
+            changed = board.with_overrides(override)
+        except BoardDataError:
+            continue  # refused with its key: the limits said no
+        top = next(iter(override))
+        letters = ["D", "C", "C", "C", "C"]
+        if top in SITES:
+            letters[SITES.index(top)] = next(iter(override[top]))
+        for n in (2, 4):
+            tried += 1
+            try:
+                g = Game(n, "-".join(letters), board=changed, seed=f"{tried}:0",
+                         expansion=True, prophecies=top == "prophecies")
+                play_game(g, [make_bot("random")] * n, [bot_rng(tried, 0, p) for p in range(n)])
+            except Exception as exc:  # noqa: BLE001 - any failure is the finding
+                failed.append(f"{what} at {n} players: {type(exc).__name__}: {exc}")
+    assert tried > 200 and not failed, failed

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from imhotep_stats.errors import describe
+from imhotep_stats.errors import describe, unknown_key
 from imhotep_stats.rules.board import SIDES, SITES, Board, BoardDataError, default_board
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -68,7 +68,8 @@ class ConfigError(ValueError):
         self.source = source
         n = len(problems)
         head = f"{source}: {n} problem{'s' if n != 1 else ''}"
-        super().__init__(head + "".join(f"\n  {key}: {msg}" for key, msg in problems))
+        super().__init__(head + "".join(f"\n  {key}: {msg}" if key else f"\n  {msg}"
+                                        for key, msg in problems))
 
 
 @dataclass(frozen=True)
@@ -251,8 +252,22 @@ def load_config(path: str | Path) -> StudyConfig:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([("", f"not valid TOML: {exc}")], source) from None
+        raise ConfigError([toml_problem(exc, text)], source) from None
     return parse_config(raw, source)
+
+
+def toml_problem(exc: tomllib.TOMLDecodeError, text: str) -> tuple[str, str]:
+    """A TOML syntax error as (where, what): ``("line 3, column 7", "not valid TOML: ...")``
+    (tomllib puts the place at the end of its message; Python 3.14 also as attributes)."""
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", str(exc))
+    if m:
+        return (f"line {m.group(1)}, column {m.group(2)}",
+                f"not valid TOML: {str(exc)[:m.start()]}")
+    m = re.search(r"\s*\(at end of document\)$", str(exc))
+    if m:
+        last = len(text.rstrip("\n").split("\n"))
+        return (f"line {last} (the end of the file)", f"not valid TOML: {str(exc)[:m.start()]}")
+    return ("TOML", f"not valid TOML: {exc}")
 
 
 def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
@@ -260,7 +275,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     v = _Validator()
     for key in raw:
         if key not in TOP_KEYS:
-            v.problem(key, f"unknown key (expected one of {', '.join(TOP_KEYS)})")
+            v.problem(key, _unknown_top(key))
 
     study = v.table(raw, "study", required=True)
     v.known(study, "study", ("name", "seed", "games", "players"))
@@ -358,7 +373,7 @@ def _whatif(v: _Validator, whatif: Mapping[str, Any], base_overrides: Any) -> st
     label = v.get(whatif, "whatif.label", str, default=None)
     if label:
         out["label"] = label
-    table = whatif.get("sides", {})
+    table = site_keys(whatif.get("sides", {}))
     if not isinstance(table, Mapping):
         v.problem("whatif.sides", f"expected a table, got {describe(table)}")
     elif table:
@@ -415,6 +430,28 @@ CLUSTER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")  # the protocols a Dask sch
 _ADDRESS = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://([^\s/:\[\]]+|\[[0-9A-Fa-f:.]+\])(?::(\d+))?/?")
 
 
+def _unknown_top(key: str) -> str:
+    """An unknown top-level key; a board table's name (``[gamez]``, ``[pyramid]``) goes
+    under [overrides], which the hint says."""
+    message = unknown_key(key, TOP_KEYS)
+    if "did you mean" not in message:
+        tables = [*SITES, *(t.split(".")[0] for t in default_board().tables)]
+        near = unknown_key(key, list(dict.fromkeys(tables)))
+        if "did you mean" in near:
+            name = near.split("'")[1]
+            message = message.replace("(", f"(board values go under [overrides]: did you mean "
+                                      f"[overrides.{name}]? ", 1)
+    return message
+
+
+def site_keys(table: Any) -> Any:
+    """A [sides] table with its site names in lower case (``Pyramid`` is ``pyramid``)."""
+    if not isinstance(table, Mapping):
+        return table
+    return {k.lower() if isinstance(k, str) and k.lower() in SITES else k: v
+            for k, v in table.items()}
+
+
 def cluster_address_problem(address: str) -> str | None:
     """Why ``address`` is not a Dask scheduler address (None when it looks like one): the
     same check for ``--cluster`` and a config's ``run.cluster``."""
@@ -460,7 +497,7 @@ class _Validator:
     def known(self, table: Mapping[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
         for k in table:
             if k not in keys:
-                self.problem(f"{prefix}.{k}", f"unknown key (expected one of {', '.join(keys)})")
+                self.problem(f"{prefix}.{k}", unknown_key(k, keys))
 
     def get(self, table: Mapping[str, Any], key: str, typ: type, *, required: bool = False,
             default: Any = None) -> Any:
@@ -523,9 +560,10 @@ class _Validator:
               keep_missing: bool = False) -> tuple[tuple[str, ...], ...]:
         """Side letters per site; ``keep_missing`` gives None for sites not in ``table``
         (a [whatif] changes only the sites it names)."""
-        from imhotep_stats.engine.game import RulesError
+        from imhotep_stats.engine.game import RulesError, side_letter
         from imhotep_stats.engine.sites import side_class
 
+        table = site_keys(table)
         self.known(table, prefix, SITES)
         out: list = []
         for index, site in enumerate(SITES):
@@ -534,16 +572,17 @@ class _Validator:
                 out.append(None)
                 continue
             value = table.get(site, ["A"])
-            if value == "all":
+            if isinstance(value, str) and value.strip().lower() == "all":
                 letters = list(SIDES)
-            elif isinstance(value, str) and value in SIDES:
-                letters = [value]
+            elif side_letter(value):
+                letters = [side_letter(value)]
             elif isinstance(value, list) and value:
                 letters = []
-                for i, s in enumerate(value):
-                    if not isinstance(s, str) or s not in SIDES:
+                for i, raw in enumerate(value):
+                    s = side_letter(raw)
+                    if s is None:
                         self.problem(f"{key}[{i}]", f"expected a side letter A, B, C or D, "
-                                     f"got {describe(s)}")
+                                     f"got {describe(raw)}")
                     elif s in letters:
                         self.problem(f"{key}[{i}]", f"side {s} is listed twice")
                     else:
@@ -616,7 +655,7 @@ class _Validator:
             allowed = SEARCH_SPEC_KEYS if spec.get("base") == "mcts" else ("base", "weights")
             unknown = sorted(set(spec) - set(allowed))
             if unknown:
-                self.problem(f"{key}.{unknown[0]}", f"unknown key (expected {', '.join(allowed)})")
+                self.problem(f"{key}.{unknown[0]}", unknown_key(unknown[0], allowed, ""))
                 continue
             try:
                 bot_from_spec({**spec, "name": name})

@@ -27,6 +27,10 @@ class Int:
     def __init__(self, low: int, high: int):
         self.low, self.high = low, high
 
+    @property
+    def allowed(self) -> str:
+        return f"{self.low} to {self.high}"
+
     def problem(self, value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
             return f"expected an integer from {self.low} to {self.high}, got {describe(value)}"
@@ -37,6 +41,10 @@ class OneOf:
     def __init__(self, values: tuple[str, ...]):
         self.values = values
 
+    @property
+    def allowed(self) -> str:
+        return "one of " + ", ".join(self.values)
+
     def problem(self, value: Any) -> str | None:
         if value not in self.values or not isinstance(value, str):
             return f"expected one of {', '.join(map(repr, self.values))}, got {describe(value)}"
@@ -46,6 +54,10 @@ class OneOf:
 class Text:
     def __init__(self, pattern: str, what: str):
         self.pattern, self.what = pattern, what
+
+    @property
+    def allowed(self) -> str:
+        return self.what
 
     def problem(self, value: Any) -> str | None:
         if not isinstance(value, str) or not re.fullmatch(self.pattern, value):
@@ -193,6 +205,15 @@ def fixed_problems(overrides: Mapping[str, Any], prefix: str = "overrides."
                 out.append((f"{prefix}{key}", f"cannot be overridden: this is a rule of the "
                             f"game, not a number ({why})"))
     return out
+
+
+def allowed(key: str) -> str:
+    """What an override of ``key`` may be, in words ("1 to 6"; "fixed" for FIXED keys)."""
+    parts = _POSITION.sub("", key).split(".")
+    if any(_matches(pattern, parts) for pattern, _ in _FIXED_SPLIT):
+        return "fixed (a rule of the game)"
+    rule = rule_for(key)
+    return rule.allowed if rule else "-"
 
 
 def leaves(value: Any, key: str, meta: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
