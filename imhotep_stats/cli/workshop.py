@@ -26,9 +26,9 @@ from imhotep_stats.cli.study import study_from
 
 
 def _examples_help() -> str:
-    from imhotep_stats.config.quick import examples
-
     import textwrap
+
+    from imhotep_stats.config.quick import examples
 
     return "\n".join(textwrap.fill(what, 88, initial_indent=f"  {name:18} ",
                                    subsequent_indent=" " * 21) for name, what in examples().items())
