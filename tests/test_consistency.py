@@ -13,7 +13,6 @@ from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import ConfigError, parse_config
-from imhotep_stats.engine.game import RulesError, parse_sides, parse_site_side
 
 STUDY = {"study": {"name": "t", "games": 1, "players": 3}}
 
@@ -26,6 +25,8 @@ def cli(*args):
 
 
 def test_the_engine_reads_side_letters_and_site_names_in_either_case():
+    from imhotep_stats.engine.game import RulesError, parse_sides, parse_site_side
+
     assert parse_sides("d-a-C-b-D") == ("D", "A", "C", "B", "D")
     assert parse_sides(["d", " a", "c", "b", "d"]) == ("D", "A", "C", "B", "D")
     assert parse_site_side("Pyramid.d") == ("pyramid", "D")
