@@ -267,7 +267,6 @@ def _extremes(board):
                 yield f"{dotted} = {end!r}", override
 
 
-@pytest.mark.slow
 def test_every_overridable_value_plays_at_both_ends_of_its_range():
     # `limits.RULES` promises that within the ranges a game always ends by the rules: each
     # value at each end (every item of a list at once), 2 and 4 players, random bots.

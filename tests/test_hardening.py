@@ -105,6 +105,8 @@ def test_every_board_value_has_a_range():
     ({"cards": {"chisel": {"colour": "pink"}}}, "overrides.cards.chisel.colour",
      "cannot be overridden"),
     ({"prophecies": {"gods": ["amun"] * 7}}, "overrides.prophecies.gods[1]", "listed twice"),
+    ({"temple": {"C": {"width_by_players": {"4": 6}}}}, "overrides.temple.C.width_by_players.4",
+     "at most the 5 columns of bonuses"),
     ({"prophecies": {"windows": [[1, 2], [2, 3], [5, 6]]}}, "overrides.prophecies.windows[1][0]",
      "already in window 1"),
     ({"temple": {"B": {"rewards": ["p1", "x", "p2", "card", "p1"]}}},

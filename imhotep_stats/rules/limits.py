@@ -290,6 +290,14 @@ def _cross_problems(tables: Mapping[str, Mapping[str, Any]], prefix: str,
             out.append((f"{prefix}{name}.tiles_in_play",
                         f"expected at most the {len(values.get('tiles', ()))} tiles, "
                         f"got {values['tiles_in_play']}"))
+        for table in ("rewards", "bonuses"):  # a temple's columns each need their reward
+            widths = values.get("width_by_players", {})
+            if table in values and isinstance(widths, Mapping):
+                for players, width in widths.items():
+                    if isinstance(width, int) and width > len(values[table]):
+                        out.append((f"{prefix}{name}.width_by_players.{players}",
+                                    f"expected at most the {len(values[table])} columns of "
+                                    f"{table}, got {width}"))
         rows, cols = values.get("rows"), values.get("columns")
         tokens = values.get("tokens_per_round")
         if all(isinstance(x, int) for x in (rows, cols, tokens)) and tokens > rows * cols:
