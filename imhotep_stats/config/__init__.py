@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.config.cluster import cluster_address_problem
 from imhotep_stats.errors import describe, unknown_key
 from imhotep_stats.rules.board import SIDES, SITES, Board, BoardDataError, default_board
 
@@ -426,10 +427,6 @@ def _sweep(v: _Validator, sweep: Mapping[str, Any]) -> str:
     return canonical_json(out)
 
 
-CLUSTER_SCHEMES = ("tcp", "tls", "ws", "wss", "ucx")  # the protocols a Dask scheduler speaks
-_ADDRESS = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*)://([^\s/:\[\]]+|\[[0-9A-Fa-f:.]+\])(?::(\d+))?/?")
-
-
 def _unknown_top(key: str) -> str:
     """An unknown top-level key; a board table's name (``[gamez]``, ``[pyramid]``) goes
     under [overrides], which the hint says."""
@@ -450,25 +447,6 @@ def site_keys(table: Any) -> Any:
         return table
     return {k.lower() if isinstance(k, str) and k.lower() in SITES else k: v
             for k, v in table.items()}
-
-
-def cluster_address_problem(address: str) -> str | None:
-    """Why ``address`` is not a Dask scheduler address (None when it looks like one): the
-    same check for ``--cluster`` and a config's ``run.cluster``."""
-    m = _ADDRESS.fullmatch(address)
-    if not m:
-        return f"expected a scheduler address like tcp://host:8786, got {address!r}"
-    scheme, _, port = m.groups()
-    if scheme.lower() in ("http", "https"):
-        return (f"expected a scheduler address like tcp://host:8786, got the web address "
-                f"{address!r} (a dashboard's?): the scheduler speaks tcp://, not HTTP")
-    if scheme.lower() not in CLUSTER_SCHEMES:
-        return (f"expected a scheduler address like tcp://host:8786 ({', '.join(CLUSTER_SCHEMES)}"
-                f"), got the scheme {scheme!r} in {address!r}")
-    if port is not None and not 1 <= int(port) <= 65535:
-        return (f"expected a scheduler address like tcp://host:8786 with a port from 1 to "
-                f"65535, got {address!r}")
-    return None
 
 
 _TYPE_WORDS = {str: "a string", bool: "true or false", int: "an integer"}

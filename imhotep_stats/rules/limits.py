@@ -3,7 +3,9 @@
 One table, :data:`RULES`: a dotted-key pattern (``*`` for any one key; list positions
 dropped, so ``pyramid.*.points`` covers every item of every pyramid side's points) and what
 the values there may be. :func:`value_problems` checks a whole board against it, plus the few limits
-that tie two keys together (no more stones on a starting sled than the player has). The
+that tie two keys together (no more stones on a starting sled than the player has). :data:`FIXED`
+lists the keys no override may change, each with the reason (what a card is: its colour, site,
+deck); :func:`fixed_problems` refuses them. The
 bounds are wide enough for any designer's what-if and tight enough that a game always ends,
 no site indexes past its board and no score overflows the results' Int16 columns
 (``sim/schema.py``).

@@ -9,6 +9,7 @@ process nor the scheduler holds more than a few batches of rows, however long th
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import signal
@@ -139,6 +140,7 @@ def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
             raise
 
 
+@functools.lru_cache(maxsize=1)  # asked with every batch: the answer never changes in a process
 def worker_build() -> str:
     """What every Dask worker must share with the client: the package version and the
     engine (a worker with other code would play other games; compiled and pure Python
