@@ -117,9 +117,9 @@ def test_existing_run_resumed_by_default_and_forced(smoke, tmp_path):
 def test_resume_with_changed_config_exits_1(smoke, tmp_path):
     out = tmp_path / "run"
     assert cli("run", smoke, "--out", out, "--workers", 1, "-q").exit_code == 0
-    r = cli("run", smoke, "--out", out, "--games", 13)
+    r = cli("run", smoke, "--out", out, "--seed", 13)
     assert r.exit_code == 1
-    assert "config changed" in r.stderr and "study.games" in r.stderr
+    assert "config changed" in r.stderr and "study.seed" in r.stderr
 
 
 @pytest.mark.parametrize("args", [["--resume"], ["--cluster", "my laptop"],

@@ -89,11 +89,16 @@ def validate(config, board_file, no_estimate):
 @click.option("--keep-games", type=click.IntRange(0, 1000), default=0, metavar="K",
               help="Keep the first K games of every cell as transcripts and game viewer "
               "pages (games/cell-N/), linked from the report.")
+@click.option("--until-decided", is_flag=True, help="Keep adding games (each pass at most "
+              "doubles them) until every cell has a seat verdict or --max-games is reached; "
+              "the verdicts are sequential (valid however often they are looked at).")
+@click.option("--max-games", type=click.IntRange(1), help="With --until-decided: games per "
+              "cell at most [default: 16 x the first pass].")
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
 def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
-        margin, board_file, keep_games, as_json, quiet):
+        margin, board_file, keep_games, until_decided, max_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -101,7 +106,10 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     one side combination: `run --sides D-A-C-A-A --players 3 --bots greedy` builds the study
     from the flags, names it after them and stores it like any run. A run already in the
     run directory is resumed (same results as one uninterrupted run); a changed config is
-    refused unless --force."""
+    refused unless --force, except more games: `--games N` on a run with fewer adds games
+    (games 0..k-1 are reused; game i is always the same game) and its verdicts become
+    sequential ones, valid however often you look. --until-decided adds passes until every
+    cell has a verdict."""
     import importlib
     import threading
 
@@ -109,6 +117,8 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import RunStoreError, holds_run, load_manifest
 
+    if max_games is not None and not until_decided:
+        raise click.UsageError("--max-games goes with --until-decided")
     bad_cluster(cluster)
 
     cfg = study_from(config, sides, players, bots, games, seed)
@@ -122,11 +132,26 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
+    if games is None and not force:  # a re-look at a stored run keeps all its games
+        from imhotep_stats.sim.runner import held_games
+
+        held = held_games(cfg, run_dir)  # (a CONFIG's own larger study.games tops it up)
+        if held:
+            cfg = cfg.replace(games=held if config is None else max(cfg.games, held))
+    if until_decided:
+        from imhotep_stats.config import MAX_GAMES
+
+        max_games = max_games or min(MAX_GAMES, 16 * cfg.games)
+        if max_games < cfg.games:
+            raise click.BadParameter(f"expected at least the first pass's {cfg.games:,} games",
+                                     param_hint="--max-games")
 
     def say(msg: str) -> None:
         if not quiet:
             click.echo(msg, err=True)
 
+    # imported before the thread below starts importing the reports (an import race)
+    look = _until_look(run_dir, say) if until_decided else None
     from imhotep_stats.sim import compiled
 
     say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
@@ -137,9 +162,18 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
         again = not force and holds_run(run_dir)
-        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
-                            force=force, progress=False if quiet else None, log=say,
-                            warn=lambda m: click.echo(m, err=True))
+        options = dict(workers=workers, cluster=cluster, force=force,
+                       progress=False if quiet else None, log=say,
+                       warn=lambda m: click.echo(m, err=True))
+        if until_decided:
+            from imhotep_stats.sim.runner import run_until_decided
+
+            outcome, why = run_until_decided(cfg, run_dir, look, max_games=max_games,
+                                             **options)
+            say("until decided: " + ("every cell has a verdict" if why == "decided" else
+                                     f"the budget of {max_games:,} games per cell is spent"))
+        else:
+            outcome = run_study(cfg, run_dir, resume=again, **options)
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
 
         manifest = load_manifest(run_dir)
@@ -174,6 +208,32 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
+
+
+def _until_look(run_dir: Path, say):
+    """``run --until-decided``'s look after each pass: the sequential verdicts (as the
+    report decides them) on stderr, and the extra games the undecided cells want."""
+    from imhotep_stats.reporting.figures import seat_verdicts_of
+    from imhotep_stats.stats.sweep import wanted
+
+    def look(games: int) -> int:
+        verdicts, manifest = seat_verdicts_of(run_dir)
+        names = {c["id"]: f"{c['sides']} · {c['players']} players" for c in manifest["cells"]}
+        # an inconclusive cell keeps asking until the budget ends, even where its estimate
+        # has no practical number (an observed gap exactly at the margin is noise)
+        want = {cid: wanted(v.verdict, v.more_games, v.games)
+                or (v.games if v.verdict == "inconclusive" else 0)
+                for cid, v in verdicts.items()}
+        open_ = [cid for cid, v in verdicts.items() if v.verdict == "inconclusive"]
+        say(f"until decided: {games:,} games per cell: {len(verdicts) - len(open_)} of "
+            f"{len(verdicts)} cells decided (sequential verdicts)")
+        for cid, v in list(verdicts.items())[:12]:
+            say(f"  {names.get(cid, cid)}: {v.text}")
+        if len(verdicts) > 12:
+            say(f"  ... and {len(verdicts) - 12} more cells")
+        return max(want.values(), default=0)
+
+    return look
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------

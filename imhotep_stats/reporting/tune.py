@@ -113,10 +113,10 @@ def tune_blocks(res: dict[str, Any]) -> list[Block]:
         Bullets([tune_trust(res)], "trust"),
         Charts([_chart(res)]),
         Table(_headers(res), _rows(res), "lrrrW"),
-        Para(f"Intervals are {conf}% intervals that hold over every look at a candidate (the "
-             f"first pass and up to {res['rounds']} adaptive rounds, Bonferroni: "
-             f"{f.pct(res['look_confidence'], 2)} per look), so stopping where an interval "
-             "clears the margin keeps that confidence. Each candidate is a stored run in "
+        Para(f"Intervals are {conf}% confidence sequences: they hold at every look at a "
+             f"candidate (the first pass and up to {res['rounds']} adaptive rounds, or any "
+             "number of looks), so stopping where an interval clears the margin keeps that "
+             "confidence (stats.sequential). Each candidate is a stored run in "
              f"`{res['out']}/` (`imhotep-stats report DIR` renders its full report)."),
     ]
 
