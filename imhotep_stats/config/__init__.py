@@ -24,14 +24,17 @@ from pathlib import Path
 from typing import Any
 
 from imhotep_stats.config import bots as bots_section
-from imhotep_stats.config.validate import NAME, Validator
-from imhotep_stats.errors import describe
+from imhotep_stats.config.cluster import cluster_address_problem
+from imhotep_stats.config.validate import NAME, Validator, site_keys
+from imhotep_stats.errors import describe, unknown_key
 from imhotep_stats.rules.board import SITES, Board, BoardDataError, default_board
 
 TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
-            "whatif", "sweep")
+            "whatif", "sweep", "board")
 HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the rows depend on
-DEFAULT_MARGIN = 0.02
+# The one default seat-fairness margin (a win-rate difference: 0.05 = ±5 pp), for configs
+# without [report] margin, `init`, the one-line `run --sides` and `--margin` alike.
+DEFAULT_MARGIN = 0.05
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH_SIZE = 500
 # Sizes a study may ask for: far beyond any useful study (10^8 games per cell is days of a
@@ -67,7 +70,8 @@ class ConfigError(ValueError):
         self.source = source
         n = len(problems)
         head = f"{source}: {n} problem{'s' if n != 1 else ''}"
-        super().__init__(head + "".join(f"\n  {key}: {msg}" for key, msg in problems))
+        super().__init__(head + "".join(f"\n  {key}: {msg}" if key else f"\n  {msg}"
+                                        for key, msg in problems))
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,9 @@ class StudyConfig:
     source: str = "config"
     whatif_json: str = "{}"  # [whatif]: label, sides, overrides (docs/designers-guide.md)
     sweep_json: str = canonical_json(SWEEP_DEFAULTS)  # [sweep]: adaptive budget, ranking
+    # [board]: the keys a designer's board file set (rules/board_file.py), per side or table;
+    # their values are in overrides_json, under the config's own overrides
+    designer_json: str = "{}"
 
     # -- derived values ------------------------------------------------------------------
     @property
@@ -198,7 +205,13 @@ class StudyConfig:
                     "cluster": self.cluster},
             "whatif": self.whatif,
             "sweep": self.sweep,
+            **({"board": {"designer": self.designer}} if self.designer_json != "{}" else {}),
         }
+
+    @property
+    def designer(self) -> dict[str, list[str]]:
+        """Per side or table ("pyramid.A", "game"), the keys a designer's board file set."""
+        return json.loads(self.designer_json)
 
     @property
     def hash(self) -> str:
@@ -250,8 +263,22 @@ def load_config(path: str | Path) -> StudyConfig:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([("", f"not valid TOML: {exc}")], source) from None
+        raise ConfigError([toml_problem(exc, text)], source) from None
     return parse_config(raw, source)
+
+
+def toml_problem(exc: tomllib.TOMLDecodeError, text: str) -> tuple[str, str]:
+    """A TOML syntax error as (where, what): ``("line 3, column 7", "not valid TOML: ...")``
+    (tomllib puts the place at the end of its message; Python 3.14 also as attributes)."""
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", str(exc))
+    if m:
+        return (f"line {m.group(1)}, column {m.group(2)}",
+                f"not valid TOML: {str(exc)[:m.start()]}")
+    m = re.search(r"\s*\(at end of document\)$", str(exc))
+    if m:
+        last = len(text.rstrip("\n").split("\n"))
+        return (f"line {last} (the end of the file)", f"not valid TOML: {str(exc)[:m.start()]}")
+    return ("TOML", f"not valid TOML: {exc}")
 
 
 def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
@@ -259,7 +286,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     v = Validator()
     for key in raw:
         if key not in TOP_KEYS:
-            v.problem(key, f"unknown key (expected one of {', '.join(TOP_KEYS)})")
+            v.problem(key, _unknown_top(key))
 
     study = v.table(raw, "study", required=True)
     v.known(study, "study", ("name", "seed", "games", "players"))
@@ -287,7 +314,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         v.problem("modules.expansion", f'expected true, false or "auto", got {expansion!r}')
         expansion = None
 
-    overrides = raw.get("overrides", {})
+    overrides, designer_json = _board_file(v, v.table(raw, "board"), raw.get("overrides", {}),
+                                           source)
     overrides_json = "{}"
     if not isinstance(overrides, Mapping):
         v.problem("overrides", f"expected a table, got {describe(overrides)}")
@@ -329,7 +357,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         if problem:
             v.problem("run.cluster", problem)
 
-    whatif_json = _whatif(v, v.table(raw, "whatif"), raw.get("overrides", {}))
+    whatif_json = _whatif(v, v.table(raw, "whatif"), overrides)
     sweep_json = _sweep(v, v.table(raw, "sweep"))
 
     if v.problems:
@@ -341,10 +369,54 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         margin=float(margin), confidence=float(confidence),
         gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
         source=source, whatif_json=whatif_json, sweep_json=sweep_json,
+        designer_json=designer_json,
     )
     if config.size_problems():
         raise ConfigError(config.size_problems(), source)
     return config
+
+
+def with_board_file(cfg: StudyConfig, path: str | Path) -> StudyConfig:
+    """``cfg`` on a designer's board file (``--board FILE``): the file's values under the
+    config's own overrides, labelled designer. Raises ``BoardFileError`` naming the key."""
+    from imhotep_stats.rules.board_file import designer_keys, read_board_file
+
+    values = read_board_file(path)
+    merged = _deep_merge(values, cfg.overrides)
+    try:
+        default_board().with_overrides(merged)
+    except BoardDataError as exc:
+        raise ConfigError(exc.problems, str(path)) from None
+    keys = {**cfg.designer, **designer_keys(values)}
+    return cfg.replace(overrides_json=canonical_json(merged),
+                       designer_json=canonical_json(keys) if keys else "{}")
+
+
+def _board_file(v: Validator, board: Mapping[str, Any], overrides: Any,
+                source: str) -> tuple[Any, str]:
+    """``[board] file = "board.toml"`` (a path relative to the config's directory): the
+    designer's values under the config's overrides, and the keys they set. ``designer`` is
+    the canonical form's record of those keys (``StudyConfig.to_json``)."""
+    from imhotep_stats.rules.board_file import BoardFileError, designer_keys, read_board_file
+
+    v.known(board, "board", ("file", "designer"))
+    designer = board.get("designer", {})
+    if not isinstance(designer, Mapping) or not all(
+            isinstance(k, list) and all(isinstance(x, str) for x in k) for k in designer.values()):
+        v.problem("board.designer", "expected a table of key lists (written by imhotep-stats)")
+        designer = {}
+    path = v.get(board, "board.file", str, default=None)
+    if not isinstance(path, str):
+        return overrides, canonical_json(designer) if designer else "{}"
+    base = Path(source).parent if Path(source).is_file() else Path.cwd()
+    try:
+        values = read_board_file(base / path)
+    except BoardFileError as exc:
+        v.problem("board.file", str(exc))
+        return overrides, "{}"
+    keys = {**designer, **designer_keys(values)}
+    merged = _deep_merge(values, overrides) if isinstance(overrides, Mapping) else overrides
+    return merged, canonical_json(keys) if keys else "{}"
 
 
 def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str:
@@ -356,7 +428,7 @@ def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str
     label = v.get(whatif, "whatif.label", str, default=None)
     if label:
         out["label"] = label
-    table = whatif.get("sides", {})
+    table = site_keys(whatif.get("sides", {}))
     if not isinstance(table, Mapping):
         v.problem("whatif.sides", f"expected a table, got {describe(table)}")
     elif table:
@@ -409,8 +481,16 @@ def _sweep(v: Validator, sweep: Mapping[str, Any]) -> str:
     return canonical_json(out)
 
 
-def cluster_address_problem(address: str) -> str | None:
-    """Why ``address`` is not a Dask scheduler address (None when it looks like one)."""
-    if re.match(r"^[a-z][a-z0-9+]*://[^\s/:]+(:\d+)?/?$", address):
-        return None
-    return f"expected a scheduler address like tcp://host:8786, got {address!r}"
+def _unknown_top(key: str) -> str:
+    """An unknown top-level key; a board table's name (``[gamez]``, ``[pyramid]``) goes
+    under [overrides], which the hint says."""
+    message = unknown_key(key, TOP_KEYS)
+    if "did you mean" not in message:
+        tables = [*SITES, *(t.split(".")[0] for t in default_board().tables)]
+        near = unknown_key(key, list(dict.fromkeys(tables)))
+        if "did you mean" in near:
+            name = near.split("'")[1]
+            message = message.replace("(", f"(board values go under [overrides]: did you mean "
+                                      f"[overrides.{name}]? ", 1)
+    return message
+
