@@ -226,11 +226,11 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
               help="Chance of a verdict if the assumed gap is the truth.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True,
-              help="Error rate, split over the seat tests (Holm).")
+              help="Error rate, split over the cells (balanced) or their seats (unbalanced).")
 @click.option("--gap", type=float, default=0.0, show_default=True,
               help="True seat gap assumed for 'balanced' (must be inside the margin).")
 @click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
-              help="Cells corrected together (Holm over their seats).")
+              help="Cells corrected together (Holm over cells, and over their seats).")
 @click.option("--beyond", type=float, default=None,
               help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
                    "margin; must be beyond it).")
@@ -249,9 +249,9 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
                                  param_hint="--beyond")
     rows = []
     for n in dict.fromkeys(players):
-        family = seat_family(n) * cells
-        try:
-            need = games_needed(margin, n, alpha, power, true_gap=gap, family=family)
+        family = seat_family(n) * cells  # "beyond": a claim per seat
+        try:  # "within": a claim per cell (intersection-union over its seats)
+            need = games_needed(margin, n, alpha, power, true_gap=gap, family=cells)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--margin") from None
         try:
@@ -270,9 +270,13 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
         click.echo(
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
             f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
-            f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
-            f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
-            f"{beyond * 100:+.1f} points off as unbalanced beyond ±{margin * 100:.1f}.")
+            f"alpha {alpha}{_split(cells, 'cell')}, power {power:.0%}); "
+            f"{r['games_unbalanced']:,} games show a seat {beyond * 100:+.1f} points off as "
+            f"unbalanced beyond ±{margin * 100:.1f} (alpha{_split(r['family'], 'seat test')}).")
+
+
+def _split(n: int, what: str) -> str:
+    return f" split over {n} {what}s" if n > 1 else ""
 
 
 COMMANDS = (compare, sweep, plan)

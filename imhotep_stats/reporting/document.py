@@ -355,8 +355,10 @@ def _bots(data: ReportData, c: CellInfo) -> list[Block]:
                 [r["bot"], f.signed(r["rating"], 0), f.ci_num(r["ci_low"], r["ci_high"], 0),
                  f.count(r["games"])] for r in ratings]),
             Para("Bradley-Terry rating on the pairwise results (Elo-like scale: 400 points = "
-                 "10:1 odds; the mean bot is 0; comparisons from one game are treated as "
-                 "independent, so intervals may be a little narrow)."
+                 "10:1 odds; the mean bot is 0). The comparisons of one game are not "
+                 "independent, so the intervals are cluster sandwich intervals over the "
+                 "games (blocks of games as clusters), not Wald intervals, which are "
+                 "10-34% too narrow with 3-4 players."
                  + (" A bot never lost (or never won) here, so 0.5 pseudo-wins were added "
                     "both ways to every pair to give finite ratings." if prior else "")),
         ]

@@ -22,7 +22,9 @@ from imhotep_stats.rules.board import SITES
 from imhotep_stats.sim.adaptive import load_all
 from imhotep_stats.sim.store import load_manifest
 from imhotep_stats.stats.aggregate import (
+    RATING_BLOCKS,
     bot_matrix,
+    collapse_blocks,
     game_shape,
     points_by_source,
     score_distribution,
@@ -246,7 +248,8 @@ def compute(run_dir: str | Path) -> ReportData:
         c.verdict = verdicts.get(c.id)
         c.mdd = float(mdd.get(c.id, math.nan))
 
-    matrix = bot_matrix(lf, by="cell", confidence=conf)
+    blocked = bot_matrix(lf, by="cell", confidence=conf, blocks=RATING_BLOCKS)
+    matrix = collapse_blocks(blocked, conf)
     tables = {
         "seat_fairness": _fairness_table(cells),
         "win_rates_seat": _seat_tests(seat, cells),
@@ -256,7 +259,7 @@ def compute(run_dir: str | Path) -> ReportData:
         "points_cell": points_by_source(lf, by="cell", confidence=conf),
         "winner_separation": winner_separation(lf, by="cell", confidence=conf),
         "bot_matrix": matrix,
-        "bot_ratings": cell_bot_ratings(matrix, conf),
+        "bot_ratings": cell_bot_ratings(blocked, conf),
         "game_shape": game_shape(lf, by="cell", confidence=conf),
         "round_points": round_points(lf, by=("cell", "seat"), confidence=conf),
         "score_distribution": score_distribution(lf, by=("cell", "seat")),

@@ -5,8 +5,14 @@
 a file; games already in the file are skipped, so an interrupted ladder run resumes, and a
 file is the same whatever the number of workers (lines are written in game order).
 ``report`` reads such files and prints Markdown: per file, each bot's win rate (Wilson 95%)
-and mean points; then Bradley-Terry ratings (``stats.rating``, Elo scale, 95% intervals)
-from every pair of seats of every game, one table per side set.
+and mean points; then Bradley-Terry ratings (``stats.rating``, Elo scale, 95% cluster
+sandwich intervals over games) from every pair of seats of every game, one table per side
+set and player count (files with different player counts are not pooled into one fit).
+The ratings add ``--prior`` pseudo-wins (default ``DEFAULT_PRIOR``) both ways to every
+pair that met, so that a bot that never won or never lost still gets a finite rating; the
+table says how many. A bot rated from the prior alone (random, which never wins) moves
+the others' ratings less, the smaller the prior; ``--prior 0`` fits the data alone and
+says so when that is impossible.
 
     python -m imhotep_stats.stats.ladder play --lineup mcts400,greedy --players 2 \\
         --sides A-A-A-A-A --games 1000 --workers 2 --out ladder/mcts400-greedy-2p-A.jsonl
@@ -23,10 +29,13 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import numpy as np
+
 from imhotep_stats.bots.evaluate import wilson
-from imhotep_stats.stats.rating import bradley_terry, pairwise_from_ranks
+from imhotep_stats.stats.rating import Pairwise, bradley_terry, pairwise_from_ranks
 
 CHUNK = 10  # games per task: a few seconds of work with search bots
+DEFAULT_PRIOR = 0.5  # pseudo-wins per pair and direction (see the module docstring)
 
 
 def _play(args: tuple) -> list[dict]:
@@ -90,11 +99,29 @@ def head_to_head(records: list[dict]) -> list[tuple[str, int, float, float, floa
     return out
 
 
-def report(paths: Sequence[Path]) -> str:
+def _game_matrix(rec: dict) -> Pairwise:
+    return pairwise_from_ranks([list(zip(rec["bots"], rec["ranks"], strict=True))])
+
+
+def ratings(records: list[dict], prior: float = DEFAULT_PRIOR):
+    """Bradley-Terry ratings of the bots in ``records`` with game-clustered intervals."""
+    pairs = pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))
+                                 for r in records])
+    idx = {b: i for i, b in enumerate(pairs.names)}
+    clusters = np.zeros((len(records), len(idx), len(idx)))
+    for g, rec in enumerate(records):
+        m = _game_matrix(rec)
+        pos = [idx[b] for b in m.names]
+        clusters[g][np.ix_(pos, pos)] = m.wins
+    return bradley_terry(pairs.wins, pairs.names, prior=prior,
+                         clusters=clusters if len(records) > 1 else None)
+
+
+def report(paths: Sequence[Path], prior: float = DEFAULT_PRIOR) -> str:
     lines = ["### Head to head", "",
              "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points |",
              "|---|---|---|---|---|---|---|"]
-    by_sides: dict[str, list[dict]] = defaultdict(list)
+    by_table: dict[tuple[str, int], list[dict]] = defaultdict(list)
     for path in paths:
         records = read(path)
         if not records:
@@ -103,17 +130,18 @@ def report(paths: Sequence[Path]) -> str:
         for name, n, w, lo, hi, pts in head_to_head(records):
             lines.append(f"| {path.name} | {first['players']} | {first['sides']} | {name} | {n} "
                          f"| {100 * w:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {pts:.1f} |")
-        by_sides[first["sides"]].extend(records)
-    for sides, records in sorted(by_sides.items()):
-        pairs = pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))
-                                     for r in records])
+        for rec in records:
+            by_table[(rec["sides"], int(rec["players"]))].append(rec)
+    for (sides, players), records in sorted(by_table.items()):
         try:
-            rating = bradley_terry(pairs.wins, pairs.names, prior=0.5)
+            rating = ratings(records, prior)
         except ValueError as exc:
-            lines += ["", f"Ratings on {sides}: not identified ({exc})."]
+            lines += ["", f"Ratings on {sides}, {players} players: not identified ({exc})."]
             continue
-        lines += ["", f"### Bradley-Terry ratings, sides {sides} (Elo scale, mean 0, 95% Wald "
-                  "intervals; every pair of seats of every game is one comparison)", "",
+        lines += ["", f"### Bradley-Terry ratings, sides {sides}, {players} players (Elo "
+                  "scale, mean 0, 95% intervals clustered by game; every pair of seats of "
+                  f"every game is one comparison; prior {prior:g} pseudo-wins both ways per "
+                  "pair)", "",
                   "| bot | rating | 95% interval | comparisons |", "|---|---|---|---|"]
         for i in sorted(range(len(rating.names)), key=lambda i: -rating.rating[i]):
             lines.append(f"| {rating.names[i]} | {rating.rating[i]:+.0f} | "
@@ -136,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", type=Path, required=True)
     r = sub.add_parser("report", help="Markdown tables from JSON Lines files")
     r.add_argument("files", type=Path, nargs="+")
+    r.add_argument("--prior", type=float, default=DEFAULT_PRIOR,
+                   help="pseudo-wins added both ways to every pair that met "
+                        f"(default {DEFAULT_PRIOR})")
     args = ap.parse_args(argv)
     if args.command == "play":
         from imhotep_stats.bots import BotSpecError, make_bot
@@ -150,7 +181,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         n = play(lineup, args.sides, args.players, args.games, args.seed, args.workers, args.out)
         print(f"{n} games played into {args.out}", file=sys.stderr)
         return 0
-    sys.stdout.write(report(args.files))
+    if args.prior < 0:
+        print("--prior: must be at least 0", file=sys.stderr)
+        return 1
+    sys.stdout.write(report(args.files, args.prior))
     return 0
 
 

@@ -7,13 +7,19 @@ tests reject, i.e. when the (1 - 2 alpha') Wilson interval of its win rate lies 
 
 Choices, stated once:
 
-- Each seat's test runs at alpha' = alpha / family, family = ``seat_family(players)``
-  (the number of seats, except 1 for two players, whose two seat tests are one and the
-  same test because the win rates sum to 1). The report adjusts the seats with Holm,
-  whose strictest step is exactly alpha / family, so planning at Bonferroni's level is
-  the conservative end of Holm (a plan never promises fewer games than Holm needs).
-- Power is for one seat whose true win rate is 1/players + true_gap; seats closer to
-  1/players pass more easily.
+- "Balanced" is a claim about the cell (every seat within): an intersection-union test
+  (Berger 1982), so each seat's TOST runs at the cell's level, alpha' = alpha / family
+  with family = the number of *cells* corrected together (1 by default). "Unbalanced
+  beyond +/-m" is a claim about a seat, so its test runs at alpha / family with family =
+  the number of *seats* (``seat_family(players)`` per cell: the number of seats, except 1
+  for two players, whose two seat tests are one and the same test because the win rates
+  sum to 1). The report adjusts with Holm, whose strictest step is exactly alpha /
+  family, so planning at Bonferroni's level is the conservative end of Holm (a plan never
+  promises fewer games than Holm needs).
+- Power is for one seat whose true win rate is 1/players + true_gap (the seat at the
+  largest gap decides the cell; seats closer to 1/players pass more easily). With every
+  seat at exactly its fair share, the chance that all seats pass at once is lower than
+  the per-seat power (docs/reports.md gives the measured figure).
 - The win indicator is treated as Bernoulli. Shared wins (fractional shares) only lower
   the variance, so the plan errs on the safe side.
 - Normal approximation to the binomial (Chow, Shao & Wang, *Sample Size Calculations in
@@ -83,15 +89,15 @@ def games_needed(
 
     ``margin`` and ``true_gap`` are win-rate differences (0.02 = 2 percentage points).
     Returns the smallest n with ``equivalence_power(n, margin, 1/players,
-    alpha/seat_family(players), true_gap) >= power``. Raises ValueError when
-    |true_gap| >= margin: equivalence cannot be shown for a seat that really is outside.
+    alpha / family, true_gap) >= power``. Raises ValueError when |true_gap| >= margin:
+    equivalence cannot be shown for a seat that really is outside.
 
-    ``family`` overrides the number of hypotheses the level is split over (default
-    ``seat_family(players)``), e.g. all seats of all cells of a Holm-corrected report.
+    ``family`` is the number of cells corrected together (Holm over cells; default 1):
+    the cell's claim is an intersection-union test, so the seats need no split.
 
     Rule of thumb for true_gap = 0 (the closed form this search refines):
     n ~ (z_{1 - alpha'} + z_{(1 + power)/2})^2 p (1 - p) / margin^2, p = 1/players;
-    e.g. margin 0.02, 3 players: about 6,500 games.
+    e.g. margin 0.02, 3 players: about 4,750 games.
     """
     p0 = _check(margin, players, alpha, power)
     if abs(true_gap) >= margin:
@@ -99,7 +105,7 @@ def games_needed(
             f"true gap {true_gap:+.4f} is not inside the margin +/-{margin}: "
             "equivalence cannot be shown"
         )
-    a = alpha / (family or seat_family(players))
+    a = alpha / (family or 1)
 
     def ok(n: int) -> bool:
         return equivalence_power(n, margin, p0, a, true_gap) >= power

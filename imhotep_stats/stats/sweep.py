@@ -26,8 +26,12 @@ are grouped into at most ``max_blocks`` consecutive blocks (batch means), and on
 first pass is used, whose games every cell shares. Adaptive extra games feed the
 per-cell figures (ranking and verdicts).
 
-Multiple testing: seat verdicts are Benjamini-Hochberg corrected over all cells of the
-sweep (``tests.seat_verdicts(correction="bh")``); every main-effect and interaction test
+Multiple testing: seat verdicts are Benjamini-Hochberg corrected across the sweep
+(``tests.seat_verdicts(correction="bh")``): "balanced within" claims over the cells (each
+cell's intersection-union p-value, the largest of its seats'), "unbalanced beyond" claims
+over every seat of every cell. BH over seats would let a cell's comfortable seats lower
+the threshold for its boundary seat: with every cell at gap m that called 56% of cells
+"within" (issue 21; tests/test_stats_cells.py holds the new rule to alpha); every main-effect and interaction test
 of the sweep forms one more BH family (q-values). Intervals are per-effect 95% intervals.
 
 The seat gap itself (the largest |win rate - 1/players|) is not linear in the games, so
@@ -132,7 +136,8 @@ def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any]
 
 def add_verdicts(cells: list[dict[str, Any]], margin: float, alpha: float = 0.05,
                  power: float = 0.8) -> None:
-    """Seat verdicts for every cell, Benjamini-Hochberg corrected across the sweep."""
+    """Seat verdicts for every cell, Benjamini-Hochberg corrected across the sweep (over
+    cells for "within", over seats for "beyond": ``tests.combine``)."""
     live = [c for c in cells if c["games"] > 0]
     verdicts = seat_verdicts([(c["wins"], c["games"]) for c in live], margin, alpha, power,
                              correction="bh")
