@@ -9,6 +9,11 @@ that rate to alpha. The rule before issue 21 (BH over the seats' equivalence p-v
 cell within when all its adjusted seats are) is simulated beside it and fails: its
 comfortable seats' tiny p-values raise the BH threshold for the boundary seat.
 
+With every cell at gap m every "within" call is false, so the false discovery rate BH
+promises is the share of sweeps with any "within" call: that is the rate held to alpha
+(and the old rule's 51-75%, issue 21's "56% of sweeps"). The share of cells called within
+is lower still under both rules (old: 2.7-4.5%; new: 0.1-0.2%).
+
 Win counts are drawn exactly (multinomial over seats); no game is played.
 """
 
@@ -66,22 +71,21 @@ def _bound(p: float, n: int) -> float:
 
 @pytest.mark.parametrize("players,margin", [(3, 0.05), (4, 0.05)])
 def test_sweep_false_within_at_most_alpha_and_the_old_rule_fails(players, margin):
-    """30 cells all at gap m, 2,000 games each, BH across the sweep: the share of cells
-    called within is at most alpha (it is about alpha / 30 here: BH over cells that are
-    all null controls the family-wise rate); under the old rule it was far above."""
-    n_cells, games, reps = 30, 2000, 150
-    new = old = any_new = 0
+    """30 cells all at gap m, 2,000 games each, BH across the sweep: the share of sweeps
+    with a (false) "within" call, BH's false discovery rate here, is at most alpha; under
+    the old rule it was about half."""
+    n_cells, games, reps = 30, 2000, 120
+    new = any_old = any_new = 0
     for cells in _sweeps(players, margin, games, n_cells, reps, 2100 + players):
         calls = seat_verdicts([(c.tolist(), games) for c in cells], margin, ALPHA,
                               correction="bh")
         w = _within(calls)
         new += w
         any_new += w > 0
-        old += _old_rule_within(cells, games, margin)
-    total = n_cells * reps
-    assert new / total <= _bound(ALPHA, total), new / total
+        any_old += _old_rule_within(cells, games, margin) > 0
     assert any_new / reps <= _bound(ALPHA, reps), any_new / reps
-    assert old / total > 0.2, old / total  # the old rule: measured 0.4-0.6
+    assert new / (n_cells * reps) <= ALPHA
+    assert any_old / reps > 0.3, any_old / reps  # the old rule: measured 0.51-0.75
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -162,17 +166,19 @@ def test_inconclusive_says_which_seat_is_off_its_fair_share():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players,margin,games", [(3, 0.02, 2000), (3, 0.05, 2000),
-                                                  (4, 0.02, 4000), (4, 0.05, 2000)])
+@pytest.mark.parametrize("players,margin,games", [(3, 0.02, 8000), (3, 0.05, 2000),
+                                                  (4, 0.02, 8000), (4, 0.05, 2000)])
 def test_sweep_false_within_slow(players, margin, games):
     """The sweep promise with more sweeps and other margins (1,000 sweeps of 30 cells)."""
     n_cells, reps = 30, 1000
-    new = old = 0
+    new = old = any_new = any_old = 0
     for cells in _sweeps(players, margin, games, n_cells, reps, 2500 + players):
-        new += _within(seat_verdicts([(c.tolist(), games) for c in cells], margin, ALPHA,
-                                     correction="bh"))
-        old += _old_rule_within(cells, games, margin)
+        w = _within(seat_verdicts([(c.tolist(), games) for c in cells], margin, ALPHA,
+                                  correction="bh"))
+        o = _old_rule_within(cells, games, margin)
+        new, old, any_new, any_old = new + w, old + o, any_new + (w > 0), any_old + (o > 0)
     total = n_cells * reps
-    print(f"players {players} margin {margin} games {games}: new {new / total:.4f} "
+    print(f"players {players} margin {margin} games {games}: sweeps with a false within "
+          f"new {any_new / reps:.3f} old {any_old / reps:.3f}; cells new {new / total:.4f} "
           f"old {old / total:.4f}")
-    assert new / total <= _bound(ALPHA, total)
+    assert any_new / reps <= _bound(ALPHA, reps)

@@ -179,6 +179,7 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
             "largest_gap_seat": v.largest_gap_seat if v else None,
             "spread": v.spread if v else None, "chi2": v.chi2 if v else None,
             "chi2_df": v.chi2_df if v else None, "chi2_p": v.chi2_p if v else None,
+            "p_within": v.p_within if v else None,
             "mdd": c.mdd, "games_needed": v.games_needed if v else None,
             "more_games": v.more_games if v else None, "notes": "; ".join(c.notes),
         })
@@ -187,7 +188,8 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
               "text": pl.String, "seat": pl.Int64, "direction": pl.Int64,
               "margin": pl.Float64, "largest_gap": pl.Float64, "largest_gap_seat": pl.Int64,
               "spread": pl.Float64, "chi2": pl.Float64, "chi2_df": pl.Int64,
-              "chi2_p": pl.Float64, "mdd": pl.Float64, "games_needed": pl.Int64,
+              "chi2_p": pl.Float64, "p_within": pl.Float64, "mdd": pl.Float64,
+              "games_needed": pl.Int64,
               "more_games": pl.Int64, "notes": pl.String}
     return pl.DataFrame(rows, schema=schema)
 

@@ -91,7 +91,7 @@ class Group:
             return "fewer than two lineups with games: nothing to compare"
         if self.flags:
             return self.flags[0]
-        return (f"consistent across lineups (seat x lineup test p = "
+        return (f"consistent across lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
                 f"{', Holm over the groups' if self.tested_groups > 1 else ''})")
 
@@ -117,9 +117,10 @@ class Group:
 
 
 def _p(p: float | None) -> str:
+    """"p = 0.012", "p < 0.001"."""
     if p is None:
-        return "n/a"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+        return "p n/a"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
 def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
@@ -129,13 +130,13 @@ def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
     s = t.seat
     hi, lo = int(max(range(len(names)), key=lambda i: t.rates[i][s])), int(
         min(range(len(names)), key=lambda i: t.rates[i][s]))
-    text = (f"seat effects differ between lineups (seat x lineup test p = {_p(p_adj)}): "
+    text = (f"seat effects differ between lineups (seat x lineup test {_p(p_adj)}): "
             f"seat {s + 1} wins {t.rates[hi][s]:.1%} with {names[hi]} but "
             f"{t.rates[lo][s]:.1%} with {names[lo]} (fair share {1 / players:.1%})")
     if t.trend_p is not None and t.trend_p <= t.alpha:
         per = t.slopes[t.trend_seat] * 100
         text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "
-                 f"{abs(per) * 100:.1f} pp per 100 rating points (trend p = {_p(t.trend_p)})")
+                 f"{abs(per) * 100:.1f} pp per 100 rating points (trend test {_p(t.trend_p)})")
     return text + ": likely an effect of the bots, not the board"
 
 
