@@ -22,6 +22,7 @@ import polars as pl
 import pytest
 
 from imhotep_stats.sim.schema import CARDS, ROUNDS
+from imhotep_stats.stats.intervals import wilson_arrays
 from imhotep_stats.stats.playtest import card_strength, comebacks
 from imhotep_stats.stats.rating import ELO, bradley_terry
 
@@ -154,15 +155,20 @@ def test_comeback_and_card_intervals_cover():
 
 
 def test_design_effects_are_reported():
+    """Leaders tied after round 1 cannot all win: their outcomes are negatively related,
+    so the design effect is below 1 and the clustered interval narrower than the rows'
+    Wilson interval (by about the square root of the design effect)."""
     lf = _table(np.random.default_rng(5), 3000)
     by_rank, by_band = comebacks(lf)
     assert "design_effect" in by_rank.columns and "design_effect" in by_band.columns
-    lead = by_rank.filter((pl.col("round") == 6) & (pl.col("rank") == 1))["design_effect"][0]
-    # After the last round the leaders are the winners: shared wins split exactly, so the
-    # per-game wins of the leaders are always 1 and the clustered variance vanishes.
-    assert lead < 0.1, lead
+    lead = by_rank.filter((pl.col("round") == 1) & (pl.col("rank") == 1)).row(0, named=True)
+    assert 0.5 < lead["design_effect"] < 0.9, lead
+    low, high = wilson_arrays(np.array([lead["wins"]]), np.array([float(lead["rows"])]))
+    ratio = (lead["ci_high"] - lead["ci_low"]) / float(high[0] - low[0])
+    assert ratio == pytest.approx(math.sqrt(lead["design_effect"]), rel=0.02)
     card = card_strength(lf).row(0, named=True)
-    assert card["diff_design_effect"] > 1.0
+    assert 0.5 < card["diff_design_effect"] < 2.0
+    assert card["diff_low"] < card["difference"] < card["diff_high"]
 
 
 @pytest.mark.slow
