@@ -9,7 +9,7 @@ CONFIG ?= imhotep_stats/configs/default.toml
 # from the current code; `make run RUN_ARGS=--resume` continues an interrupted run instead.
 RUN_ARGS ?= --force
 # The compiled engine (docs/engine.md): the package is installed editable (`pip install -e .`),
-# which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/compiled.py
+# which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/sim/compiled.py
 # lists, in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
 # directories are prerequisites too) reinstalls it, which recompiles only what changed. Without a C
 # compiler the package runs as pure Python; the last line of the build says which engine runs.
@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-$(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/compiled.py
+$(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
 	$(PY) -m pip install --quiet --no-deps -e .
 	@$(VENV)/bin/imhotep-stats --version | tee /dev/stderr | grep -q "engine: compiled" || \
 		echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2

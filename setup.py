@@ -1,4 +1,4 @@
-"""The compiled engine: Cython compiles the modules ``imhotep_stats/compiled.py`` lists (the
+"""The compiled engine: Cython compiles the modules ``imhotep_stats/sim/compiled.py`` lists (the
 ``.py`` files unchanged, C types from the ``.pxd`` beside some of them) into extension modules.
 Everything else about the package is in pyproject.toml. Without a C compiler (or Cython) the
 build warns and the package installs as pure Python: the same results, about half the speed."""
@@ -13,7 +13,7 @@ from setuptools.command.build_ext import build_ext
 HERE = os.path.dirname(os.path.abspath(__file__))
 # the module list, read without importing the package (its dependencies may not be installed)
 _spec = importlib.util.spec_from_file_location(
-    "_imhotep_compiled", os.path.join(HERE, "imhotep_stats", "compiled.py"))
+    "_imhotep_compiled", os.path.join(HERE, "imhotep_stats", "sim", "compiled.py"))
 compiled = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(compiled)
 

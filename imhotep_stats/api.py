@@ -23,7 +23,7 @@ from typing import Any
 import polars as pl
 
 from imhotep_stats.config import StudyConfig, load_config, parse_config
-from imhotep_stats.quickstudy import QUICK_GAMES, QUICK_SEED, example_text, examples, quick_study
+from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, example_text, examples, quick_study
 
 __all__ = ["Run", "example", "examples", "open_run", "quick", "run", "study", "tune"]
 

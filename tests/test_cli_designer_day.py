@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import load_config
-from imhotep_stats.quickstudy import examples
+from imhotep_stats.config.quick import examples
 
 
 def cli(*args):

@@ -1,4 +1,4 @@
-"""The compiled engine (imhotep_stats/compiled.py, setup.py): compiled and pure Python play the
+"""The compiled engine (imhotep_stats/sim/compiled.py, setup.py): compiled and pure Python play the
 same games to the decision, IMHOTEP_PURE=1 forces pure Python, a source checkout whose compiled
 modules are older than their sources runs pure Python with a warning (an installed package never
 refuses its extensions), every process runs the same way, and the module list follows the tree.
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from imhotep_stats import compiled
+from imhotep_stats.sim import compiled
 
 # sides, bots (one per seat), prophecies, games: every side of every site, random, greedy and
 # persona bots, 2-4 players, prophecies once
@@ -35,7 +35,7 @@ CASES = [
 # Plays CASES (argv[1], JSON) and prints the engine and every game's decisions and result.
 PLAY = r"""
 import json, sys
-from imhotep_stats import compiled
+from imhotep_stats.sim import compiled
 from imhotep_stats.bots import make_bot
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -83,7 +83,7 @@ def assert_same_games(exe: str = sys.executable, **kw) -> None:
 
 def engine_available() -> str:
     """The engine a process without IMHOTEP_PURE runs (even if this one is pure)."""
-    return python("from imhotep_stats import compiled; print(compiled.engine())", pure=False).stdout.strip()
+    return python("from imhotep_stats.sim import compiled; print(compiled.engine())", pure=False).stdout.strip()
 
 
 def needs_compiled():
@@ -99,7 +99,7 @@ def test_compiled_and_pure_play_the_same_games():
 def test_pure_env_forces_source_everywhere():
     out = python(
         "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy.turn as b\n"
-        "from imhotep_stats import compiled\n"
+        "from imhotep_stats.sim import compiled\n"
         "print(compiled.engine(), g.__file__, b.__file__, compiled.describe())", pure=True)
     kind, game_file, greedy_file, described = out.stdout.split(maxsplit=3)
     assert kind == "pure" and described.strip() == "pure Python (IMHOTEP_PURE=1)"
@@ -109,7 +109,7 @@ def test_pure_env_forces_source_everywhere():
 
 def test_compiled_modules_report_their_extension_file():
     needs_compiled()
-    out = python("from imhotep_stats import compiled\n"
+    out = python("from imhotep_stats.sim import compiled\n"
                  "import importlib\n"
                  "for m, _ in compiled.compiled_sources(): print(importlib.import_module(m).__file__)",
                  pure=False)
@@ -172,7 +172,7 @@ def _copy_checkout(tmp_path: Path, with_setup: bool = True) -> Path:
 
 
 CHECK = ("import imhotep_stats.bots.greedy.turn as b\n"
-         "from imhotep_stats import compiled\n"
+         "from imhotep_stats.sim import compiled\n"
          "print(compiled.engine(), b.__file__)\n")
 
 
@@ -296,7 +296,7 @@ def test_version_bench_and_run_say_which_engine_ran(tmp_path):
                                   check=True, timeout=300, cwd=tmp_path)
 
         kind = "pure" if pure else engine_available()
-        phrase = python("from imhotep_stats import compiled; print(compiled.describe())",
+        phrase = python("from imhotep_stats.sim import compiled; print(compiled.describe())",
                         pure=pure).stdout.strip()
         assert cli("--version").stdout == f"imhotep-stats, version {compiled_version()}, engine: {phrase}\n"
         assert json.loads(cli("bench", "--games", "2", "--json").stdout)["engine"] == kind

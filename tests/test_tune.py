@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import ConfigError
-from imhotep_stats.quickstudy import quick_study
+from imhotep_stats.config.quick import quick_study
 from imhotep_stats.stats.tune import (
     Estimate,
     candidates,

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from imhotep_stats import compiled
+from imhotep_stats.sim import compiled
 from tests.test_compiled import assert_same_games, env
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -124,7 +124,7 @@ def test_without_a_c_compiler_the_build_warns_and_gives_pure_python(built, tmp_p
     with zipfile.ZipFile(wheel) as whl:
         assert not [n for n in whl.namelist() if n.endswith((".so", ".pyd"))]
         whl.extractall(tmp_path / "installed")
-    kind = run(built["python"], "-c", "from imhotep_stats import compiled; print(compiled.describe())",
+    kind = run(built["python"], "-c", "from imhotep_stats.sim import compiled; print(compiled.describe())",
                cwd=tmp_path, env=env(pure=False, PYTHONPATH=str(tmp_path / "installed")))
     assert kind.stdout.strip() == "pure Python (no compiled modules: built without a C compiler?)"
     assert kind.stderr == ""

@@ -11,7 +11,7 @@ name it on stderr. Every gate applies to every cell of the report::
     source_share = { pyramid = [0.1, 0.4] } # a source's share of all points in [low, high]
 
 The keys and their checks (``gate_problems``, which ``config`` runs at load time, so a typo
-fails before any game is played) live in ``imhotep_stats/gate_table.py``.
+fails before any game is played) live in ``imhotep_stats/config/gates.py``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from imhotep_stats.gate_table import GATE_KEYS, gate_problems
+from imhotep_stats.config.gates import GATE_KEYS, gate_problems
 
 if TYPE_CHECKING:  # pragma: no cover
     from imhotep_stats.reporting.figures import ReportData

@@ -22,10 +22,10 @@ from typing import Any
 
 import polars as pl
 
-from imhotep_stats import __version__, compiled
+from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board
-from imhotep_stats.sim import integrity, store
+from imhotep_stats.sim import compiled, integrity, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import execute

@@ -1,5 +1,5 @@
 """Studies without a file: one built from command-line flags (``run --sides D-A-C-A-A``), and
-the example configs that ship inside the package (``init``, ``imhotep_stats/configs/``).
+the example configs that ship inside the package (``init``, ``configs/``).
 
 A flag-built study is an ordinary :class:`~imhotep_stats.config.StudyConfig` validated by
 ``parse_config``, named after its flags, so it is stored, resumed and reported like any other.

@@ -29,7 +29,7 @@ from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
 from importlib.util import spec_from_file_location
 
 PACKAGE = "imhotep_stats"
-PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # imhotep_stats/
 # What is compiled: every module under these package directories (recursively) but ...
 COMPILED_DIRS = ("engine", "bots")
 # ... these (fnmatch patterns on the path inside the package; * spans directories): read once

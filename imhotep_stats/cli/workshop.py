@@ -1,9 +1,6 @@
 """The designer's workshop commands: ``init`` (a commented study config from the examples
 shipped in the package) and ``tune`` (which values of one or two board numbers bring a
-target within a margin). Also the study of ``run --sides`` (:func:`study_from`).
-
-Like ``cli_designer``, this module does not import ``cli``: ``cli`` registers
-:data:`COMMANDS` on its group, so there is no import cycle.
+target within a margin). ``COMMANDS`` is what ``cli`` adds to its ``main`` group.
 """
 
 from __future__ import annotations
@@ -13,33 +10,23 @@ from pathlib import Path
 
 import click
 
-from imhotep_stats.cli_common import expected_errors, resumable_work
-from imhotep_stats.completion import complete_bots, complete_param, complete_sides
-
-SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
-              "e.g. D-A-C-A-A")
-
-
-def study_from(config, sides, players, bots, games, seed):
-    """The study of ``run``/``tune``: the CONFIG file, or one built from --sides."""
-    from imhotep_stats.config import load_config
-    from imhotep_stats.quickstudy import QUICK_GAMES, QUICK_SEED, quick_study
-
-    if config is not None:
-        if sides or players or bots:
-            raise click.UsageError("give a study CONFIG or --sides (with --players, --bots), "
-                                   "not both")
-        return load_config(config)
-    if not sides:
-        raise click.UsageError("give a study CONFIG (`imhotep-stats init` writes one) or "
-                               "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
-    return quick_study(sides, tuple(players) or (3,), bots or "greedy",
-                       QUICK_GAMES if games is None else games,
-                       QUICK_SEED if seed is None else seed)
+from imhotep_stats.cli.completion import complete_param
+from imhotep_stats.cli.exits import expected_errors, resumable_work
+from imhotep_stats.cli.options import (
+    FORCE,
+    QUIET,
+    SEED,
+    bad_cluster,
+    executor_options,
+    flag_study_options,
+    json_option,
+    say_unless,
+)
+from imhotep_stats.cli.study import study_from
 
 
 def _examples_help() -> str:
-    from imhotep_stats.quickstudy import examples
+    from imhotep_stats.config.quick import examples
 
     return "\n".join(f"  {name:18} {what}" for name, what in examples().items())
 
@@ -57,7 +44,7 @@ def init(name, example, out, force, list_):
     """Write a commented study config NAME.toml (study named NAME), copied from an example
     that ships inside the package, ready to edit and `imhotep-stats run`."""
     from imhotep_stats.config import load_config
-    from imhotep_stats.quickstudy import init_text
+    from imhotep_stats.config.quick import init_text
 
     if list_:
         click.echo(_examples_help())
@@ -65,9 +52,9 @@ def init(name, example, out, force, list_):
     path = out or Path(f"{name}.toml")
     if path.exists() and not force:
         raise click.UsageError(f"{path} exists: choose another NAME or --out, or --force")
-    from imhotep_stats.config import _NAME
+    from imhotep_stats.config import valid_name
 
-    if not _NAME.match(name):
+    if not valid_name(name):
         raise click.BadParameter("letters, digits, '.', '_' or '-' (it names the run "
                                  f"directory), got {name!r}", param_hint="NAME")
     path.write_text(init_text(name, example), encoding="utf-8")
@@ -80,12 +67,7 @@ def init(name, example, out, force, list_):
 @click.command(short_help="Find board values that bring a target within a margin.")
 @click.argument("config", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--sides", metavar="M-P-T-B-O", shell_complete=complete_sides,
-              help=f"Without CONFIG: {SIDES_HELP}.")
-@click.option("--players", type=click.IntRange(2, 4), multiple=True,
-              help="With --sides: the player count [default: 3].")
-@click.option("--bots", shell_complete=complete_bots,
-              help="With --sides: bot lineup, comma-separated [default: greedy].")
+@flag_study_options
 @click.option("--param", "params", multiple=True, required=True, metavar="PATH=CANDIDATES",
               shell_complete=complete_param,
               help="A board value and its candidates, once or twice: a dotted override path "
@@ -105,19 +87,16 @@ def init(name, example, out, force, list_):
               "spent where the decision is close [default: games x 2^rounds].")
 @click.option("--rounds", type=click.IntRange(0, 10), default=3, show_default=True,
               help="Adaptive rounds at most (each at most doubles a candidate's games).")
-@click.option("--seed", type=int, help="Root seed (overrides study.seed).")
+@SEED
 @click.option("--confidence", type=click.FloatRange(0.5, 1, max_open=True), default=0.95,
               show_default=True, help="Confidence of the intervals (over all looks).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path),
               help="Directory of the candidates' runs and tune.md/.html/.json "
               "[default: reports/tune-<study name>].")
-@click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in this "
-              "process [default: all cores].")
-@click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. tcp://host:8786.")
-@click.option("--force", is_flag=True, help="Discard earlier candidate runs in OUT and "
-              "simulate again (by default they are resumed).")
-@click.option("--json", "as_json", is_flag=True, help="Print tune.json instead of the text.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr.")
+@executor_options
+@FORCE
+@json_option("Print tune.json instead of the text.")
+@QUIET
 @expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
          seed, confidence, out, workers, cluster, force, as_json, quiet):
@@ -131,22 +110,22 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
       imhotep-stats tune --sides A-A-A-A-A --players 3 --param game.starting_sled[0]=1..4
       --target seat:1 --games 500
     """
-    from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.reporting.tune import tune_html, tune_markdown, tune_text
     from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.tune import parse_param, parse_target, run_tune
 
-    if cluster and cluster_address_problem(cluster):
-        raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
+    bad_cluster(cluster)
     if len(params) > 2:
         raise click.BadParameter("give one or two parameters", param_hint="--param")
     base = study_from(config, sides, players, bots, None, seed)
     if seed is not None:
         base = base.replace(seed=seed)
+    if cluster is None and workers is None:  # as run, compare and sweep: the config's [run]
+        cluster, workers = base.cluster, base.workers
     parsed = [parse_param(p) for p in params]
     tgt = parse_target(target, goal)
     out = out or Path("reports") / f"tune-{base.name}"
-    say = (lambda _m: None) if quiet else (lambda m: click.echo(m, err=True))
+    say = say_unless(quiet)
     with resumable_work():
         res = run_tune(base, parsed, tgt, out, margin=margin, confidence=confidence,
                        first_games=games, max_games=max_games, rounds=rounds,

@@ -1,8 +1,8 @@
 """The designer's commands: ``compare`` (paired what-if), ``sweep`` (side combinations
 ranked, main effects, adaptive games) and ``plan`` (games a verdict needs).
 
-Kept in their own module (``COMMANDS``, which ``cli`` adds to its ``main`` group), so they
-stay thin (parse, call the library, pick the exit code) without crowding ``cli.py``. See docs/designers-guide.md.
+Thin, like every command module (parse, call the library, pick the exit code); ``COMMANDS``
+is what ``cli`` adds to its ``main`` group. See docs/designers-guide.md.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from imhotep_stats.cli_common import EXIT_GATE_FAILED, expected_errors, resumable_work
+from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable_work
+from imhotep_stats.cli.options import bad_cluster, json_option, say_unless, study_options
 
 
 def _dump_json(data, fh) -> None:
@@ -27,41 +28,14 @@ def _dump_json(data, fh) -> None:
     text.detach()
 
 
-def _say(quiet: bool):
-    return (lambda _m: None) if quiet else (lambda m: click.echo(m, err=True))
-
-
-def _study_options(fn):
-    """Options ``compare`` and ``sweep`` share with ``run``."""
-    for opt in reversed([
-        click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-                     help="Run directory [default: reports/<study name>]."),
-        click.option("--games", type=click.IntRange(1), help="Games per cell."),
-        click.option("--seed", type=int, help="Root seed (overrides study.seed)."),
-        click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in "
-                     "this process [default: run.workers, else all cores]."),
-        click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
-                     "tcp://host:8786 [default: run.cluster]."),
-        click.option("--force", is_flag=True, help="Discard earlier results in the run "
-                     "directory and simulate again (by default they are resumed)."),
-        click.option("--json", "as_json", is_flag=True, help="Print JSON."),
-        click.option("--markdown", is_flag=True, help="Print Markdown."),
-        click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr."),
-    ]):
-        fn = opt(fn)
-    return fn
-
-
 def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     """Run a study for compare/sweep, resuming what the directory already holds (so
     asking again only recomputes the statistics); returns the executor options used."""
-    from imhotep_stats.config import cluster_address_problem
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import MANIFEST
 
-    if cluster and cluster_address_problem(cluster):
-        raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")
-    say = _say(quiet)
+    bad_cluster(cluster)
+    say = say_unless(quiet)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     again = not force and (Path(run_dir) / MANIFEST).exists()  # as `run` does
@@ -77,7 +51,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
 @click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("whatif", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@_study_options
+@study_options
 @click.option("--max-seat-shift", type=click.FloatRange(0, 1, min_open=True),
               help="CI gate: exit 3 when some seat's win rate moves by more than this "
               "(0.02 = 2 points) with its whole interval beyond it.")
@@ -112,7 +86,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
         base_cfg, whatif_cfg = base_cfg.replace(games=games), whatif_cfg.replace(games=games)
     if seed is not None:
         base_cfg, whatif_cfg = base_cfg.replace(seed=seed), whatif_cfg.replace(seed=seed)
-    say = _say(quiet)
+    say = say_unless(quiet)
     with resumable_work(CompareError):
         whatif_cfg, notes = pair_configs(base_cfg, whatif_cfg)
         for note in notes:
@@ -152,7 +126,7 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
 
 @click.command(short_help="Rank many side combinations by imbalance.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@_study_options
+@study_options
 @click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
               "[default: sweep.budget, 0 = none].")
 @click.option("--rounds", type=click.IntRange(1), help="Adaptive rounds at most "
@@ -195,7 +169,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
                                    settings={"margin": cfg.margin,
                                              "confidence": cfg.confidence},
                                    workers=workers, cluster=cluster,
-                                   progress=False if quiet else None, log=_say(quiet))
+                                   progress=False if quiet else None, log=say_unless(quiet))
             outcome = outcome.to_json()
         res = analyze_sweep(out, cfg.margin, cfg.confidence, top or opts["top"],
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
@@ -234,7 +208,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
 @click.option("--beyond", type=float, default=None,
               help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
                    "margin; must be beyond it).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@json_option()
 def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     """How many games per cell a seat-fairness verdict at MARGIN needs."""
     from imhotep_stats.stats.intervals import min_detectable_difference

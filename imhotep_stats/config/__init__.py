@@ -46,6 +46,11 @@ RANK_BY = ("seat_gap", "bot_gap", "dominance")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
+def valid_name(name: str) -> bool:
+    """A study or bot name: letters, digits, '.', '_' or '-' (it names a run directory)."""
+    return bool(_NAME.match(name))
+
+
 def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -310,7 +315,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     confidence = v.number(report, "report.confidence", DEFAULT_CONFIDENCE, 0.0, 0.999999,
                           "a confidence level between 0 and 1, e.g. 0.95")
     gates = v.table(raw, "gates")
-    from imhotep_stats.gate_table import gate_problems  # the gate keys live there
+    from imhotep_stats.config.gates import gate_problems  # the gate keys live there
 
     v.problems.extend(gate_problems(gates))
     gates_json = canonical_json(gates) if v.json_safe(gates, "gates") else "{}"

@@ -1,6 +1,5 @@
-"""What every command module shares: the exit codes and the guard that turns the library's
-expected failures into a message and exit code 1. A module of its own so that ``cli`` and the
-command modules it registers (``cli_designer``) both import it, never each other."""
+"""The exit codes (0 ok, 1 bad input, 2 usage, 3 a gate failed, 130 interrupted) and the
+guards that turn the library's expected failures into a one-line message and exit code 1."""
 
 from __future__ import annotations
 
@@ -22,17 +21,12 @@ def expected_errors(fn):
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         from imhotep_stats.bots import UnknownBot
+        from imhotep_stats.config import ConfigError
         from imhotep_stats.engine.game import RulesError
         from imhotep_stats.engine.transcript import TranscriptError
         from imhotep_stats.rules.board import BoardDataError
 
-        errors: tuple[type[BaseException], ...] = (RulesError, BoardDataError, TranscriptError, UnknownBot)
-        try:
-            from imhotep_stats.config import ConfigError
-
-            errors = (*errors, ConfigError)
-        except ImportError:  # pragma: no cover - config module not present yet
-            pass
+        errors = (RulesError, BoardDataError, TranscriptError, UnknownBot, ConfigError)
         try:
             return fn(*args, **kwargs)
         except errors as exc:

@@ -1,0 +1,211 @@
+"""One game at a time: ``play`` (a game with its score breakdown), ``replay`` (a transcript
+re-executed) and ``bench`` (games per second on one core)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from imhotep_stats.cli.exits import EXIT_BAD_INPUT, expected_errors
+from imhotep_stats.cli.options import PROPHECIES, json_option, table_options
+
+
+def _bot_list(bots: str, players: int) -> list[str]:
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise click.BadParameter(f"expected 1 or {players} bot names, got {len(names)}", param_hint="--bots")
+    return names
+
+
+def _print_breakdown(result, bots: list[str]) -> None:
+    from tabulate import tabulate
+
+    from imhotep_stats.sim.schema import SOURCES
+
+    used = [s for s in SOURCES if any(result.by_source[p][s] for p in range(result.players))]
+    rows = []
+    for p in range(result.players):
+        rows.append(
+            [p, bots[p] if p < len(bots) else "", *[result.by_source[p][s] for s in used],
+             result.totals[p], result.sled[p], "win" if p in result.winners else ""]
+        )
+    # 0-based like transcripts and the data files (reports count from 1): say so.
+    click.echo(tabulate(rows, headers=["seat (0 = start player)", "bot", *used, "total", "sled", ""],
+                        tablefmt="simple"))
+    if len(result.winners) > 1:
+        click.echo(f"shared win: seats {', '.join(map(str, result.winners))} (0 = start player)")
+
+
+@click.command(short_help="Play one game and print the score breakdown.")
+@table_options
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Root seed: the same seed deals the same game.")
+@PROPHECIES
+@click.option("--trace", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSON Lines transcript.")
+@json_option("Print the breakdown as one JSON object.")
+@expected_errors
+def play(sides, players, bots, seed, prophecies, trace, as_json):
+    """Play one game and print each player's score by source and the winner."""
+    from imhotep_stats.bots import make_bot
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+    from imhotep_stats.engine.transcript import TraceWriter, setup_line
+
+    names = _bot_list(bots, players)
+    bot_objs = [make_bot(n) for n in names]
+    g = Game(players, sides, seed=chance_seed(seed, 0), prophecies=prophecies)
+    writer = TraceWriter() if trace else None
+    if writer:
+        writer.lines.append(setup_line(g, seed, 0, names, None))
+    result = play_game(g, bot_objs, [bot_rng(seed, 0, p) for p in range(players)],
+                       writer.on_decision if writer else None)
+    if writer:
+        writer.finish(g, result)
+        tmp = trace.with_name(trace.name + ".tmp")
+        try:
+            with tmp.open("w") as fh:
+                writer.write(fh)
+            tmp.replace(trace)
+        except OSError as exc:
+            click.echo(f"error: --trace: cannot write {trace}: {exc.strerror or exc}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), sort_keys=True))
+    else:
+        _print_breakdown(result, names)
+
+
+@click.command(short_help="Re-execute a transcript and print the breakdown.")
+@click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@json_option("Print the breakdown as one JSON object.")
+@expected_errors
+def replay(transcript, as_json):
+    """Re-execute a JSON Lines transcript (played or hand-written) and print the breakdown."""
+    from imhotep_stats.engine.transcript import read_lines
+    from imhotep_stats.engine.transcript import replay as run_replay
+
+    rep = run_replay(read_lines(transcript))
+    for m in rep.mismatches:
+        click.echo(f"warning: result differs: {m}", err=True)
+    bots = rep.setup.get("bots", [])
+    if as_json:
+        click.echo(json.dumps(rep.result.to_json(), sort_keys=True))
+    else:
+        _print_breakdown(rep.result, bots)
+    if rep.mismatches:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _rate(x: float) -> str:
+    """A rate for people: whole numbers, or 3 significant digits below 10 (search bots)."""
+    return f"{x:.0f}" if x >= 10 else f"{x:.3g}"
+
+
+def _searched(bots) -> int:
+    """Search iterations run so far by the bots that search (0 for the scripted ones)."""
+    return sum(getattr(b, "searched", 0) for b in bots)
+
+
+@click.command(short_help="Games per second on one core (compiled or pure).")
+@table_options
+@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+              help="Games per run.")
+@click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
+              help="Play the same GAMES games this many times; report the best and the median.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
+@PROPHECIES
+@json_option("Print the figures as one JSON object.")
+@expected_errors
+def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
+    """Play GAMES games in this process (one core) and print games per second, and whether the
+    engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python).
+
+    On a shared machine other processes slow some runs down by up to half: with --repeat N
+    the best run is the closest to what one free core does (timeit's rule), the median what
+    a busy machine gave. Figures are per CPU second too (time this process ran)."""
+    from imhotep_stats.bots import make_bot
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+    from imhotep_stats.sim import compiled
+
+    names = _bot_list(bots, players)
+    bot_objs = [make_bot(n) for n in names]
+    Game(players, sides, prophecies=prophecies)  # fail fast on bad sides, load data outside the timing
+
+    def one_run() -> dict:
+        decisions = 0
+        searched = _searched(bot_objs)
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        for i in range(games):
+            g = Game(players, sides, seed=chance_seed(seed, i), prophecies=prophecies)
+            decisions += play_game(g, bot_objs, [bot_rng(seed, i, p) for p in range(players)]).decisions
+        seconds = time.perf_counter() - t0
+        cpu = time.process_time() - c0
+        searched = _searched(bot_objs) - searched
+        return {
+            # search bots (mcts): tree-search iterations, per second and per CPU second
+            **({"iterations": searched,
+                "iterations_per_second": round(searched / seconds, 1),
+                "iterations_per_cpu_second": round(searched / cpu, 1) if cpu > 0 else None}
+               if searched else {}),
+            "seconds": round(seconds, 4),
+            "games_per_second": round(games / seconds, 1),
+            # CPU time is what one core spent: steadier than wall time on a busy machine
+            "cpu_seconds": round(cpu, 4),
+            "games_per_cpu_second": round(games / cpu, 1) if cpu > 0 else None,
+            "decisions_per_game": round(decisions / games, 1),
+        }
+
+    runs = []
+    for k in range(repeat):
+        runs.append(one_run())
+        if repeat > 1 and not as_json:
+            r = runs[-1]
+            click.echo(f"run {k + 1}/{repeat}: {_rate(r['games_per_second'])} games/s "
+                       f"({_rate(r['games_per_cpu_second'])} per CPU second)", err=True)
+    by_speed = sorted(runs, key=lambda r: r["games_per_second"])
+    median = by_speed[(len(runs) - 1) // 2]  # the lower median: never flattering
+    best = by_speed[-1]
+    out = {
+        "games": games,
+        **median,  # the figures of the median run (the only run without --repeat)
+        "best_games_per_second": best["games_per_second"],
+        "best_games_per_cpu_second": max(r["games_per_cpu_second"] or 0 for r in runs),
+        "repeat": repeat,
+        "runs": runs,
+        "sides": "-".join(Game(players, sides).sides),
+        "players": players,
+        "bots": names,
+        # what ran: "compiled" (Cython), "pure" or "mixed" (imhotep_stats/sim/compiled.py)
+        "engine": compiled.engine(),
+    }
+    if as_json:
+        click.echo(json.dumps(out))
+        return
+    if "iterations" in median:
+        click.echo(f"search: {median['iterations']} iterations, "
+                   f"{median['iterations_per_second']:.0f} per second "
+                   f"({median['iterations_per_cpu_second']:.0f} per CPU second); "
+                   f"{median['seconds'] / games:.2f} s per game")
+    what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
+            f"bots {','.join(names)}) (engine: {compiled.describe()})")
+    if repeat == 1:
+        click.echo(f"{games} games in {out['seconds']:.2f} s: {_rate(out['games_per_second'])} games/s "
+                   f"(CPU {out['cpu_seconds']:.2f} s: {_rate(out['games_per_cpu_second'])} games per "
+                   f"CPU second) {what}")
+    else:
+        click.echo(f"{games} games x {repeat} runs: best {_rate(out['best_games_per_second'])} "
+                   f"games/s ({_rate(out['best_games_per_cpu_second'])} per CPU second), median "
+                   f"{_rate(out['games_per_second'])} games/s ({_rate(out['games_per_cpu_second'])} per "
+                   f"CPU second) {what}")
+
+
+
+COMMANDS = (play, replay, bench)

@@ -1,0 +1,92 @@
+"""The options several commands share, declared once with their help: a command takes them
+with a decorator (``@WORKERS``, ``@study_options``), so their help cannot drift apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from imhotep_stats.cli.completion import complete_bots, complete_sides
+
+SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
+              "e.g. D-A-C-A-A")
+
+WORKERS = click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in "
+                       "this process [default: run.workers, else all cores].")
+CLUSTER = click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
+                       "tcp://host:8786 [default: run.cluster].")
+SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")
+FORCE = click.option("--force", is_flag=True, help="Discard earlier results in the run "
+                     "directory and simulate again (by default they are resumed).")
+QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr.")
+OUT_RUN = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+                       help="Run directory [default: reports/<study name>].")
+PROPHECIES = click.option("--prophecies/--no-prophecies", default=False,
+                          help="The gods' prophecies module.")
+
+
+def json_option(help: str = "Print JSON."):  # noqa: A002 - click's own keyword
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def _apply(fn, options):
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
+def table_options(fn):
+    """The table one game is played at (``play`` and ``bench``): sides, players, bots."""
+    return _apply(fn, (
+        click.option("--sides", default="A-A-A-A-A", show_default=True,
+                     shell_complete=complete_sides, help="Side per site, "
+                     "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D."),
+        click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
+                     help="Player count."),
+        click.option("--bots", default="random", show_default=True,
+                     shell_complete=complete_bots,
+                     help="Comma-separated, one per seat (or one for all)."),
+    ))
+
+
+def flag_study_options(fn):
+    """A study built from flags instead of a CONFIG file (``run``, ``tune``)."""
+    return _apply(fn, (
+        click.option("--sides", metavar="M-P-T-B-O", shell_complete=complete_sides,
+                     help=f"Without CONFIG: {SIDES_HELP}."),
+        click.option("--players", type=click.IntRange(2, 4), multiple=True,
+                     help="With --sides: player count, repeat for several [default: 3]."),
+        click.option("--bots", shell_complete=complete_bots,
+                     help="With --sides: bot lineup, comma-separated, rotated through the "
+                     "seats [default: greedy]."),
+    ))
+
+
+def executor_options(fn):
+    """Where the games are played: local processes or a Dask cluster."""
+    return _apply(fn, (WORKERS, CLUSTER))
+
+
+def study_options(fn):
+    """Options ``compare`` and ``sweep`` share with ``run``."""
+    return _apply(fn, (
+        OUT_RUN,
+        click.option("--games", type=click.IntRange(1), help="Games per cell."),
+        SEED, WORKERS, CLUSTER, FORCE, json_option(),
+        click.option("--markdown", is_flag=True, help="Print Markdown."),
+        QUIET,
+    ))
+
+
+def say_unless(quiet: bool):
+    """A message printer for stderr that says nothing under ``-q``."""
+    return (lambda _m: None) if quiet else (lambda m: click.echo(m, err=True))
+
+
+def bad_cluster(cluster: str | None) -> None:
+    """Refuse a --cluster address that cannot be a scheduler's, naming the option."""
+    from imhotep_stats.config import cluster_address_problem
+
+    if cluster and cluster_address_problem(cluster):
+        raise click.BadParameter(cluster_address_problem(cluster), param_hint="--cluster")

@@ -1,0 +1,240 @@
+"""A study from start to report: ``validate`` (check a config), ``run`` (simulate and report;
+a CONFIG file or one built from --sides) and ``report`` (re-render a stored run, check gates)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from imhotep_stats import __version__
+from imhotep_stats.cli.exits import (
+    EXIT_BAD_INPUT,
+    EXIT_GATE_FAILED,
+    EXIT_INTERRUPTED,
+    expected_errors,
+)
+from imhotep_stats.cli.options import (
+    FORCE,
+    OUT_RUN,
+    QUIET,
+    SEED,
+    bad_cluster,
+    executor_options,
+    flag_study_options,
+    json_option,
+)
+
+
+def study_from(config, sides, players, bots, games, seed):
+    """The study of ``run``/``tune``: the CONFIG file, or one built from --sides."""
+    from imhotep_stats.config import load_config
+    from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, quick_study
+
+    if config is not None:
+        if sides or players or bots:
+            raise click.UsageError("give a study CONFIG or --sides (with --players, --bots), "
+                                   "not both")
+        return load_config(config)
+    if not sides:
+        raise click.UsageError("give a study CONFIG (`imhotep-stats init` writes one) or "
+                               "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
+    return quick_study(sides, tuple(players) or (3,), bots or "greedy",
+                       QUICK_GAMES if games is None else games,
+                       QUICK_SEED if seed is None else seed)
+
+
+@click.command(short_help="Check a study config and print its size.")
+@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@expected_errors
+def validate(config):
+    """Check a study config; print its size, or every problem with its dotted key."""
+    from imhotep_stats.config import load_config
+
+    cfg = load_config(config)
+    n = len(cfg.cells)
+    click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
+
+
+@click.command(short_help="Simulate a study (a config, or --sides without one) and report.")
+@click.argument("config", required=False,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@flag_study_options
+@OUT_RUN
+@executor_options
+@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
+              "2,000 with --sides).")
+@SEED
+@click.option("--resume", is_flag=True, help="Continue the run in the run directory (the "
+              "default, as for compare and sweep; kept for scripts).")
+@FORCE
+@json_option("Print one JSON object per cell.")
+@QUIET
+@expected_errors
+def run(config, sides, players, bots, out, workers, cluster, games, seed, resume, force,
+        as_json, quiet):
+    """Simulate a study into a run directory; print the verdict per cell, then win rates
+    and points.
+
+    CONFIG is a study file (`imhotep-stats init` writes one). Without it, --sides asks about
+    one side combination: `run --sides D-A-C-A-A --players 3 --bots greedy` builds the study
+    from the flags, names it after them and stores it like any run. A run already in the
+    run directory is resumed (same results as one uninterrupted run); a changed config is
+    refused unless --force."""
+    import importlib
+    import threading
+
+    from imhotep_stats.sim.adaptive import load_all
+    from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.store import MANIFEST, RunStoreError, load_manifest
+
+    if resume and force:
+        raise click.UsageError("--resume and --force exclude each other")
+    bad_cluster(cluster)
+
+    cfg = study_from(config, sides, players, bots, games, seed)
+    if games is not None:
+        cfg = cfg.replace(games=games)
+    if seed is not None:
+        cfg = cfg.replace(seed=seed)
+    if cluster is None and workers is None:
+        cluster, workers = cfg.cluster, cfg.workers
+    run_dir = out or Path("reports") / cfg.name
+
+    def say(msg: str) -> None:
+        if not quiet:
+            click.echo(msg, err=True)
+
+    from imhotep_stats.sim import compiled
+
+    say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
+        f"(engine: {compiled.describe()})")
+    # The summary's statistics import scipy (about a second): do it while workers play.
+    threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
+                     daemon=True).start()
+    try:
+        # resumed by default, like compare and sweep; a new directory is simply a new run
+        again = not force and (run_dir / MANIFEST).exists()
+        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
+                            force=force, progress=False if quiet else None, log=say,
+                            warn=lambda m: click.echo(m, err=True))
+        from imhotep_stats.reporting.summary import cell_summaries, format_cell
+
+        manifest = load_manifest(run_dir)
+        summaries = cell_summaries(load_all(run_dir)[0], manifest)  # as the report counts
+    except RunStoreError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except (KeyboardInterrupt, OSError) as exc:
+        from imhotep_stats.errors import os_error
+
+        what = "\ninterrupted" if isinstance(exc, KeyboardInterrupt) else f"error: {os_error(exc)}"
+        click.echo(what + ("; run the same command again to resume" if _resumable(run_dir)
+                           else ""), err=True)
+        sys.exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else EXIT_BAD_INPUT)
+    rate = outcome.simulated / outcome.seconds if outcome.seconds > 0 else 0.0
+    say(f"{run_dir}: {outcome.games:,} games in {len(summaries)} cell"
+        f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
+        f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
+        + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
+    rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
+    if as_json:
+        for s in summaries:
+            click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
+    else:
+        from imhotep_stats.reporting.headline import headline_text
+
+        click.echo(headline_text(rep.data))  # the answer first, then the tables
+        click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
+    _gate_exit(rep)
+
+
+def _resumable(run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds a run to resume (False where it cannot even be looked at)."""
+    try:
+        return (run_dir / "manifest.json").is_file()
+    except OSError:
+        return False
+
+
+# --- reports and balance gates (issue 7) ---------------------------------------------------
+
+
+def _report_files(run_dir: Path, formats: str, say):
+    """Write a stored run's report files and check its gates: the shared end of ``run`` and
+    ``report``. Exits 1 for a directory that is no finished run; names every failed gate
+    on stderr (even with -q). Returns the ``reporting.build.Report``."""
+    from imhotep_stats.reporting.build import build_report, parse_formats
+    from imhotep_stats.reporting.gates import GateConfigError
+    from imhotep_stats.sim.store import RunStoreError
+
+    try:
+        fmts = parse_formats(formats)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--format") from None
+    try:
+        rep = build_report(run_dir, fmts)
+    except (RunStoreError, GateConfigError) as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    for w in rep.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if rep.written:
+        top = [p.name for p in rep.written if p.parent == Path(run_dir)]
+        tables = len(rep.written) - len(top)
+        say(f"report: {', '.join(str(Path(run_dir) / n) for n in top)}"
+            + (f" and {tables} tables in {Path(run_dir) / 'tables'}" if tables else ""))
+    for g in rep.gates:
+        if g.passed:
+            say(f"gate passed: {g.gate}: {g.detail}")
+        else:
+            click.echo(f"gate failed: {g.gate}: {g.detail}", err=True)
+    return rep
+
+
+def _gate_exit(rep) -> None:
+    """Exit code 3 (EXIT_GATE_FAILED) when any balance gate failed."""
+    if rep.failed:
+        n = len(rep.failed)
+        click.echo(f"{n} balance gate{'s' if n > 1 else ''} failed: "
+                   f"{', '.join(g.gate for g in rep.failed)}", err=True)
+        sys.exit(EXIT_GATE_FAILED)
+
+
+@click.command(short_help="Re-render a stored run's reports; check its gates.")
+@click.argument("run_dir", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--format", "formats", default="all", show_default=True, metavar="LIST",
+              help="Files to write: comma-separated md, html, json, csv, parquet; all; or "
+              "none (only check the gates).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print summary.json to stdout instead of the terminal summary.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Nothing on stdout, no messages; failed gates still go to stderr.")
+@expected_errors
+def report(run_dir, formats, as_json, quiet):
+    """Re-render the reports of a stored run (no simulation) and check its balance gates.
+
+    Writes report.md (also appended to $GITHUB_STEP_SUMMARY when set), report.html,
+    summary.json and tables/*.csv, *.parquet in RUN_DIR: byte-identical to what `run` wrote.
+    Exit code 3 when a gate of the study's [gates] table fails, 1 when RUN_DIR holds no
+    finished run."""
+    from imhotep_stats.reporting.export import summary_json
+
+    def say(msg: str) -> None:
+        if not quiet:
+            click.echo(msg, err=True)
+
+    rep = _report_files(run_dir, formats, say)
+    if as_json:
+        click.echo(summary_json(rep.data, rep.gates), nl=False)
+    elif not quiet:
+        from imhotep_stats.reporting.headline import headline_text
+
+        click.echo(headline_text(rep.data))  # the answer first
+        click.echo(rep.terminal, nl=False)
+    _gate_exit(rep)
+
+
+COMMANDS = (validate, run, report)
