@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from imhotep_stats.cli import main
-from imhotep_stats.stats.planning import games_needed, games_to_exceed
+from imhotep_stats.stats.planning import games_needed, games_needed_every_seat, games_to_exceed
 
 
 def cli(*args):
@@ -22,6 +22,11 @@ def test_plan_text_and_json_agree_with_planning():
     # "balanced" is an intersection-union claim: no split over the seats (issue 21 quotes
     # 4,754; Holm over the three seats asked for 6,453).
     assert need == 4754
+    # ... for the seat at the assumed gap. With every seat at its fair share all must pass
+    # together: more games (tests/test_stats_cells.py holds this figure to simulation).
+    together = games_needed_every_seat(0.02, 3)
+    assert f"{together:,} games for 80% that every seat passes together" in r.stdout
+    assert 6000 < together < 6500
     r = cli("plan", "--margin", 0.02, "--players", 3, "--power", 0.9, "--alpha", 0.01,
             "--json")
     data = json.loads(r.stdout)

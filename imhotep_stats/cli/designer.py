@@ -212,7 +212,12 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
 def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     """How many games per cell a seat-fairness verdict at MARGIN needs."""
     from imhotep_stats.stats.intervals import min_detectable_difference
-    from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
+    from imhotep_stats.stats.planning import (
+        games_needed,
+        games_needed_every_seat,
+        games_to_exceed,
+        seat_family,
+    )
 
     if abs(gap) >= margin:
         raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
@@ -226,6 +231,7 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
         family = seat_family(n) * cells  # "beyond": a claim per seat
         try:  # "within": a claim per cell (intersection-union over its seats)
             need = games_needed(margin, n, alpha, power, true_gap=gap, family=cells)
+            together = games_needed_every_seat(margin, n, alpha, power, gap, cells)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--margin") from None
         try:
@@ -235,7 +241,8 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
         rows.append({"players": n, "margin": margin, "alpha": alpha, "power": power,
                      "assumed_gap": gap, "beyond_gap": beyond, "cells": cells,
                      "family": family,
-                     "games_balanced": need, "games_unbalanced": detect,
+                     "games_balanced": need, "games_balanced_every_seat": together,
+                     "games_unbalanced": detect,
                      "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
     if as_json:
         click.echo(json.dumps(rows if len(rows) > 1 else rows[0], sort_keys=True))
@@ -244,8 +251,9 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
         click.echo(
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
             f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
-            f"alpha {alpha}{_split(cells, 'cell')}, power {power:.0%}); "
-            f"{r['games_unbalanced']:,} games show a seat {beyond * 100:+.1f} points off as "
+            f"alpha {alpha}{_split(cells, 'cell')}, power {power:.0%} for the seat at that "
+            f"gap; {r['games_balanced_every_seat']:,} games for {power:.0%} that every seat "
+            f"passes together); {r['games_unbalanced']:,} games show a seat {beyond * 100:+.1f} points off as "
             f"unbalanced beyond ±{margin * 100:.1f} (alpha{_split(r['family'], 'seat test')}).")
 
 

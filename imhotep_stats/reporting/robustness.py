@@ -91,9 +91,11 @@ class Group:
             return "fewer than two lineups with games: nothing to compare"
         if self.flags:
             return self.flags[0]
+        trend = ("" if self.test.trend_p is None else
+                 f"; trend with the lineups' rating {_p(self.test.trend_p)}")
         return (f"consistent across lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
-                f"{', Holm over the groups' if self.tested_groups > 1 else ''})")
+                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend})")
 
     def to_json(self) -> dict[str, Any]:
         return {
