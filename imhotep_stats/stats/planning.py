@@ -55,6 +55,15 @@ def _check(margin: float, players: int, alpha: float, power: float) -> float:
     return p0
 
 
+def _edges(n: int, margin: float, p0: float, alpha: float) -> tuple[float, float]:
+    """The TOST's acceptance edges for p-hat (see equivalence_power)."""
+    z = norm_ppf(1.0 - alpha)
+    lo, hi = p0 - margin, p0 + margin
+    low = -math.inf if lo <= 0.0 else lo + z * math.sqrt(lo * (1.0 - lo) / n)
+    high = math.inf if hi >= 1.0 else hi - z * math.sqrt(hi * (1.0 - hi) / n)
+    return low, high
+
+
 def equivalence_power(
     n: int, margin: float, p0: float, alpha: float, true_gap: float = 0.0
 ) -> float:
@@ -67,10 +76,7 @@ def equivalence_power(
     """
     if n <= 0:
         return 0.0
-    z = norm_ppf(1.0 - alpha)
-    lo, hi = p0 - margin, p0 + margin
-    low = -math.inf if lo <= 0.0 else lo + z * math.sqrt(lo * (1.0 - lo) / n)
-    high = math.inf if hi >= 1.0 else hi - z * math.sqrt(hi * (1.0 - hi) / n)
+    low, high = _edges(n, margin, p0, alpha)
     if low >= high:
         return 0.0
     pt = min(max(p0 + true_gap, 0.0), 1.0)
@@ -102,23 +108,30 @@ def games_needed(
     n ~ (z_{1 - alpha'} + z_{(1 + power)/2})^2 p (1 - p) / margin^2, p = 1/players;
     e.g. margin 0.02, 3 players: about 4,750 games.
     """
+    p0 = _check_inside(margin, players, alpha, power, true_gap)
+    a = alpha / (family or 1)
+    return _smallest(lambda n: equivalence_power(n, margin, p0, a, true_gap) >= power, 0)
+
+
+def _check_inside(margin: float, players: int, alpha: float, power: float,
+                  true_gap: float) -> float:
     p0 = _check(margin, players, alpha, power)
     if abs(true_gap) >= margin:
         raise ValueError(
             f"true gap {true_gap:+.4f} is not inside the margin +/-{margin}: "
             "equivalence cannot be shown"
         )
-    a = alpha / (family or 1)
+    return p0
 
-    def ok(n: int) -> bool:
-        return equivalence_power(n, margin, p0, a, true_gap) >= power
 
-    hi = 1
+def _smallest(ok, lo: int) -> int:
+    """The smallest n > lo with ok(n), for ok monotone and ok(lo) False: doubling, then
+    bisection."""
+    hi = max(2 * lo, 1)
     while not ok(hi):
-        hi *= 2
+        lo, hi = hi, hi * 2
         if hi > _MAX_GAMES:
             raise ValueError("more than 10^12 games needed; widen the margin")
-    lo = hi // 2  # ok(lo) is False (or lo == 0)
     while hi - lo > 1:
         mid = (lo + hi) // 2
         if ok(mid):
@@ -152,10 +165,7 @@ def cell_equivalence_power(
     if n <= 0:
         return 0.0
     p0 = 1.0 / players
-    z = norm_ppf(1.0 - alpha)
-    lo, hi = p0 - margin, p0 + margin
-    low = -math.inf if lo <= 0.0 else lo + z * math.sqrt(lo * (1.0 - lo) / n)
-    high = math.inf if hi >= 1.0 else hi - z * math.sqrt(hi * (1.0 - hi) / n)
+    low, high = _edges(n, margin, p0, alpha)
     if low >= high:
         return 0.0
     p = np.array([p0 + true_gap] + [p0 - true_gap / (players - 1)] * (players - 1))
@@ -175,30 +185,12 @@ def games_needed_every_seat(
     is shown within +/-margin, every seat together (``games_needed`` plans the seat at the
     gap alone, which is the cell's chance only when the other seats are much closer to
     their fair share). Arguments as ``games_needed``."""
-    _check(margin, players, alpha, power)
-    if abs(true_gap) >= margin:
-        raise ValueError(
-            f"true gap {true_gap:+.4f} is not inside the margin +/-{margin}: "
-            "equivalence cannot be shown"
-        )
+    _check_inside(margin, players, alpha, power, true_gap)
     a = alpha / (family or 1)
-
-    def ok(n: int) -> bool:
-        return cell_equivalence_power(n, margin, players, a, true_gap) >= power
-
-    lo = games_needed(margin, players, alpha, power, true_gap, family) - 1  # never enough
-    hi = max(lo + 1, 1)
-    while not ok(hi):
-        lo, hi = hi, hi * 2
-        if hi > _MAX_GAMES:
-            raise ValueError("more than 10^12 games needed; widen the margin")
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if ok(mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+    # The seat's plan never suffices for every seat: search above it.
+    start = games_needed(margin, players, alpha, power, true_gap, family) - 1
+    return _smallest(
+        lambda n: cell_equivalence_power(n, margin, players, a, true_gap) >= power, start)
 
 
 def games_to_detect(
