@@ -136,3 +136,24 @@ def test_equal_effects_false_alarm_slow(gap):
         labels += _label_rule_fires(cells)
     print(f"gap {gap}: test flags {flags / reps:.3f}, label rule {labels / reps:.3f}")
     assert flags / reps <= ALPHA + 3 * _se(ALPHA, reps)
+
+
+@pytest.mark.slow
+def test_power_table_slow():
+    """The power rows of docs/reports.md (2,000 studies each, one generator in this order):
+    -4, -3, -2 pp in one lineup only, -4 pp in three and -1 pp in the fourth, and a seat 4
+    effect linear in the lineups' ratings (robustness.toml's: 0, -55, -134, -1079)."""
+    rng = np.random.default_rng(5)
+    reps, out = 2000, []
+    for gaps in ([0, 0, 0, -0.04], [0, 0, 0, -0.03], [0, 0, 0, -0.02],
+                 [-0.04, -0.04, -0.04, -0.01]):
+        out.append(sum(lineup_test(*_study(rng, gaps)).p <= ALPHA for _ in range(reps)) / reps)
+    r = [0, -55, -134, -1079]
+    hits = trend = 0
+    for _ in range(reps):
+        t = lineup_test(*_study(rng, [-0.01 - 0.03 * (x / -1079) for x in r]), r)
+        hits, trend = hits + (t.p <= ALPHA), trend + (t.trend_p <= ALPHA)
+    out += [hits / reps, trend / reps]
+    print("power:", [round(x, 4) for x in out])
+    assert out[0] >= 0.95 and out[0] > out[1] > out[2] > 2 * ALPHA
+    assert out[5] > out[4]  # a skill trend: the 3-df trend test beats the 9-df omnibus
