@@ -476,7 +476,9 @@ def bot_ratings(
     lf: pl.LazyFrame, anchor: str = "mean", prior: float = 0.0, confidence: float = 0.95,
     chunk_rows: int = CHUNK_ROWS,
 ) -> pl.DataFrame:
-    """Bradley-Terry ratings of the bots over all mixed-lineup games (``rating``).
+    """Bradley-Terry ratings of the bots over all mixed-lineup games (``rating``), in one
+    fit: filter ``lf`` to one player count first if it holds several (a bot's pairwise
+    strength need not be the same at 2 and 4 players; reports fit per cell).
 
     Columns: ``bot``, ``rating`` (400 log10 scale, anchored as ``anchor`` says), ``se``,
     ``ci_low``, ``ci_high`` (cluster sandwich over blocks of games, ``RATING_BLOCKS``),
