@@ -23,7 +23,7 @@ import pytest
 
 from imhotep_stats.sim.schema import CARDS, ROUNDS
 from imhotep_stats.stats.intervals import wilson_arrays
-from imhotep_stats.stats.playtest import card_strength, comebacks
+from imhotep_stats.stats.playtest import card_strength, comebacks, newcombe
 from imhotep_stats.stats.rating import ELO, bradley_terry
 
 # --- ratings ---------------------------------------------------------------------------
@@ -114,18 +114,29 @@ def _table(rng, games: int) -> pl.LazyFrame:
     return pl.DataFrame(cols).lazy()
 
 
-def _figures(lf: pl.LazyFrame) -> dict[str, tuple[float, float, float]]:
+def _figures(lf: pl.LazyFrame, old: bool = False) -> dict[str, tuple[float, float, float]]:
     """(estimate, low, high) of the figures checked: win rate of the leader and of the
-    second after rounds 2 and 4, and card strength's difference."""
+    second after rounds 2 and 4, and card strength's difference. ``old``: the intervals
+    before issue 21 (Wilson over seat-rows, plain Newcombe), from the same counts."""
     by_rank, _ = comebacks(lf)
     out = {}
     for r in (2, 4):
         for rank in (1, 2):
             row = by_rank.filter((pl.col("round") == r) & (pl.col("rank") == rank)).row(
                 0, named=True)
-            out[f"r{r}rank{rank}"] = (row["win_rate"], row["ci_low"], row["ci_high"])
+            lo, hi = row["ci_low"], row["ci_high"]
+            if old:
+                lo, hi = (float(x[0]) for x in wilson_arrays(
+                    np.array([row["wins"]]), np.array([float(row["rows"])])))
+            out[f"r{r}rank{rank}"] = (row["win_rate"], lo, hi)
     row = card_strength(lf).row(0, named=True)
-    out["card"] = (row["difference"], row["diff_low"], row["diff_high"])
+    lo, hi = row["diff_low"], row["diff_high"]
+    if old:
+        took, rest = float(row["taken"]), float(row["rows"] - row["taken"])
+        _, a, b = newcombe(np.array([row["win_rate_took"] * took]), np.array([took]),
+                           np.array([row["win_rate_not"] * rest]), np.array([rest]))
+        lo, hi = float(a[0]), float(b[0])
+    out["card"] = (row["difference"], lo, hi)
     return out
 
 
@@ -135,12 +146,13 @@ def _truth() -> dict[str, float]:
     return {k: v[0] for k, v in _figures(lf).items()}
 
 
-def _playtest_coverage(reps: int, games: int, seed: int) -> dict[str, float]:
+def _playtest_coverage(reps: int, games: int, seed: int, old: bool = False
+                       ) -> dict[str, float]:
     truth = _truth()
     rng = np.random.default_rng(seed)
     hits = dict.fromkeys(truth, 0)
     for _ in range(reps):
-        for k, (_, lo, hi) in _figures(_table(rng, games)).items():
+        for k, (_, lo, hi) in _figures(_table(rng, games), old).items():
             hits[k] += lo <= truth[k] <= hi
     return {k: v / reps for k, v in hits.items()}
 
@@ -175,5 +187,7 @@ def test_design_effects_are_reported():
 def test_comeback_and_card_coverage_slow():
     cov = _playtest_coverage(1000, 1000, 3400)
     print("coverage:", {k: round(v, 3) for k, v in cov.items()})
+    before = _playtest_coverage(1000, 1000, 3400, old=True)  # the same studies
+    print("coverage before issue 21:", {k: round(v, 3) for k, v in before.items()})
     for c in cov.values():
         assert 0.935 <= c <= 0.965
