@@ -7,7 +7,7 @@ import importlib.util
 import os
 import sys
 
-from setuptools import Extension, setup
+from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -94,4 +94,8 @@ class BuildExt(build_ext):
 EXTENSIONS = [Extension(name, [os.path.relpath(path, HERE)])
               for name, path in compiled.compiled_sources(os.path.join(HERE, "imhotep_stats"))]
 
-setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildExt})
+# The study configs live at the top (configs/) and ship as the package imhotep_stats.configs
+# (`init` reads them there): a package-dir mapping, which pyproject.toml cannot combine with find.
+setup(packages=[*find_packages(include=["imhotep_stats*"]), "imhotep_stats.configs"],
+      package_dir={"imhotep_stats.configs": "configs"},
+      ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildExt})

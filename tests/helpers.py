@@ -1,10 +1,12 @@
-"""Shared test helpers: random legal play with invariant checks, stones and points."""
+"""Shared test helpers: random legal play with invariant checks, stones and points, and the
+command line run in this process."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+from imhotep_stats.engine import scenario
 from imhotep_stats.engine.game import Game, apply
 
 # A random game ends after a few hundred decisions; far more means the engine loops.
@@ -13,10 +15,23 @@ MAX_DECISIONS = 5000
 
 def unload(g: Game, site: int, owner: int) -> None:
     """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run."""
-    g.kind = None
-    g.sites[site].deliver(g, owner)
-    if g.kind is None:
-        g._advance()
+    scenario.deliver(g, site, owner)
+
+
+def points(g: Game, seat: int, source: str) -> int:
+    """Seat ``seat``'s points from one source so far."""
+    return sum(e[2] for e in g.events if e[0] == seat and e[1] == source)
+
+
+def cli(*args, env=None):
+    """``imhotep-stats ARGS`` in this process (Click's runner); arguments may be paths or
+    numbers. Never appends to a CI job's summary ($GITHUB_STEP_SUMMARY)."""
+    from click.testing import CliRunner
+
+    from imhotep_stats.cli import main
+
+    return CliRunner().invoke(main, [str(a) for a in args],
+                              env={"GITHUB_STEP_SUMMARY": None, **(env or {})})
 
 
 def points_by_seat(g: Game, source: str) -> list[int]:

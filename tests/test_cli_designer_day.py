@@ -11,15 +11,11 @@ import sys
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import load_config
 from imhotep_stats.config.quick import examples
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], env={"GITHUB_STEP_SUMMARY": None})
+from tests.helpers import cli
 
 
 def test_run_sides_without_a_config(tmp_path, monkeypatch):
@@ -71,13 +67,14 @@ def test_init_writes_a_commented_valid_config(tmp_path, monkeypatch):
     assert cli("init", "z", "--example", "nope").exit_code == 1
     listing = cli("init", "--list").stdout
     assert all(name in listing for name in examples())
+    assert listing.startswith("examples in ") and "configs" in listing.splitlines()[0]
 
 
 def test_examples_ship_inside_the_package():
     from importlib import resources
 
     assert {"default", "ci-smoke", "whatif-pyramid-d", "sweep-expansion"} <= set(examples())
-    folder = resources.files("imhotep_stats") / "configs"
+    folder = resources.files("imhotep_stats.configs")
     for name in examples():
         assert load_config(folder / f"{name}.toml")
 

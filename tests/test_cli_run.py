@@ -13,10 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from imhotep_stats.cli import main
 from imhotep_stats.sim import store
+from tests.helpers import cli
 
 SMOKE = """
 [study]
@@ -36,10 +35,6 @@ batch_size = {batch}
 """
 
 
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
 @pytest.fixture
 def smoke(tmp_path):
     path = tmp_path / "smoke.toml"
@@ -50,7 +45,10 @@ def smoke(tmp_path):
 def test_validate_ok(smoke):
     r = cli("validate", smoke)
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.strip() == "ok: 4 cells, 48 games"
+    first, *rest = r.stdout.strip().splitlines()
+    assert first == "ok: 4 cells, 48 games"
+    assert any(line.startswith("A-A-A-A-A, 2 players: Trust: bots") for line in rest)
+    assert rest[-1].startswith("estimated time: about")
 
 
 def test_validate_lists_every_problem_and_exits_1(tmp_path):
@@ -106,14 +104,12 @@ def test_default_run_dir_is_reports_study_name(smoke, tmp_path, monkeypatch):
 
 
 def test_existing_run_resumed_by_default_and_forced(smoke, tmp_path):
-    # like compare and sweep: asking again re-reports the stored run (--resume is the default)
+    # like compare and sweep: asking again re-reports the stored run (resuming is the default)
     out = tmp_path / "run"
     first = cli("run", smoke, "--out", out, "--workers", 1, "--json", "-q")
     again = cli("run", smoke, "--out", out, "--workers", 1, "--json")
     assert again.exit_code == 0 and again.stdout == first.stdout
     assert "0 played now" in again.stderr
-    resumed = cli("run", smoke, "--out", out, "--resume", "--json", "-q")
-    assert resumed.exit_code == 0 and resumed.stdout == first.stdout  # re-reported, not re-run
     forced = cli("run", smoke, "--out", out, "--force", "--workers", 1, "--json", "-q")
     assert forced.exit_code == 0 and forced.stdout == first.stdout
 
@@ -121,12 +117,12 @@ def test_existing_run_resumed_by_default_and_forced(smoke, tmp_path):
 def test_resume_with_changed_config_exits_1(smoke, tmp_path):
     out = tmp_path / "run"
     assert cli("run", smoke, "--out", out, "--workers", 1, "-q").exit_code == 0
-    r = cli("run", smoke, "--out", out, "--resume", "--games", 13)
+    r = cli("run", smoke, "--out", out, "--seed", 13)
     assert r.exit_code == 1
-    assert "config changed" in r.stderr and "study.games" in r.stderr
+    assert "config changed" in r.stderr and "study.seed" in r.stderr
 
 
-@pytest.mark.parametrize("args", [["--resume", "--force"], ["--cluster", "my laptop"],
+@pytest.mark.parametrize("args", [["--resume"], ["--cluster", "my laptop"],
                                   ["--workers", "0"], ["--games", "0"]])
 def test_usage_errors_exit_2(smoke, tmp_path, args):
     assert cli("run", smoke, "--out", tmp_path / "r", *args).exit_code == 2

@@ -9,10 +9,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from click.testing import CliRunner
 
 from imhotep_stats.bots import make_bot
-from imhotep_stats.cli import main
 from imhotep_stats.config import parse_config
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -26,6 +24,7 @@ from imhotep_stats.stats.compare import (
     summarize,
 )
 from imhotep_stats.stats.intervals import paired_difference
+from tests.helpers import cli
 
 PYRAMID_A = [2, 1, 3, 2, 4, 3, 2, 1, 3, 2, 3, 1, 3, 4]
 PLANTED = [20, *PYRAMID_A[1:]]  # the first pyramid space worth 20 instead of 2
@@ -43,10 +42,6 @@ def run_pair(tmp_path, base, whatif):
     run_study(base, tmp_path / "base", workers=1)
     run_study(whatif, tmp_path / "whatif", workers=1)
     return compare_runs(tmp_path / "base", tmp_path / "whatif")
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 def test_identical_configs_give_exactly_zero(tmp_path):

@@ -132,7 +132,7 @@ def test_the_module_list_follows_the_tree(tmp_path):
         "bots/__init__.py": "", "bots/weights.py": "", "bots/mcts.py": "",
         "bots/greedy/__init__.py": "", "bots/greedy/temple.py": "", "bots/greedy/weights.py": "",
         "bots/greedy/errors.py": "",
-        "bots/evaluate.py": 'if __name__ == "__main__":\n    main()\n',
+        "bots/tool.py": 'if __name__ == "__main__":\n    main()\n',
         "bots/notes.txt": "", "reporting/html.py": "",
     }
     for name, text in files.items():
@@ -144,14 +144,12 @@ def test_the_module_list_follows_the_tree(tmp_path):
 
 
 def test_the_hot_modules_are_compiled():
-    """The engine and the greedy bot's modules are in the list; modules run with `python -m`
-    (an extension module has no code object for it: bots/evaluate.py, the README's evidence
-    command) are not."""
+    """The engine and the greedy bot's modules are in the list; a module run with `python -m`
+    (an extension module has no code object for it) would not be."""
     listed = {m for m, _ in compiled.compiled_sources()}
     assert {"imhotep_stats.engine.game", "imhotep_stats.engine.play",
             "imhotep_stats.engine.sites.temple", "imhotep_stats.bots.base",
             "imhotep_stats.bots.greedy.turn", "imhotep_stats.bots.greedy.sites.temple"} <= listed
-    assert "imhotep_stats.bots.evaluate" not in listed
     package = Path(compiled.PACKAGE_DIR)
     for path in package.rglob("*.py"):
         if 'if __name__ == "__main__"' in path.read_text(encoding="utf-8"):
@@ -289,7 +287,7 @@ def test_workers_run_like_the_parent(method):
 
 def test_version_bench_and_run_say_which_engine_ran(tmp_path):
     exe = str(Path(sys.executable).with_name("imhotep-stats"))
-    config = Path(compiled.PACKAGE_DIR) / "configs" / "default.toml"
+    config = Path(compiled.PACKAGE_DIR).parent / "configs" / "default.toml"
     for pure in (True, False):
         def cli(*args: str, pure: bool = pure) -> subprocess.CompletedProcess:
             return subprocess.run([exe, *args], capture_output=True, text=True, env=env(pure),

@@ -19,10 +19,8 @@ from types import MappingProxyType
 
 import polars as pl
 import pytest
-from click.testing import CliRunner
 
 from imhotep_stats.bots import make_bot
-from imhotep_stats.cli import main
 from imhotep_stats.config import ConfigError, parse_config
 from imhotep_stats.engine.game import Game, RulesError
 from imhotep_stats.engine.play import bot_rng, play_game
@@ -31,6 +29,7 @@ from imhotep_stats.rules.board import META_KEYS, Board, default_board
 from imhotep_stats.sim import integrity, store
 from imhotep_stats.sim.lock import LOCK, run_lock
 from imhotep_stats.sim.store import RunStoreError
+from tests.helpers import cli
 
 STUDY = """
 [study]
@@ -45,10 +44,6 @@ obelisk = ["A", "B"]
 [run]
 batch_size = 5
 """
-
-
-def cli(*args, env=None):
-    return CliRunner().invoke(main, [str(a) for a in args], env=env)
 
 
 def one_line_error(r, exit_code=1):
@@ -240,7 +235,7 @@ def test_report_refuses_a_damaged_run_naming_the_file(finished, damage):
 def test_resume_replays_damaged_shards_to_the_same_bytes(finished, config, damage):
     out, written = finished
     damage(out)
-    r = cli("run", config, "--out", out, "--resume", "--workers", 1, "-q")
+    r = cli("run", config, "--out", out, "--workers", 1, "-q")
     assert r.exit_code == 0, r.output
     assert {p.name: p.read_bytes() for p in store.shard_files(out)} == written
     assert cli("report", out, "-q", "--format", "none").exit_code == 0
@@ -326,7 +321,7 @@ def test_disk_full_while_writing_shards_is_one_line_and_resumable(tmp_path, conf
     assert "c00001-b000000.parquet: no space left on the device (disk full)" in line
     assert "run the same command again to resume" in line
     monkeypatch.setattr(store, "write_shard", real)
-    assert cli("run", config, "--out", out, "--resume", "--workers", 1, "-q").exit_code == 0
+    assert cli("run", config, "--out", out, "--workers", 1, "-q").exit_code == 0
     assert {p.name: p.read_bytes() for p in store.shard_files(out)} == written
 
 

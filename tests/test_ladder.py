@@ -1,33 +1,79 @@
-"""The skill ladder: games into JSON Lines (resumable, the same with 1 or 2 workers), and
-the Markdown report with head-to-head win rates and Bradley-Terry ratings."""
+"""The skill ladder and the bots' evidence tables as commands: games into JSON Lines
+(resumable, the same with 1 or 2 workers, seats rotated as a study rotates them), the Markdown
+report with head-to-head win rates and Bradley-Terry ratings, and `evaluate`'s tables."""
 
 from __future__ import annotations
 
+import json
+
+from imhotep_stats.config import Cell
+from imhotep_stats.sim.headtohead import read_records
 from imhotep_stats.stats import ladder
+from tests.helpers import cli
+
+
+def play(out, lineup, players, games, workers=1):
+    return cli("ladder", "play", "--lineup", lineup, "--players", players, "--games", games,
+               "--workers", workers, "--out", out)
 
 
 def test_play_resumes_and_does_not_depend_on_workers(tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    assert ladder.play(["greedy", "random"], "A-A-A-A-A", 2, 12, 0, 1, one) == 12
-    assert ladder.play(["greedy", "random"], "A-A-A-A-A", 2, 12, 0, 1, one) == 0  # all there
-    ladder.play(["greedy", "random"], "A-A-A-A-A", 2, 5, 0, 2, two)
-    assert ladder.play(["greedy", "random"], "A-A-A-A-A", 2, 12, 0, 2, two) == 7  # resumed
+    assert "12 games played" in play(one, "greedy,random", 2, 12).stderr
+    assert "0 games played" in play(one, "greedy,random", 2, 12).stderr  # all there
+    play(two, "greedy,random", 2, 5, workers=2)
+    assert "7 games played" in play(two, "greedy,random", 2, 12, workers=2).stderr  # resumed
     assert one.read_text() == two.read_text()
-    records = ladder.read(one)
+    records = read_records(one)
     assert [r["game"] for r in records] == list(range(12))
-    # seats rotate: greedy sits first in even games, second in odd ones
-    assert [r["bots"][0] for r in records[:2]] == ["greedy", "random"]
+    # seats rotate as in a study (Cell.seat_bots): greedy first in even games, second in odd
+    assert [r["bots"] for r in records[:2]] == [["greedy", "random"], ["random", "greedy"]]
+
+
+def test_three_bots_at_four_players_sit_in_every_seat_equally(tmp_path):
+    """The study's rotation, not (s + i) % k: over 4 games each lineup entry of the table
+    (the lineup repeated to 4) takes every seat once."""
+    out = tmp_path / "l.jsonl"
+    play(out, "greedy,random,pyramid", 4, 4)
+    seats = [r["bots"] for r in read_records(out)]
+    cell = Cell(0, "A-A-A-A-A", 4, ("greedy", "random", "pyramid"))
+    assert seats == [cell.seat_bots(i) for i in range(4)]
+    old = [["greedy", "random", "pyramid"][(s + 1) % 3] for s in range(4)]
+    assert seats[1] != old  # (s + i) % 3 would put random on seats 1 and 4 in game 1
 
 
 def test_report_has_win_rates_and_ratings(tmp_path):
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    ladder.play(["greedy", "random"], "A-A-A-A-A", 2, 10, 0, 1, a)
-    ladder.play(["pyramid", "random", "greedy"], "A-A-A-A-A", 3, 6, 0, 1, b)
-    text = ladder.report([a, b])
+    play(a, "greedy,random", 2, 10)
+    play(b, "pyramid,random,greedy", 3, 6)
+    r = cli("ladder", "report", a, b)
+    assert r.exit_code == 0
+    text = r.stdout
     assert "| a.jsonl | 2 | A-A-A-A-A | greedy | 10 | 100.0% (72.2-100.0) |" in text
     assert "Bradley-Terry ratings, sides A-A-A-A-A" in text
-    rows = [line for line in text.splitlines() if line.startswith("| random | -")]
-    assert rows  # random is rated below the mean: it lost every comparison to greedy
+    rating = {line.split("|")[1].strip(): int(line.split("|")[2]) for line in text.splitlines()
+              if line.startswith("| ") and line.count("|") == 5 and "to" in line}
+    assert rating["random"] < 0 < rating["greedy"]  # random lost every game to greedy
+
+
+def test_old_files_are_read_and_bad_lineups_refused(tmp_path):
+    old = tmp_path / "old.jsonl"  # a record as the former `python -m ...stats.ladder` wrote
+    old.write_text(json.dumps({"game": 0, "sides": "A-A-A-A-A", "players": 2, "seed": 0,
+                               "bots": ["greedy", "random"], "totals": [40, 20],
+                               "ranks": [1, 2], "win_share": [1.0, 0.0]}) + "\n")
+    assert "| old.jsonl | 2 | A-A-A-A-A | greedy | 1 | 100.0%" in cli("ladder", "report", old).stdout
+    r = play(tmp_path / "x.jsonl", "greedy,nosuchbot", 2, 2)
+    assert r.exit_code == 1 and "nosuchbot" in r.stderr
+
+
+def test_evaluate_prints_the_tables(tmp_path):
+    r = cli("evaluate", "--games", 20, "--personas", "pyramid", "--only", "wins,sides")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert any(line.startswith("| greedy vs random | 20 |") for line in lines)
+    assert any(line.startswith("| pyramid.C (A-C-A-A-A) | pyramid:") for line in lines)
+    assert not any("Points by source" in line for line in lines)
+    assert cli("evaluate", "--only", "nope").exit_code == 2
 
 
 def _records(players: int, n: int, seed: int) -> list[dict]:
@@ -44,17 +90,18 @@ def _records(players: int, n: int, seed: int) -> list[dict]:
             worst = ranks.index(players)
             ranks[r], ranks[worst] = ranks[worst], ranks[r]
         out.append({"game": i, "sides": "A-A-A-A-A", "players": players, "seed": 0,
-                    "bots": bots, "ranks": ranks})
+                    "bots": bots, "ranks": ranks, "totals": [40 - 5 * r for r in ranks],
+                    "win_share": [float(r == 1) for r in ranks]})
     return out
 
 
-def test_ratings_per_player_count_with_the_prior_stated(tmp_path, monkeypatch):
+def test_ratings_per_player_count_with_the_prior_stated(tmp_path):
     """Files with different player counts get one fit each, the prior (an option, default
     0.5) is printed with the ratings, and the intervals are clustered by game."""
     files = {tmp_path / "three.jsonl": _records(3, 60, 1),
              tmp_path / "four.jsonl": _records(4, 60, 2)}
-    monkeypatch.setattr(ladder, "read", lambda p: files[p])
-    monkeypatch.setattr(ladder, "head_to_head", lambda records: [])
+    for path, records in files.items():
+        path.write_text("".join(json.dumps(r) + "\n" for r in records))
     text = ladder.report(list(files))
     assert "sides A-A-A-A-A, 3 players" in text and "sides A-A-A-A-A, 4 players" in text
     assert "prior 0.5 pseudo-wins both ways per pair" in text
@@ -66,3 +113,6 @@ def test_ratings_per_player_count_with_the_prior_stated(tmp_path, monkeypatch):
     assert r.variance == "cluster sandwich" and r.prior == 0.5
     assert r.rating[r.names.index("random")] < min(
         r.rating[i] for i, n in enumerate(r.names) if n != "random")
+    r = cli("ladder", "report", "--prior", 1, *files)  # the option, through the CLI
+    assert r.exit_code == 0 and "prior 1 pseudo-wins" in r.stdout
+    assert cli("ladder", "report", "--prior", -1, *files).exit_code == 2

@@ -111,3 +111,19 @@ def test_a_long_module_says_why():
         if lines > LONG and "long" not in (ast.get_docstring(ast.parse(text)) or "").lower():
             quiet.append(f"{f.relative_to(PACKAGE)} ({lines} lines)")
     assert not quiet, "say at the module's top why it is this long: " + ", ".join(quiet)
+
+
+def test_the_package_root_holds_only_its_face():
+    """The package root: the package's face (import, `python -m`, the notebook API, the
+    shared error helpers); everything else lives in a layer's folder."""
+    root = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert root == ["__init__.py", "__main__.py", "api.py", "errors.py"]
+
+
+def test_one_cli_module_per_command_group():
+    from imhotep_stats.cli import main
+
+    cli = PACKAGE / "cli"
+    groups = {p.stem for p in cli.glob("*.py")} - {"__init__", "options", "exits", "completion"}
+    owners = {cmd.callback.__module__.rsplit(".", 1)[-1] for cmd in main.commands.values()}
+    assert owners == groups  # every command module registers commands, and only they do

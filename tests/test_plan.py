@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-
-from imhotep_stats.cli import main
 from imhotep_stats.stats.planning import games_needed, games_needed_every_seat, games_to_exceed
-
-
-def cli(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
+from tests.helpers import cli
 
 
 def test_plan_text_and_json_agree_with_planning():

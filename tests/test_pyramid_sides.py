@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import act, apply
+from imhotep_stats.engine import act, apply, scenario
 from imhotep_stats.engine.actions import GET
 from imhotep_stats.engine.game import Game
-from tests.helpers import play_random, unload
+from tests.helpers import play_random, points, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
 
@@ -19,10 +19,6 @@ SIZES = [[4, 3, 2, 1]] * 6  # round cards: 10 slots, all empty at the start
 
 def names(g: Game) -> list[str]:
     return [str(a) for a in g.options]
-
-
-def points(g: Game, seat: int) -> int:
-    return sum(e[2] for e in g.events if e[0] == seat and e[1] == "pyramid")
 
 
 def to_pyramid(g: Game, owner: int, which: str) -> None:
@@ -44,14 +40,14 @@ def test_pyramid_b_left_points_card_bonus_and_choice_when_one_is_full():
     for _ in range(4):
         to_pyramid(g, 0, "left")
     # Left, fill order: 2, 1 (+card: the lever), 3, 2, 4 = 12 points.
-    assert points(g, 0) == 12
+    assert points(g, 0, "pyramid") == 12
     assert g.hand[0] == {"lever": 1}
     assert py.pyramids == [[0, 0, 0, 0, 0], [], []]
     # The left pyramid is full: only the middle and the right are offered.
     unload(g, PYRAMID, 1)
     assert names(g) == ["pyramid middle", "pyramid right"]
     apply(g, act("pyramid", "right"))
-    assert points(g, 1) == 3
+    assert points(g, 1, "pyramid") == 3
     assert py.stones_of(0) == 5 and py.stones_of(1) == 1 and py.stones() == 6
 
 
@@ -61,7 +57,7 @@ def test_pyramid_b_stones3_bonus_is_capped_by_the_sled():
     q = g.quarry[1]
     to_pyramid(g, 1, "middle")
     # Middle, first space: 1 point + stones3.
-    assert points(g, 1) == 1
+    assert points(g, 1, "pyramid") == 1
     assert g.sled[1] == 5 and g.quarry[1] == q - 1
 
 
@@ -75,7 +71,7 @@ def test_pyramid_b_ship_bonus_owner_chooses_the_slot():
     assert (g.kind, g.to_move) == ("pyramid_ship_slot", 0)
     assert names(g) == [f"ship {s} {k}" for s, n in enumerate([4, 3, 2, 1]) for k in range(n)]
     apply(g, act("ship", 2, 1))
-    assert points(g, 0) == 2
+    assert points(g, 0, "pyramid") == 2
     assert g.ship_slots[2] == [-1, 0] and g.ship_load[2] == 1
     assert g.quarry[0] == q - 1
     assert "place 2 1" not in names(g)  # the slot is taken for the turn actions too
@@ -116,12 +112,12 @@ def test_pyramid_b_forced_choice_then_overflow():
     for _ in range(5):
         unload(g, PYRAMID, 2)
         assert g.kind == "turn"
-    assert points(g, 2) == 12
+    assert points(g, 2, "pyramid") == 12
     assert g.hand[2] == {"lever": 1} and g.sled[2] == 3
     # All three full: overflow, 1 point per stone.
     unload(g, PYRAMID, 0)
     unload(g, PYRAMID, 0)
-    assert points(g, 0) == 2 and py.overflow_owners == [0, 0]
+    assert points(g, 0, "pyramid") == 2 and py.overflow_owners == [0, 0]
     assert py.stones() == 7  # counted stones: 5 delivered on the right + 2 overflow
 
 
@@ -134,7 +130,7 @@ def test_pyramid_b_card_bonus_entrance_delivers_again_with_a_choice():
     to_pyramid(g, 1, "left")  # 1 point + card
     assert (g.kind, g.to_move) == ("pyramid_choice", 1)
     apply(g, act("pyramid", "right"))  # 3 points
-    assert points(g, 1) == 4
+    assert points(g, 1, "pyramid") == 4
     assert g.quarry[1] == q - 1 and py.stones_of(1) == 2
 
 
@@ -142,8 +138,8 @@ def test_pyramid_b_card_bonus_entrance_delivers_again_with_a_choice():
 def scaffold(g: Game, first: int, then: list[int]):
     """Lay the scaffold out by hand: tile ``first`` face up, then ``then`` in order."""
     py = g.sites[PYRAMID]
-    py._turn_up(first)
-    py._hidden_stack = list(reversed(then))
+    py.turn_up(first)
+    scenario.set_hidden(g, PYRAMID, "stack", list(reversed(then)))
     py.tiles_left = len(then)
     return py
 
@@ -154,14 +150,16 @@ def test_pyramid_c_setup_from_its_own_chance_stream():
         g = Game(3, "A-C-A-A-A", seed=seed)
         py = g.sites[PYRAMID]
         # 5 tiles: 1 removed unseen, 4 in play, the top one face up.
-        stack = [py.tile, *reversed(py._hidden_stack)]
-        assert len(stack) == 4 and len(py._hidden_removed) == 1
-        assert sorted(stack + py._hidden_removed) == [0, 1, 2, 3, 4]
+        stack = [py.tile, *reversed(scenario.hidden(g, PYRAMID)["stack"])]
+        assert len(stack) == 4 and len(scenario.hidden(g, PYRAMID)["removed"]) == 1
+        assert sorted(stack + scenario.hidden(g, PYRAMID)["removed"]) == [0, 1, 2, 3, 4]
         assert py.tiles_left == 3 and py.on_tile == []
         orders.add(tuple(stack))
         # Same seed, same layout; the deal (round cards, deck) is untouched by it.
-        again = Game(3, "A-C-A-A-A", seed=seed).sites[PYRAMID]
-        assert (again.tile, again._hidden_stack) == (py.tile, py._hidden_stack)
+        g2 = Game(3, "A-C-A-A-A", seed=seed)
+        again = g2.sites[PYRAMID]
+        assert (again.tile, scenario.hidden(g2, PYRAMID)["stack"]) == \
+            (py.tile, scenario.hidden(g, PYRAMID)["stack"])
         plain = Game(3, "A-A-A-A-A", seed=seed, expansion=True)
         assert plain.round_cards == g.round_cards and plain.deck == g.deck
     assert len(orders) > 10
@@ -176,7 +174,7 @@ def test_pyramid_c_rewards_majority_tie_turnover_and_overflow():
     #   seat 1: 2 stones to the sled; seat 2: the top card (lever)
     for p in (0, 1, 0, 2):
         unload(g, PYRAMID, p)
-    assert [points(g, p) for p in range(3)] == [6, 0, 0]
+    assert [points(g, p, "pyramid") for p in range(3)] == [6, 0, 0]
     assert g.sled[1] == 2 and g.hand[2] == {"lever": 1}
     assert py.done == [(0, [0, 1, 0, 2])]
     assert py.tile == 1 and py.tiles_left == 1 and py.on_tile == []
@@ -184,19 +182,19 @@ def test_pyramid_c_rewards_majority_tie_turnover_and_overflow():
     #   seat 1: 2 + 3 + tie 1 = 6; seat 2: 1 + card (hammer) + tie 1 = 2
     for p in (1, 2, 2, 1):
         unload(g, PYRAMID, p)
-    assert [points(g, p) for p in range(3)] == [6, 6, 2]
+    assert [points(g, p, "pyramid") for p in range(3)] == [6, 6, 2]
     assert g.hand[2] == {"lever": 1, "hammer": 1}
     assert py.tile == 2 and py.tiles_left == 0
     # Tile 3, the last (s3, p2, p2, p1), seats 0, 0, 0, 1:
     #   seat 0: 3 stones (sled 0 -> 3), 2 + 2, majority 3 -> 6 + 7 = 13; seat 1: 1 -> 7
     for p in (0, 0, 0, 1):
         unload(g, PYRAMID, p)
-    assert [points(g, p) for p in range(3)] == [13, 7, 2]
+    assert [points(g, p, "pyramid") for p in range(3)] == [13, 7, 2]
     assert g.sled[0] == 3
     assert py.tile == -1
     # All tiles used: overflow, 1 point each.
     unload(g, PYRAMID, 2)
-    assert points(g, 2) == 3 and py.overflow_owners == [2]
+    assert points(g, 2, "pyramid") == 3 and py.overflow_owners == [2]
     assert py.stones() == 13 and [py.stones_of(p) for p in range(3)] == [5, 4, 4]
 
 
@@ -206,7 +204,7 @@ def test_pyramid_c_four_way_tie_gives_one_point_each():
     # Tile 5 (p3, p1, s2, p2), one stone each: every player ties for most (1 point each).
     for p in range(4):
         unload(g, PYRAMID, p)
-    assert [points(g, p) for p in range(4)] == [3 + 1, 1 + 1, 0 + 1, 2 + 1]
+    assert [points(g, p, "pyramid") for p in range(4)] == [3 + 1, 1 + 1, 0 + 1, 2 + 1]
     assert g.sites[PYRAMID].tile == 0
 
 
@@ -218,7 +216,7 @@ def test_pyramid_c_card_reward_entrance_lands_on_the_next_tile():
     for p in (0, 0, 1, 2):
         unload(g, PYRAMID, p)
     assert py.tile == 1 and py.on_tile == [2]
-    assert [points(g, p) for p in range(3)] == [1 + 3, 2, 2]
+    assert [points(g, p, "pyramid") for p in range(3)] == [1 + 3, 2, 2]
 
 
 # ----------------------------------------------------------------------- Pyramid D (5.4)
@@ -233,7 +231,7 @@ def test_pyramid_d_stones_go_after_the_figure():
     unload(g, PYRAMID, 0)  # space 1: 3 points
     unload(g, PYRAMID, 1)  # space 2: 1 point
     assert py.spaces[:4] == [-1, 0, 1, -1]
-    assert [points(g, p) for p in range(3)] == [3, 1, 0]
+    assert [points(g, p, "pyramid") for p in range(3)] == [3, 1, 0]
     assert py.figure == 0  # stones never move the figure
 
 
@@ -251,7 +249,7 @@ def test_pyramid_d_get_move_is_a_turn_action_and_skips_taken_spaces():
     apply(g, GET_MOVE)
     assert py.figure == 3
     unload(g, PYRAMID, 0)  # space 4: 4 points
-    assert points(g, 2) == 1 and points(g, 0) == 4
+    assert points(g, 2, "pyramid") == 1 and points(g, 0, "pyramid") == 4
     # Plain "get" leaves the figure where it is.
     apply(g, GET)
     assert py.figure == 3
@@ -266,20 +264,20 @@ def test_pyramid_d_wraps_around_fills_the_figure_space_last_then_overflow():
     py.filled = 14
     py.count[1] = 14
     py.figure = 14
-    py._update_get(g)
-    g.options = g._turn_options(g.to_move)
+    py.update_get(g)
+    g.options = scenario.turn_options(g, g.to_move)
     assert GET_MOVE in g.options
     # Clockwise after 14: 15 and 0-4 are taken, so space 5 (1 point).
     unload(g, PYRAMID, 0)
-    assert py.spaces[5] == 0 and points(g, 0) == 1
+    assert py.spaces[5] == 0 and points(g, 0, "pyramid") == 1
     # Only the figure's own space is free: the figure cannot move any more.
     assert g.options[0] is GET and GET_MOVE not in g.options
     # The next stone goes a full turn round, onto the figure's space (4 points).
     unload(g, PYRAMID, 2)
-    assert py.spaces[14] == 2 and points(g, 2) == 4
+    assert py.spaces[14] == 2 and points(g, 2, "pyramid") == 4
     # Full: overflow.
     unload(g, PYRAMID, 2)
-    assert points(g, 2) == 5 and py.overflow_owners == [2]
+    assert points(g, 2, "pyramid") == 5 and py.overflow_owners == [2]
     assert py.stones() == 17
 
 
@@ -347,14 +345,14 @@ def test_pyramid_sides_read_their_numbers_from_the_data():
     )
     g = Game(3, "A-B-A-A-A", seed=1, board=board, scenario=True, round_cards=SIZES)
     to_pyramid(g, 0, "left")  # 2 points + ship
-    assert g.kind == "pyramid_ship_slot" and points(g, 0) == 2
+    assert g.kind == "pyramid_ship_slot" and points(g, 0, "pyramid") == 2
     g = Game(3, "A-C-A-A-A", seed=1, board=board)
     py = g.sites[PYRAMID]
-    assert py.tiles_left == 1 and len(py._hidden_removed) == 3
+    assert py.tiles_left == 1 and len(scenario.hidden(g, PYRAMID)["removed"]) == 3
     g = Game(3, "A-D-A-A-A", seed=1, board=board)
     g.sites[PYRAMID].figure = 15
     unload(g, PYRAMID, 1)  # after the figure on 15: space 0, 9 points
-    assert points(g, 1) == 9
+    assert points(g, 1, "pyramid") == 9
     for side in "BCD":
         for i in range(6):
             play_random(Game(2 + i % 3, f"A-{side}-A-A-A", seed=i, board=board), seed=i)

@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from imhotep_stats.cli import EXIT_GATE_FAILED, main
+from imhotep_stats.cli import EXIT_GATE_FAILED
+from tests.helpers import cli
 
 STUDY = """
 [study]
@@ -33,11 +33,6 @@ batch_size = 12
 PASSING = '[gates]\nmax_seat_gap = 0.9\nno_unbalanced = true\n'
 FAILING = ('[gates]\nmax_seat_gap = 0.9\nsource_share = { temple = [0.9, 1.0] }\n')
 REPORT_FILES = ("report.md", "report.html", "summary.json")
-
-
-def cli(*args, env=None):
-    return CliRunner().invoke(main, [str(a) for a in args],
-                              env={"GITHUB_STEP_SUMMARY": None, **(env or {})})
 
 
 def outputs(run_dir: Path) -> dict[str, bytes]:

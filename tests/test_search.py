@@ -10,12 +10,13 @@ from collections import Counter
 
 import pytest
 
-from imhotep_stats.bots import BotSpecError, MctsBot, bot_from_spec, make_bot
+from imhotep_stats.bots import BotSpecError, MctsBot, make_bot
 from imhotep_stats.bots.search.determinize import determinize, hidden_places
+from imhotep_stats.engine import scenario
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-from imhotep_stats.engine.view import _PUBLIC, View
+from imhotep_stats.engine.view import PUBLIC, View
 from tests.test_bots import GuardedView, decision_points, engine_ask_kinds, snapshot  # noqa: F401
 
 SETUPS = [
@@ -60,7 +61,7 @@ def _public(g: Game, me: int) -> dict:
     """Everything seat ``me`` may see: the view's public attributes, its hand, the current
     decision and every site attribute not marked hidden."""
     v = View(g, me)
-    out = {name: snapshot(getattr(g, name, None)) for name in sorted(_PUBLIC) if name != "board"}
+    out = {name: snapshot(getattr(g, name, None)) for name in sorted(PUBLIC) if name != "board"}
     out["hand"] = [dict(h) for h in g.hand]
     out["deck_size"] = v.deck_size
     out["decision"] = (g.to_move, g.kind, list(g.options))
@@ -187,11 +188,11 @@ def test_mcts_specs_by_name_and_table():
     bot = make_bot("mcts400")
     assert (bot.name, bot.iterations, bot.rollout_name) == ("mcts400", 400, "random")
     assert make_bot("mcts50-greedy").rollout_name == "greedy"
-    bot = bot_from_spec({"base": "mcts", "iterations": 100, "rollout": "greedy",
+    bot = make_bot({"base": "mcts", "iterations": 100, "rollout": "greedy",
                          "exploration": 1.0, "name": "deep"})
     assert (bot.name, bot.iterations, bot.rollout_name, bot.exploration) == \
         ("deep", 100, "greedy", 1.0)
-    assert bot_from_spec({"base": "mcts"}).name == "mcts400"
+    assert make_bot({"base": "mcts"}).name == "mcts400"
 
 
 @pytest.mark.parametrize("spec,message", [
@@ -204,7 +205,7 @@ def test_mcts_specs_by_name_and_table():
 ])
 def test_bad_mcts_specs_name_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):
-        bot_from_spec(spec)
+        make_bot(spec)
 
 
 def test_the_stack_a_seat_looks_at_stays_as_it_is():
@@ -218,11 +219,11 @@ def test_the_stack_a_seat_looks_at_stays_as_it_is():
             apply(g, g.options[int(rng.random() * len(g.options))])
         if g.over:
             continue
-        looking = g._ctx[-1]
-        stack = list(g.sites[0]._hidden_stacks[looking])
+        looking = scenario.question_context(g)[-1]
+        stack = list(g.sites[0].hidden()["stacks"][looking])
         for s in range(3):
             d = determinize(g, g.to_move, random.Random(s))
-            assert d.sites[0]._hidden_stacks[looking] == stack
+            assert d.sites[0].hidden()["stacks"][looking] == stack
             apply(d, d.options[-1])  # keeping a card of it works in the sample too
         assert make_bot("mcts8").choose(View(g, g.to_move), g.options, rng) in g.options
         found += 1

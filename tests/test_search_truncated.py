@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from imhotep_stats.bots import BotSpecError, bot_from_spec, make_bot
+from imhotep_stats.bots import BotSpecError, make_bot
 from imhotep_stats.bots.search import rollout as rollout_module
 from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares
 from imhotep_stats.bots.search.tree import shares
@@ -83,7 +83,7 @@ def test_truncate_by_name_and_table():
         ("mcts400-t40", 400, "random", 40)
     bot = make_bot("mcts50-greedy-t12")
     assert (bot.rollout_name, bot.truncate) == ("greedy", 12)
-    bot = bot_from_spec({"base": "mcts", "iterations": 100, "truncate": 30})
+    bot = make_bot({"base": "mcts", "iterations": 100, "truncate": 30})
     assert (bot.name, bot.truncate) == ("mcts100-t30", 30)
     assert make_bot("mcts400").truncate is None  # the default plays to the end
 
@@ -98,7 +98,7 @@ def test_truncate_by_name_and_table():
 ])
 def test_bad_truncate_values_are_rejected(spec, message):
     with pytest.raises(BotSpecError, match=message):
-        bot_from_spec(spec) if isinstance(spec, dict) else make_bot(spec)
+        make_bot(spec) if isinstance(spec, dict) else make_bot(spec)
 
 
 @pytest.mark.parametrize("value", [0, "round", 1.5])
@@ -112,10 +112,14 @@ def test_bad_truncate_in_a_config_names_the_dotted_key(value):
 
 
 def test_a_truncated_persona_in_a_config_is_accepted():
+    import json
+
     from tests.test_search_study import study
 
-    study(lineup=["deep", "greedy"],
-          personas={"deep": {"base": "mcts", "iterations": 4, "truncate": 20}})
+    cfg = study(lineup=["deep", "greedy"],
+                personas={"deep": {"base": "mcts", "iterations": 4, "truncate": 20}})
+    bot = make_bot(json.loads(cfg.personas_json)["deep"])  # what the workers build
+    assert (bot.iterations, bot.truncate, bot.name) == (4, 20, "deep")
 
 
 def test_rollout_module_limit_counts_decisions():

@@ -71,15 +71,15 @@ def _sources(*tops: str) -> set[str]:
 
 
 def test_the_sdist_holds_what_a_build_needs(built):
-    """Every source, typed layer (.pxd), data file and study config of the package, the build
-    files, docs/ and tests/; no generated C or compiled module."""
+    """Every source, typed layer (.pxd) and data file of the package, the study configs
+    (configs/), the build files, docs/ and tests/; no generated C or compiled module."""
     with tarfile.open(built["sdist"]) as tar:
         names = {n.partition("/")[2] for n in tar.getnames()}
     expected = {"setup.py", "pyproject.toml", "MANIFEST.in", "README.md", "Makefile"}
-    expected.update(_sources("imhotep_stats", "docs", "tests"))
+    expected.update(_sources("imhotep_stats", "configs", "docs", "tests", "scripts"))
     assert expected - names == set()
     assert {n for n in names if n.endswith((".c", ".so", ".pyd", ".pyc"))} == set()
-    assert any(n.endswith(".pxd") for n in names) and "imhotep_stats/configs/default.toml" in names
+    assert any(n.endswith(".pxd") for n in names) and "configs/default.toml" in names
 
 
 def test_the_wheel_is_compiled(built):
@@ -93,7 +93,8 @@ def test_the_wheel_is_compiled(built):
         stem = module.replace(".", "/")
         assert any(n.startswith(stem + ".") and n.endswith(".so") for n in names), module
     assert {n for n in names if n.endswith(".c")} == set()
-    assert "imhotep_stats/configs/default.toml" in names
+    shipped = {f"imhotep_stats/configs/{p.name}" for p in (ROOT / "configs").glob("*.toml")}
+    assert shipped and shipped - names == set()  # configs/ ships as imhotep_stats.configs
 
 
 def test_the_installed_wheel_runs_compiled_and_plays_like_pure_python(built):

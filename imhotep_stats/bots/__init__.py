@@ -17,13 +17,14 @@ from collections.abc import Callable, Mapping
 
 from imhotep_stats.bots.base import Bot, RandomBot
 from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
-from imhotep_stats.bots.search.bot import MctsBot, mcts_from_name, mcts_from_spec
+from imhotep_stats.bots.search.bot import (
+    SPEC_KEYS,
+    MctsBot,
+    is_search_name,
+    mcts_from_name,
+    mcts_from_spec,
+)
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
-
-# Every bad name or spec is one error class, so the CLI's "bad input" handling (which
-# catches UnknownBot) covers bad weights in a config too.
-UnknownBot = BotSpecError
-
 
 # name -> factory; the scripted bots register themselves here.
 REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot}
@@ -57,15 +58,17 @@ def register_persona(name: str, weights: Mapping[str, float], base: str = "greed
 
 def _base_weights(base: object, where: str) -> dict[str, float]:
     if base not in PERSONAS:
-        raise UnknownBot(
+        raise BotSpecError(
             f"{where}: base {base!r} is not a greedy-family bot "
             f"(known: {', '.join(sorted(PERSONAS))})"
         )
     return PERSONAS[base]  # type: ignore[index]
 
 
-def bot_from_spec(spec: str | Mapping[str, object]) -> Bot:
-    """A bot from a spec: a registered name, or a table ``{base, weights, name}``."""
+def make_bot(spec: str | Mapping[str, object]) -> Bot:
+    """A fresh bot for one seat from a spec: a registered name (``greedy``, ``mcts400``), or a
+    table ``{base, weights, name}`` (a search bot's: ``base = "mcts"`` and its settings).
+    Every bad name or spec raises :class:`BotSpecError`, naming what is wrong."""
     if isinstance(spec, str):
         try:
             return REGISTRY[spec]()
@@ -73,7 +76,7 @@ def bot_from_spec(spec: str | Mapping[str, object]) -> Bot:
             searcher = mcts_from_name(spec)  # mcts400, mcts100-greedy: any budget
             if searcher is not None:
                 return searcher
-            raise UnknownBot(
+            raise BotSpecError(
                 f"unknown bot {spec!r} (known: {', '.join(sorted(REGISTRY))}, mctsN such as mcts400)"
             ) from None
     if not isinstance(spec, Mapping):
@@ -93,9 +96,14 @@ def bot_from_spec(spec: str | Mapping[str, object]) -> Bot:
     return GreedyBot(name, full)
 
 
-def make_bot(name: str | Mapping[str, object]) -> Bot:
-    """A fresh bot for one seat: ``name`` is a registered name or a spec table."""
-    return bot_from_spec(name)
+def is_bot_name(name: str) -> bool:
+    """Whether ``name`` names a bot without a spec table: registered, or ``mctsN...``."""
+    return name in REGISTRY or is_search_name(name)
+
+
+def spec_keys(spec: Mapping[str, object]) -> tuple[str, ...]:
+    """The keys a spec table may hold: a search bot's settings, or a persona's."""
+    return SPEC_KEYS if spec.get("base") == "mcts" else ("base", "name", "weights")
 
 
 def bot_names() -> list[str]:
@@ -113,6 +121,6 @@ for _name, _w in BUILTIN_PERSONAS.items():
 
 __all__ = [
     "BUILTIN_PERSONAS", "REGISTRY", "WEIGHT_DOCS", "Bot", "BotSpecError", "GreedyBot", "MctsBot",
-    "RandomBot", "UnknownBot", "UnknownDecision", "bot_from_spec", "bot_names",
-    "handled_kinds", "make_bot", "persona_weights", "register_persona",
+    "RandomBot", "UnknownDecision", "bot_names", "handled_kinds", "is_bot_name", "make_bot",
+    "persona_weights", "register_persona", "spec_keys",
 ]

@@ -6,6 +6,7 @@ the library and picks the exit code; ``options`` declares the shared options onc
   study     validate, run, report      a study from config to report
   designer  compare, sweep, plan       what-ifs, side combinations, games needed
   workshop  init, tune                 a config to start from, board values to tune
+  ladder    ladder play/report, evaluate   bot against bot: head-to-heads, ratings, evidence
 
 Exit codes (``exits``): 0 ok, 1 bad input (config, transcript, data) or environment (disk
 full, read-only, unreachable cluster), 2 usage, 3 a balance gate failed, 130 interrupted
@@ -19,7 +20,7 @@ import sys
 import click
 
 from imhotep_stats import __version__
-from imhotep_stats.cli import board, designer, game, study, workshop
+from imhotep_stats.cli import board, designer, game, ladder, study, workshop
 from imhotep_stats.cli.exits import (
     EXIT_BAD_INPUT,
     EXIT_GATE_FAILED,
@@ -58,6 +59,6 @@ def main() -> None:
     and report win rates, seat fairness and where the points came from."""
 
 
-for _module in (game, study, board, designer, workshop):
+for _module in (game, study, board, designer, workshop, ladder):
     for _command in _module.COMMANDS:
         main.add_command(_command)

@@ -4,8 +4,6 @@ dotted board paths of ``tune --param``. Imports the package's data only when ask
 
 from __future__ import annotations
 
-SIDE_LETTERS = "ABCD"
-
 
 def complete_bots(_ctx, _param, incomplete: str) -> list[str]:
     """``gre`` -> ``greedy``; ``greedy,ra`` -> ``greedy,random``: one name per seat."""
@@ -17,18 +15,16 @@ def complete_bots(_ctx, _param, incomplete: str) -> list[str]:
 
 
 def complete_sides(_ctx, _param, incomplete: str) -> list[str]:
-    """The next site's implemented side letters: ``D-A-`` -> ``D-A-A-`` ... ``D-A-D-``."""
-    from imhotep_stats.engine.sites import MODULES
+    """The next site's side letters: ``D-A-`` -> ``D-A-A-`` ... ``D-A-D-``."""
+    from imhotep_stats.rules.board import SIDES, SITES
 
-    letters = [x for x in incomplete.upper().split("-")]
+    letters = incomplete.upper().split("-")
     done, part = letters[:-1], letters[-1]
-    if len(done) >= len(MODULES) or any(x not in SIDE_LETTERS or not x for x in done):
+    if len(done) >= len(SITES) or any(x not in SIDES for x in done):
         return []
-    site = len(done)
-    last = site == len(MODULES) - 1
+    last = len(done) == len(SITES) - 1
     head = "".join(f"{x}-" for x in done)
-    return [head + x + ("" if last else "-") for x in SIDE_LETTERS
-            if x in MODULES[site].SIDES and x.startswith(part)]
+    return [head + x + ("" if last else "-") for x in SIDES if x.startswith(part)]
 
 
 def complete_site_side(_ctx, _param, incomplete: str) -> list[str]:

@@ -20,13 +20,15 @@ def expected_errors(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from imhotep_stats.bots import UnknownBot
+        from imhotep_stats.bots import BotSpecError
         from imhotep_stats.config import ConfigError
         from imhotep_stats.engine.game import RulesError
         from imhotep_stats.engine.transcript import TranscriptError
         from imhotep_stats.rules.board import BoardDataError
+        from imhotep_stats.rules.board_file import BoardFileError
 
-        errors = (RulesError, BoardDataError, TranscriptError, UnknownBot, ConfigError)
+        errors = (RulesError, BoardDataError, BoardFileError, TranscriptError, BotSpecError,
+                  ConfigError)
         try:
             return fn(*args, **kwargs)
         except errors as exc:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib.util
 import itertools
 import json
 import re
@@ -24,14 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.config import bots as bots_section
+from imhotep_stats.config.validate import NAME, Validator
 from imhotep_stats.errors import describe
-from imhotep_stats.rules.board import SIDES, SITES, Board, BoardDataError, default_board
+from imhotep_stats.rules.board import SITES, Board, BoardDataError, default_board
 
-PLAYER_COUNTS = (2, 3, 4)
 TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
-            "whatif", "sweep")
+            "whatif", "sweep", "board")
 HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the rows depend on
-DEFAULT_MARGIN = 0.02
+# The one default seat-fairness margin (a win-rate difference: 0.05 = ±5 pp), for configs
+# without [report] margin, `init`, the one-line `run --sides` and `--margin` alike.
+DEFAULT_MARGIN = 0.05
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH_SIZE = 500
 # Sizes a study may ask for: far beyond any useful study (10^8 games per cell is days of a
@@ -43,12 +45,11 @@ MAX_ROUNDS = 100  # adaptive rounds of a sweep
 WHATIF_KEYS = ("label", "sides", "overrides")  # [whatif]: what `compare CONFIG` changes
 SWEEP_DEFAULTS = {"budget": 0, "rounds": 4, "top": 10, "rank_by": "seat_gap"}
 RANK_BY = ("seat_gap", "bot_gap", "dominance")
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 def valid_name(name: str) -> bool:
     """A study or bot name: letters, digits, '.', '_' or '-' (it names a run directory)."""
-    return bool(_NAME.match(name))
+    return bool(NAME.match(name))
 
 
 def canonical_json(value: Any) -> str:
@@ -109,7 +110,7 @@ class StudyConfig:
     prophecies: bool = False
     expansion: bool | None = None  # None: automatic (C/D sides or prophecies)
     overrides_json: str = "{}"  # canonical JSON of the overrides table
-    personas_json: str = "{}"  # [bots.personas]: bots defined by weights (bots.bot_from_spec)
+    personas_json: str = "{}"  # [bots.personas]: bots defined by weights (bots.make_bot)
     margin: float = DEFAULT_MARGIN
     confidence: float = DEFAULT_CONFIDENCE
     gates_json: str = "{}"  # [gates]: balance gates (reporting/gates.py checks the keys)
@@ -119,6 +120,9 @@ class StudyConfig:
     source: str = "config"
     whatif_json: str = "{}"  # [whatif]: label, sides, overrides (docs/designers-guide.md)
     sweep_json: str = canonical_json(SWEEP_DEFAULTS)  # [sweep]: adaptive budget, ranking
+    # [board]: the keys a designer's board file set (rules/board_file.py), per side or table;
+    # their values are in overrides_json, under the config's own overrides
+    designer_json: str = "{}"
 
     # -- derived values ------------------------------------------------------------------
     @property
@@ -199,7 +203,13 @@ class StudyConfig:
                     "cluster": self.cluster},
             "whatif": self.whatif,
             "sweep": self.sweep,
+            **({"board": {"designer": self.designer}} if self.designer_json != "{}" else {}),
         }
+
+    @property
+    def designer(self) -> dict[str, list[str]]:
+        """Per side or table ("pyramid.A", "game"), the keys a designer's board file set."""
+        return json.loads(self.designer_json)
 
     @property
     def hash(self) -> str:
@@ -257,7 +267,7 @@ def load_config(path: str | Path) -> StudyConfig:
 
 def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     """Validate a parsed config table into a StudyConfig (all problems at once)."""
-    v = _Validator()
+    v = Validator()
     for key in raw:
         if key not in TOP_KEYS:
             v.problem(key, f"unknown key (expected one of {', '.join(TOP_KEYS)})")
@@ -265,7 +275,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     study = v.table(raw, "study", required=True)
     v.known(study, "study", ("name", "seed", "games", "players"))
     name = v.get(study, "study.name", str, required=True, default="study")
-    if isinstance(name, str) and not _NAME.match(name):
+    if isinstance(name, str) and not NAME.match(name):
         v.problem("study.name", "expected a name of letters, digits, '.', '_' or '-' "
                   f"(it names the run directory), got {name!r}")
     seed = v.integer(study, "study.seed", default=0)
@@ -274,8 +284,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
 
     sides = v.sides(v.table(raw, "sides"))
     bots_table = v.table(raw, "bots")
-    personas_json = v.personas(bots_table)
-    lineups = v.lineups(bots_table, players)
+    personas = bots_section.personas(v, bots_table)
+    personas_json = canonical_json(personas) if personas else "{}"
+    lineups = bots_section.lineups(v, bots_table, players, set(personas))
 
     modules = v.table(raw, "modules")
     v.known(modules, "modules", ("prophecies", "expansion"))
@@ -286,10 +297,9 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     elif not isinstance(expansion, bool):
         v.problem("modules.expansion", f'expected true, false or "auto", got {expansion!r}')
         expansion = None
-    if prophecies is True and importlib.util.find_spec("imhotep_stats.engine.prophecies") is None:
-        v.problem("modules.prophecies", "the prophecies module is not implemented yet")
 
-    overrides = raw.get("overrides", {})
+    overrides, designer_json = _board_file(v, v.table(raw, "board"), raw.get("overrides", {}),
+                                           source)
     overrides_json = "{}"
     if not isinstance(overrides, Mapping):
         v.problem("overrides", f"expected a table, got {describe(overrides)}")
@@ -331,7 +341,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         if problem:
             v.problem("run.cluster", problem)
 
-    whatif_json = _whatif(v, v.table(raw, "whatif"), raw.get("overrides", {}))
+    whatif_json = _whatif(v, v.table(raw, "whatif"), overrides)
     sweep_json = _sweep(v, v.table(raw, "sweep"))
 
     if v.problems:
@@ -343,13 +353,57 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         margin=float(margin), confidence=float(confidence),
         gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
         source=source, whatif_json=whatif_json, sweep_json=sweep_json,
+        designer_json=designer_json,
     )
     if config.size_problems():
         raise ConfigError(config.size_problems(), source)
     return config
 
 
-def _whatif(v: _Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str:
+def with_board_file(cfg: StudyConfig, path: str | Path) -> StudyConfig:
+    """``cfg`` on a designer's board file (``--board FILE``): the file's values under the
+    config's own overrides, labelled designer. Raises ``BoardFileError`` naming the key."""
+    from imhotep_stats.rules.board_file import designer_keys, read_board_file
+
+    values = read_board_file(path)
+    merged = _deep_merge(values, cfg.overrides)
+    try:
+        default_board().with_overrides(merged)
+    except BoardDataError as exc:
+        raise ConfigError(exc.problems, str(path)) from None
+    keys = {**cfg.designer, **designer_keys(values)}
+    return cfg.replace(overrides_json=canonical_json(merged),
+                       designer_json=canonical_json(keys) if keys else "{}")
+
+
+def _board_file(v: Validator, board: Mapping[str, Any], overrides: Any,
+                source: str) -> tuple[Any, str]:
+    """``[board] file = "board.toml"`` (a path relative to the config's directory): the
+    designer's values under the config's overrides, and the keys they set. ``designer`` is
+    the canonical form's record of those keys (``StudyConfig.to_json``)."""
+    from imhotep_stats.rules.board_file import BoardFileError, designer_keys, read_board_file
+
+    v.known(board, "board", ("file", "designer"))
+    designer = board.get("designer", {})
+    if not isinstance(designer, Mapping) or not all(
+            isinstance(k, list) and all(isinstance(x, str) for x in k) for k in designer.values()):
+        v.problem("board.designer", "expected a table of key lists (written by imhotep-stats)")
+        designer = {}
+    path = v.get(board, "board.file", str, default=None)
+    if not isinstance(path, str):
+        return overrides, canonical_json(designer) if designer else "{}"
+    base = Path(source).parent if Path(source).is_file() else Path.cwd()
+    try:
+        values = read_board_file(base / path)
+    except BoardFileError as exc:
+        v.problem("board.file", str(exc))
+        return overrides, "{}"
+    keys = {**designer, **designer_keys(values)}
+    merged = _deep_merge(values, overrides) if isinstance(overrides, Mapping) else overrides
+    return merged, canonical_json(keys) if keys else "{}"
+
+
+def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str:
     """Validate [whatif] (label, sides per site, overrides) into canonical JSON."""
     if not whatif:
         return "{}"
@@ -396,7 +450,7 @@ def _safe_rounds(overrides: Mapping[str, Any]) -> int | None:
         return None
 
 
-def _sweep(v: _Validator, sweep: Mapping[str, Any]) -> str:
+def _sweep(v: Validator, sweep: Mapping[str, Any]) -> str:
     """Validate [sweep] (adaptive game budget and rounds, ranking) into canonical JSON."""
     v.known(sweep, "sweep", tuple(SWEEP_DEFAULTS))
     out = dict(SWEEP_DEFAULTS)
@@ -416,247 +470,3 @@ def cluster_address_problem(address: str) -> str | None:
     if re.match(r"^[a-z][a-z0-9+]*://[^\s/:]+(:\d+)?/?$", address):
         return None
     return f"expected a scheduler address like tcp://host:8786, got {address!r}"
-
-
-_TYPE_WORDS = {str: "a string", bool: "true or false", int: "an integer"}
-
-
-class _Validator:
-    """Collects problems instead of stopping at the first one."""
-
-    def __init__(self) -> None:
-        self.problems: list[tuple[str, str]] = []
-
-    def problem(self, key: str, message: str) -> None:
-        self.problems.append((key, message))
-
-    def table(self, raw: Mapping[str, Any], key: str, required: bool = False) -> Mapping[str, Any]:
-        if key not in raw:
-            if required:
-                self.problem(key, f"missing (a [{key}] table is required)")
-            return {}
-        value = raw[key]
-        if not isinstance(value, Mapping):
-            self.problem(key, f"expected a table, got {describe(value)}")
-            return {}
-        return value
-
-    def known(self, table: Mapping[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
-        for k in table:
-            if k not in keys:
-                self.problem(f"{prefix}.{k}", f"unknown key (expected one of {', '.join(keys)})")
-
-    def get(self, table: Mapping[str, Any], key: str, typ: type, *, required: bool = False,
-            default: Any = None) -> Any:
-        name = key.rsplit(".", 1)[-1]
-        if name not in table:
-            if required:
-                self.problem(key, f"missing (expected {_TYPE_WORDS[typ]})")
-            return default
-        value = table[name]
-        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            self.problem(key, f"expected {_TYPE_WORDS[typ]}, got {describe(value)}")
-            return default
-        return value
-
-    def integer(self, table: Mapping[str, Any], key: str, *, required: bool = False,
-                minimum: int | None = None, default: Any = None,
-                maximum: int | None = None) -> Any:
-        value = self.get(table, key, int, required=required, default=None)
-        if value is None:
-            return default
-        if minimum is not None and value < minimum:
-            self.problem(key, f"expected an integer >= {minimum}, got {value}")
-            return default
-        if maximum is not None and value > maximum:
-            self.problem(key, f"expected at most {maximum:,}, got {value:,}")
-            return default
-        return value
-
-    def number(self, table: Mapping[str, Any], key: str, default: float, low: float,
-               high: float, expected: str) -> float:
-        name = key.rsplit(".", 1)[-1]
-        if name not in table:
-            return default
-        value = table[name]
-        if isinstance(value, bool) or not isinstance(value, int | float) or not low < value <= high:
-            self.problem(key, f"expected {expected}, got {describe(value)}")
-            return default
-        return float(value)
-
-    def players(self, study: Mapping[str, Any]) -> list[int]:
-        if "players" not in study:
-            self.problem("study.players", "missing (expected a player count 2-4 or a list of them)")
-            return [3]
-        value = study["players"]
-        items = value if isinstance(value, list) else [value]
-        good: list[int] = []
-        if not items:
-            self.problem("study.players", "expected at least one player count (2, 3 or 4)")
-        for i, n in enumerate(items):
-            key = f"study.players[{i}]" if isinstance(value, list) else "study.players"
-            if isinstance(n, bool) or not isinstance(n, int) or n not in PLAYER_COUNTS:
-                self.problem(key, f"expected a player count 2, 3 or 4, got {describe(n)}")
-            elif n in good:
-                self.problem(key, f"player count {n} is listed twice")
-            else:
-                good.append(n)
-        return good
-
-    def sides(self, table: Mapping[str, Any], prefix: str = "sides",
-              keep_missing: bool = False) -> tuple[tuple[str, ...], ...]:
-        """Side letters per site; ``keep_missing`` gives None for sites not in ``table``
-        (a [whatif] changes only the sites it names)."""
-        from imhotep_stats.engine.game import RulesError
-        from imhotep_stats.engine.sites import side_class
-
-        self.known(table, prefix, SITES)
-        out: list = []
-        for index, site in enumerate(SITES):
-            key = f"{prefix}.{site}"
-            if keep_missing and site not in table:
-                out.append(None)
-                continue
-            value = table.get(site, ["A"])
-            if value == "all":
-                letters = list(SIDES)
-            elif isinstance(value, str) and value in SIDES:
-                letters = [value]
-            elif isinstance(value, list) and value:
-                letters = []
-                for i, s in enumerate(value):
-                    if not isinstance(s, str) or s not in SIDES:
-                        self.problem(f"{key}[{i}]", f"expected a side letter A, B, C or D, "
-                                     f"got {describe(s)}")
-                    elif s in letters:
-                        self.problem(f"{key}[{i}]", f"side {s} is listed twice")
-                    else:
-                        letters.append(s)
-            else:
-                self.problem(key, 'expected a list of side letters (e.g. ["A", "C"]) or "all", '
-                             f"got {describe(value)}")
-                letters = []
-            missing = []
-            for s in letters:
-                try:
-                    side_class(index, s)
-                except RulesError:
-                    missing.append(s)
-            if missing:
-                have = [s for s in SIDES if s not in missing and _implemented(index, s)]
-                self.problem(key, f"{site} side{'s' if len(missing) > 1 else ''} "
-                             f"{', '.join(missing)} not implemented yet "
-                             f"(implemented: {', '.join(have) or 'none'})")
-            out.append(tuple(s for s in letters if s not in missing) or ("A",))
-        return tuple(out)
-
-    def lineups(self, bots: Mapping[str, Any], players: list[int]
-                ) -> tuple[tuple[int, tuple[tuple[str, ...], ...]], ...]:
-        """``bots.lineup``: a list of names, a list of such lists (several lineups, one cell
-        each), or a table per player count ("2", "3", "4") of either."""
-        self.known(bots, "bots", ("lineup", "personas"))
-        value = bots.get("lineup", ["random"])
-        if isinstance(value, Mapping):
-            for k in value:
-                if k not in {str(n) for n in players}:
-                    self.problem(f"bots.lineup.{k}", "unknown player count (the study plays "
-                                 f"{', '.join(map(str, players)) or 'none'})")
-            out = []
-            for n in players:
-                if str(n) not in value:
-                    self.problem(f"bots.lineup.{n}", f"missing: the study plays {n} players "
-                                 "(expected a list of bot names)")
-                    continue
-                out.append((n, self._lineup_list(value[str(n)], f"bots.lineup.{n}")))
-            return tuple(out)
-        lineups = self._lineup_list(value, "bots.lineup")
-        return tuple((n, lineups) for n in players)
-
-    def personas(self, bots: Mapping[str, Any]) -> str:
-        """``[bots.personas.NAME]``: a bot defined by weights, without code
-        (``base = "greedy"``, ``weights = {pyramid = 1.6, deny = 0.5}``); lineups may name it."""
-        from imhotep_stats.bots import REGISTRY, BotSpecError, bot_from_spec
-        from imhotep_stats.bots.search.bot import SPEC_KEYS
-
-        SEARCH_SPEC_KEYS = tuple(k for k in SPEC_KEYS if k != "name")
-
-        table = bots.get("personas", {})
-        if not isinstance(table, Mapping):
-            self.problem("bots.personas", f"expected a table, got {describe(table)}")
-            return "{}"
-        out: dict[str, Any] = {}
-        for name, spec in table.items():
-            key = f"bots.personas.{name}"
-            if name in REGISTRY:
-                self.problem(key, f"{name!r} is a built-in bot: give the persona another name")
-                continue
-            if not _NAME.match(name):  # lineups are joined with commas in the results
-                self.problem(key, "expected a persona name of letters, digits, '.', '_' or "
-                             f"'-', got {name!r}")
-                continue
-            if not isinstance(spec, Mapping):
-                self.problem(key, f"expected a table with base and weights, got {describe(spec)}")
-                continue
-            allowed = SEARCH_SPEC_KEYS if spec.get("base") == "mcts" else ("base", "weights")
-            unknown = sorted(set(spec) - set(allowed))
-            if unknown:
-                self.problem(f"{key}.{unknown[0]}", f"unknown key (expected {', '.join(allowed)})")
-                continue
-            try:
-                bot_from_spec({**spec, "name": name})
-            except BotSpecError as exc:
-                # "bot spec truncate: ..." names the key: report it dotted
-                field = re.match(r"bot spec (\w+):", str(exc))
-                self.problem(f"{key}.{field.group(1)}" if field and field.group(1) in spec
-                             else key, str(exc))
-                continue
-            if not self.json_safe(spec, key):
-                continue
-            out[name] = {**spec, "name": name}
-        self.persona_names = set(out)
-        return canonical_json(out) if out else "{}"
-
-    def _lineup_list(self, value: Any, key: str) -> tuple[tuple[str, ...], ...]:
-        if isinstance(value, list) and value and all(isinstance(x, list) for x in value):
-            out: list[tuple[str, ...]] = []
-            for i, x in enumerate(value):
-                lineup = self._lineup(x, f"{key}[{i}]")
-                if lineup in out:  # two cells with one name would pool their rows
-                    self.problem(f"{key}[{i}]", "this lineup is listed twice")
-                else:
-                    out.append(lineup)
-            return tuple(out)
-        return (self._lineup(value, key),)
-
-    def _lineup(self, value: Any, key: str) -> tuple[str, ...]:
-        from imhotep_stats.bots import REGISTRY
-        from imhotep_stats.bots.search.bot import is_search_name
-
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not value:
-            self.problem(key, f"expected a non-empty list of bot names, got {describe(value)}")
-            return ("random",)
-        known = set(REGISTRY) | getattr(self, "persona_names", set())
-        for i, name in enumerate(value):
-            if not isinstance(name, str) or not (name in known or is_search_name(name)):
-                self.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(known))}, "
-                             f"or mctsN such as mcts400), got {describe(name)}")
-        return tuple(str(x) for x in value)
-
-    def json_safe(self, value: Any, key: str) -> bool:
-        """TOML dates and times have no JSON form; nothing in a study needs them."""
-        if isinstance(value, Mapping):
-            return all([self.json_safe(v, f"{key}.{k}") for k, v in value.items()])
-        if isinstance(value, list):
-            return all([self.json_safe(v, f"{key}[{i}]") for i, v in enumerate(value)])
-        if isinstance(value, str | int | float | bool):
-            return True
-        self.problem(key, f"expected a number, string, boolean, list or table, got {describe(value)}")
-        return False
-
-
-def _implemented(index: int, side: str) -> bool:
-    from imhotep_stats.engine.sites import MODULES
-
-    return side in MODULES[index].SIDES

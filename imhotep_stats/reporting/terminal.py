@@ -28,7 +28,8 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
             f"{'s' if len(data.cells) != 1 else ''} (within) and {data.family} seat tests, "
             "seat 1 = start player"
             + (f"; {data.adaptive_games:,} of the games from adaptive allocation"
-               if data.adaptive_games else ""))
+               if data.adaptive_games else "")
+            + ("; sequential verdicts (anytime-valid)" if data.sequential else ""))
     rates: dict[str, list[float]] = {}
     for cid, rate in data.tables["win_rates_seat"].select("cell", "win_rate").iter_rows():
         rates.setdefault(cid, []).append(rate)

@@ -12,7 +12,7 @@ allocation depends only on results, which depend only on seeds. Each round's pla
 recorded in ``<run dir>/adaptive/adaptive.json`` before it is played and its shards go to
 ``<run dir>/adaptive/shards/``, so an interrupted adaptive run resumes exactly; changed
 settings (budget, rounds, margin) discard the extra games and redo them. The first pass's
-``shards/`` are untouched (``run --resume`` checks them alone); readers that count every
+``shards/`` are untouched (resuming a ``run`` checks them alone); readers that count every
 game of the run (``report``, the sweep's per-cell figures, the policy) take the first pass
 plus the rounds recorded complete for it (:func:`completed_extra`, :func:`load_all`).
 
@@ -124,6 +124,17 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
         note = (f"adaptive round {len(rounds) + 1} was interrupted: its games are not counted "
                 "(run the sweep again to finish it)")
     return ExtraGames(tuple(files), per_cell, len(rounds), note)
+
+
+def sequential(run_dir: str | Path, manifest: dict[str, Any]) -> bool:
+    """Whether this run's verdicts were (or will be) looked at more than once, so they
+    must be the anytime-valid sequential ones: a sweep's adaptive policy ran on its
+    first pass, it was topped up (``run --games N`` on it) or it runs until decided."""
+    if manifest.get("sequential") or len(manifest.get("passes", ())) > 1:
+        return True
+    record = load_record(run_dir)
+    return bool(record) and (record.get("settings") or {}).get(
+        "config_hash") == manifest.get("config_hash")
 
 
 def all_files(run_dir: str | Path) -> list[str]:

@@ -109,6 +109,15 @@ def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
     atomic_write(Path(run_dir) / MANIFEST, lambda fh: fh.write(text.encode("utf-8")))
 
 
+def holds_run(run_dir: str | Path) -> bool:
+    """Whether ``run_dir`` holds a run (its manifest): every command resumes one unless told
+    ``--force``. False where the directory cannot even be looked at."""
+    try:
+        return (Path(run_dir) / MANIFEST).is_file()
+    except OSError:
+        return False
+
+
 def load_manifest(run_dir: str | Path) -> dict[str, Any]:
     """The run's manifest; RunStoreError when the directory holds no readable run."""
     path = Path(run_dir) / MANIFEST
@@ -133,8 +142,8 @@ def load_results(run_dir: str | Path, allow_incomplete: bool = False,
     """
     manifest = load_manifest(run_dir)
     if manifest.get("status") != "complete" and not allow_incomplete:
-        raise RunStoreError(f"{run_dir}: the run is not finished (resume it with "
-                            "`imhotep-stats run CONFIG --resume --out DIR`)")
+        raise RunStoreError(f"{run_dir}: the run is not finished (run the same "
+                            "command again to resume it)")
     from imhotep_stats.sim.batches import schema
 
     files = [*shard_files(run_dir), *extra]

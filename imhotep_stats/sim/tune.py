@@ -18,7 +18,7 @@ from typing import Any
 from imhotep_stats.config import StudyConfig
 from imhotep_stats.sim.adaptive import Policy, run_adaptive
 from imhotep_stats.sim.runner import run_study
-from imhotep_stats.sim.store import MANIFEST
+from imhotep_stats.sim.store import holds_run
 
 Log = Callable[[str], None]
 
@@ -36,7 +36,7 @@ def play_candidate(config: StudyConfig, run_dir: Path, policy: Policy, *, max_ga
     """The first pass (resumed when present), then up to ``rounds`` rounds that each at most
     double the candidate's games while ``policy`` wants more, up to ``max_games`` in all.
     Returns games played now and reused."""
-    again = not force and (run_dir / MANIFEST).exists()
+    again = not force and holds_run(run_dir)
     first = run_study(config, run_dir, workers=workers, cluster=cluster, resume=again,
                       force=force, progress=progress, log=log, warn=warn)
     simulated = first.simulated

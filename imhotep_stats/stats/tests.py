@@ -41,6 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+from imhotep_stats.stats import sequential as _sequential
 from imhotep_stats.stats._normal import norm_cdf, norm_ppf, norm_sf
 from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
@@ -219,16 +220,27 @@ class SeatPValues:
     beyond: tuple[float, ...]
 
 
-def seat_pvalues(wins_by_seat: Sequence[float], games: int, margin: float) -> SeatPValues:
-    """Fixed-sample per-seat p-values of one cell (score z tests, see the test functions)."""
+def fixed_pvalues(wins: float, games: int, players: int, margin: float
+                  ) -> tuple[float, float, float]:
+    """One seat's fixed-sample ``(p_deviation, p_equivalence, p_beyond)``: valid for one
+    look at a sample size fixed in advance (``sequential.seat_pvalues`` is the
+    anytime-valid counterpart with the same nulls)."""
+    p0 = 1.0 / players
+    return (deviation_test(wins, games, p0), equivalence_test(wins, games, p0, margin),
+            beyond_margin_test(wins, games, p0, margin))
+
+
+def seat_pvalues(wins_by_seat: Sequence[float], games: int, margin: float,
+                 sequential: bool = False) -> SeatPValues:
+    """One cell's per-seat p-values: fixed-sample score tests (``fixed_pvalues``), or the
+    anytime-valid ones of ``stats.sequential.seat_pvalues`` with ``sequential``."""
     k = len(wins_by_seat)
     chi_square_equal_shares(wins_by_seat, games)  # validates wins against games
-    seats = list(wins_by_seat)[: seat_family(k)]  # two seats: one hypothesis
-    return SeatPValues(
-        deviation=tuple(deviation_test(x, games, 1.0 / k) for x in seats),
-        within=tuple(equivalence_test(x, games, 1.0 / k, margin) for x in seats),
-        beyond=tuple(beyond_margin_test(x, games, 1.0 / k, margin) for x in seats),
-    )
+    per_seat = _sequential.seat_pvalues if sequential else fixed_pvalues
+    seats = [per_seat(x, games, k, margin)  # two seats: one hypothesis
+             for x in list(wins_by_seat)[: seat_family(k)]]
+    dev, within, beyond = (tuple(float(p[i]) for p in seats) for i in range(3))
+    return SeatPValues(deviation=dev, within=within, beyond=beyond)
 
 
 @dataclass(frozen=True)
@@ -291,6 +303,7 @@ class SeatVerdict:
     cells of the call. ``games_needed`` is the
     estimated total games for a verdict (None unless inconclusive); ``more_games`` is
     that minus the games played, rounded up to two significant figures as in ``text``.
+    ``sequential``: the p-values are anytime-valid (``stats.sequential``).
     """
 
     verdict: str
@@ -315,6 +328,7 @@ class SeatVerdict:
     seat: int | None = None
     direction: int = 0
     p_within: float = 1.0
+    sequential: bool = False
 
 
 def _about(n: int) -> int:
@@ -368,6 +382,7 @@ def seat_verdicts(
     seat_names: Sequence[Sequence[str]] | None = None,
     correction: str = "holm",
     pvalues: Sequence[SeatPValues] | None = None,
+    sequential: bool = False,
 ) -> list[SeatVerdict]:
     """Seat verdicts for many cells, ``(wins_by_seat, games)`` each, corrected together.
 
@@ -379,13 +394,18 @@ def seat_verdicts(
     For the "more games" estimate the level is alpha / family size (Holm's strictest
     step: the cells for "within", the seats for "beyond") with Holm, and the per-cell
     level with BH (whose threshold depends on the other cells).
+
+    ``sequential``: the seats' p-values are the anytime-valid ones of
+    ``stats.sequential.seat_pvalues`` (for verdicts looked at after every batch of extra
+    games: sweep rounds, ``tune``, top-ups, ``run --until-decided``), and "more games"
+    is what the sequential rule needs; corrections and verdict rules are the same.
     """
     if correction not in ("holm", "bh"):
         raise ValueError(f"correction must be 'holm' or 'bh', got {correction!r}")
     if not 0.0 < margin < 1.0:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
     if pvalues is None:
-        raw = [seat_pvalues(w, g, margin) for w, g in cells]
+        raw = [seat_pvalues(w, g, margin, sequential) for w, g in cells]
     elif len(pvalues) != len(cells):
         raise ValueError("one SeatPValues per cell")
     else:
@@ -401,7 +421,7 @@ def seat_verdicts(
         if len(names) != k:
             raise ValueError("seat_names must name every seat")
         out.append(_verdict(list(wins), games, margin, alpha, power, names, raw[c], adj[c],
-                            family))
+                            family, sequential))
     return out
 
 
@@ -418,6 +438,7 @@ def _p_text(p: float) -> str:
 def _verdict(
     wins: list[float], games: int, margin: float, alpha: float, power: float,
     names: list[str], raw: SeatPValues, p: CellPValues, family: tuple[int, int] | None,
+    sequential: bool = False,
 ) -> SeatVerdict:
     """Assemble one cell's verdict from its p-values (rules in seat_verdict)."""
     w = [float(x) for x in wins]
@@ -454,7 +475,12 @@ def _verdict(
             text = label
     else:
         verdict = label = "inconclusive"
-        needed = _games_for_verdict(rates, games, margin, alpha, power, family)
+        if sequential:
+            f_within, f_beyond = family or (1, seat_family(k))
+            f = f_within if games == 0 or largest < margin else f_beyond
+            needed = _sequential.games_for_verdict(rates, games, margin, alpha / f, power)
+        else:
+            needed = _games_for_verdict(rates, games, margin, alpha, power, family)
         if off:  # the margin is not resolved, but the tilt is: say so
             seat = _named(off, gaps)
             side = "more" if gaps[seat] > 0 else "less"
@@ -475,6 +501,7 @@ def _verdict(
         p_equivalence=raw.within * (k if len(raw.within) == 1 else 1), games_needed=needed,
         more_games=more, p_beyond=p.beyond, label=label, seat=seat,
         direction=0 if seat is None else (1 if gaps[seat] > 0 else -1), p_within=p.within,
+        sequential=sequential,
     )
 
 

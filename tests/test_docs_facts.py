@@ -1,0 +1,97 @@
+"""What the README and docs/ quote about the code, checked against the code: the number of
+compiled modules, the commands and sub-commands, the files they name, the README's length,
+and the evidence file's commands."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from imhotep_stats.cli import main
+from imhotep_stats.sim import compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# where a path quoted without its folder may live (docs/engine.md speaks of the bots' files
+# relative to their package)
+BASES = [ROOT, ROOT / "imhotep_stats", ROOT / "imhotep_stats" / "bots" / "greedy",
+         ROOT / "imhotep_stats" / "engine"]
+
+
+def _texts():
+    return [(p.relative_to(ROOT).as_posix(), p.read_text(encoding="utf-8")) for p in DOCS]
+
+
+def test_the_readme_is_short():
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 200
+
+
+def test_module_counts_quoted_are_the_builds():
+    n = len(compiled.compiled_sources())
+    quoted = [(name, int(k)) for name, text in _texts()
+              for k in re.findall(r"Cython, (\d+) modules", text)]
+    assert quoted, "the README quotes the compiled-module count"
+    assert all(k == n for _, k in quoted), (n, quoted)
+    assert f"Cython, {n} modules" in compiled.describe() or compiled.engine() != "compiled"
+
+
+def _commands_quoted() -> list[tuple[str, list[str]]]:
+    out = []
+    for name, text in _texts():
+        for m in re.finditer(r"imhotep-stats ((?:[a-z][a-z-]*)(?: [a-z][a-z-]*)?)", text):
+            out.append((name, m.group(1).split()))
+    return out
+
+
+def test_commands_quoted_exist():
+    quoted = _commands_quoted()
+    assert len(quoted) > 20
+    bad = []
+    for name, words in quoted:
+        cmd = main.commands.get(words[0])
+        if cmd is None:
+            bad.append((name, " ".join(words)))
+        elif isinstance(cmd, click.Group) and len(words) > 1 and words[1] not in cmd.commands:
+            bad.append((name, " ".join(words)))
+    assert not bad, bad
+
+
+def test_every_command_is_in_the_readme_table():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `([a-z]+)", readme, re.M)
+    assert sorted(set(rows)) == sorted(main.commands)
+
+
+PATH = re.compile(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:py|pxd|toml|md|json))`")
+
+
+@pytest.mark.parametrize("name,text", _texts(), ids=lambda x: x if x.endswith(".md") else "")
+def test_files_quoted_exist(name, text):
+    # run-directory paths (reports/NAME/..., adaptive/, tables/) are not repository files
+    missing = [p for p in PATH.findall(text) if not p.startswith(("reports/", "adaptive/", "tables/"))
+               and not any((base / p).exists() for base in BASES)]
+    assert not missing, f"{name} names files that are not there: {missing}"
+
+
+def test_the_evidence_file_names_its_commands():
+    from scripts.evidence import blocks
+
+    found = blocks((ROOT / "docs" / "evidence.md").read_text(encoding="utf-8"))
+    names = [m["name"] for m in found]
+    assert {"speed", "bots-wins", "bots-sources", "bots-sides", "ladder"} <= set(names)
+    for m in found:
+        assert m["commands"].strip() and m["body"].strip(), m["name"]
+
+
+BARE = re.compile(r"`([A-Za-z0-9_]+\.(?:py|pxd))`")
+
+
+def test_module_files_quoted_by_name_exist():
+    """A module named without its folder (`game.pxd`, `temple.py`) exists somewhere."""
+    here = {p.name for top in ("imhotep_stats", "tests", "scripts")
+            for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".pxd")} | {"setup.py"}
+    missing = [(name, f) for name, text in _texts() for f in BARE.findall(text) if f not in here]
+    assert not missing, missing
