@@ -64,11 +64,16 @@ def estimate_shares(g: Game) -> list[float]:
     """Each seat's win share by ``estimate_points`` (ties: more stones on the sled, then a
     split). Spends an unfinished ``g`` like ``estimate_points``."""
     sled = list(g.sled)
-    pts = estimate_points(g)
-    key = [(pts[p], sled[p]) for p in range(g.n)]
+    return winner_shares(estimate_points(g), sled)
+
+
+def winner_shares(pts: list[float], sled: list[int]) -> list[float]:
+    """The win share of the leader(s) by points, then stones on the sled."""
+    n = len(pts)
+    key = [(pts[p], sled[p]) for p in range(n)]
     best = max(key)
-    win = [p for p in range(g.n) if key[p] == best]
-    out = [0.0] * g.n
+    win = [p for p in range(n) if key[p] == best]
+    out = [0.0] * n
     for p in win:
         out[p] = 1.0 / len(win)
     return out
