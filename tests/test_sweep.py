@@ -99,7 +99,7 @@ def test_main_effects_recovered_exactly(result):
     for side, b in B_P.items():
         e = effect(result, "seat1", "Pyramid", side)
         assert e["effect"] == pytest.approx(b / G, abs=1e-12)
-        assert e["unit"] == "points of win rate"
+        assert e["unit"] == "pp of win rate"
     for side, d in D_P.items():  # the shared noise cancels game by game: exact, no spread
         e = effect(result, "decisions", "Pyramid", side)
         assert e["effect"] == pytest.approx(d, abs=1e-9)
