@@ -31,7 +31,6 @@ from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine import prophecies as prophecy_module
 from imhotep_stats.engine.actions import GET, PASS, Action, act
 from imhotep_stats.engine.chance import ChanceError
-from imhotep_stats.engine.public import reader
 from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import KIND_SITE, make_site
 from imhotep_stats.engine.sites.base import site_task
@@ -479,8 +478,8 @@ class ViewCore:
         return self._g.sailed
 
     @property
-    def discard(self) -> tuple[str, ...]:
-        return tuple(self._g.discard)
+    def discard(self) -> list[str]:
+        return self._g.discard
 
     @property
     def kind(self) -> str | None:
@@ -498,13 +497,8 @@ class ViewCore:
         return dict(self._g.hand[p])
 
     def site(self, i: int) -> Any:
-        """Site i's read model (0 market .. 4 obelisk; engine/public.py): its public
-        attributes, frozen, and its public queries. One per site and game, for every seat."""
-        g = self._g
-        views = g.public_sites
-        if views is None:
-            views = g.public_sites = [reader(s) for s in g.sites]
-        return views[i]
+        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
+        return self._g.sites[i]
 
 
 # ---------------------------------------------------------------------- tasks

@@ -236,11 +236,15 @@ def seat_pvalues(wins_by_seat: Sequence[float], games: int, margin: float,
     anytime-valid ones of ``stats.sequential.seat_pvalues`` with ``sequential``."""
     k = len(wins_by_seat)
     chi_square_equal_shares(wins_by_seat, games)  # validates wins against games
-    per_seat = _sequential.seat_pvalues if sequential else fixed_pvalues
-    seats = [per_seat(x, games, k, margin)  # two seats: one hypothesis
-             for x in list(wins_by_seat)[: seat_family(k)]]
-    dev, within, beyond = (tuple(float(p[i]) for p in seats) for i in range(3))
-    return SeatPValues(deviation=dev, within=within, beyond=beyond)
+    if sequential:  # the tested seats' (deviation, equivalence, beyond) tuples
+        dev, within, beyond = _sequential.cell_pvalues(wins_by_seat, games, margin)
+    else:
+        seats = [fixed_pvalues(x, games, k, margin)  # two seats: one hypothesis
+                 for x in list(wins_by_seat)[: seat_family(k)]]
+        dev, within, beyond = zip(*seats, strict=True)
+    return SeatPValues(deviation=tuple(float(p) for p in dev),
+                       within=tuple(float(p) for p in within),
+                       beyond=tuple(float(p) for p in beyond))
 
 
 @dataclass(frozen=True)
