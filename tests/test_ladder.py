@@ -94,3 +94,45 @@ def test_bootstrap_intervals_count_games_and_the_plot_draws_every_timed_bot(tmp_
     assert svg.startswith("<svg") and all(n in svg for n in cpu)
     text = cli("ladder", "report", a).stdout
     assert "bootstrap 95%" in text and "| 0.01 |" in text  # greedy's CPU a game
+
+
+def _records(players: int, n: int, seed: int) -> list[dict]:
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    names = ["greedy", "pyramid", "random", "temple"][:players]
+    out = []
+    for i in range(n):
+        bots = [names[(s + i) % players] for s in range(players)]
+        ranks = (rng.permutation(players) + 1).tolist()
+        if "random" in bots:  # random never wins
+            r = bots.index("random")
+            worst = ranks.index(players)
+            ranks[r], ranks[worst] = ranks[worst], ranks[r]
+        out.append({"game": i, "sides": "A-A-A-A-A", "players": players, "seed": 0,
+                    "bots": bots, "ranks": ranks, "totals": [40 - 5 * r for r in ranks],
+                    "win_share": [float(r == 1) for r in ranks]})
+    return out
+
+
+def test_ratings_per_player_count_with_the_prior_stated(tmp_path):
+    """Files with different player counts get one fit each, the prior (an option, default
+    0.5) is printed with the ratings, and the intervals are clustered by game."""
+    files = {tmp_path / "three.jsonl": _records(3, 60, 1),
+             tmp_path / "four.jsonl": _records(4, 60, 2)}
+    for path, records in files.items():
+        path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    text = ladder.report(list(files))
+    assert "sides A-A-A-A-A, 3 players" in text and "sides A-A-A-A-A, 4 players" in text
+    assert "prior 0.5 pseudo-wins both ways per pair" in text
+    assert "intervals clustered by game" in text
+    assert "prior 2 pseudo-wins" in ladder.report(list(files), prior=2.0)
+    # Random never won: without a prior its rating is infinite, and the report says so.
+    assert "not identified" in ladder.report(list(files), prior=0.0)
+    r = ladder.ratings(files[tmp_path / "four.jsonl"])
+    assert r.variance == "cluster sandwich" and r.prior == 0.5
+    assert r.rating[r.names.index("random")] < min(
+        r.rating[i] for i, n in enumerate(r.names) if n != "random")
+    r = cli("ladder", "report", "--prior", 1, *files)  # the option, through the CLI
+    assert r.exit_code == 0 and "prior 1 pseudo-wins" in r.stdout
+    assert cli("ladder", "report", "--prior", -1, *files).exit_code == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from imhotep_stats.stats.planning import games_needed, games_to_exceed
+from imhotep_stats.stats.planning import games_needed, games_needed_every_seat, games_to_exceed
 from tests.helpers import cli
 
 
@@ -13,7 +13,14 @@ def test_plan_text_and_json_agree_with_planning():
     assert r.exit_code == 0, r.output
     need = games_needed(0.02, 3)
     assert f"about {need:,} games per cell" in r.stdout
-    assert 6000 < need < 7000  # the closed form's "about 6,500"
+    # "balanced" is an intersection-union claim: no split over the seats (issue 21 quotes
+    # 4,754; Holm over the three seats asked for 6,453).
+    assert need == 4754
+    # ... for the seat at the assumed gap. With every seat at its fair share all must pass
+    # together: more games (tests/test_stats_cells.py holds this figure to simulation).
+    together = games_needed_every_seat(0.02, 3)
+    assert f"{together:,} games for 80% that every seat passes together" in r.stdout
+    assert 6000 < together < 6500
     r = cli("plan", "--margin", 0.02, "--players", 3, "--power", 0.9, "--alpha", 0.01,
             "--json")
     data = json.loads(r.stdout)
@@ -32,7 +39,9 @@ def test_plan_several_player_counts_gap_and_cells():
     rows = json.loads(r.stdout)
     assert [x["players"] for x in rows] == [2, 4]
     assert rows[0]["family"] == 10 and rows[1]["family"] == 40
-    assert rows[1]["games_balanced"] == games_needed(0.03, 4, true_gap=0.01, family=40)
+    # "balanced" is a claim per cell: Holm over the 10 cells, not their 40 seats.
+    assert rows[1]["games_balanced"] == games_needed(0.03, 4, true_gap=0.01, family=10)
+    assert rows[1]["games_unbalanced"] == games_to_exceed(0.06, 0.03, 4, family=40)
 
 
 def test_plan_usage_errors():

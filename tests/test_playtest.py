@@ -140,8 +140,15 @@ def test_robustness_orders_by_rating_and_flags_a_bot_effect():
     (g,) = groups([random_, custom, greedy, other])
     assert [c.lineup for c in g.cells] == [("greedy",), ("random",), ("builder",)]
     assert not g.consistent
-    assert g.flags == ["seat 3's advantage holds for greedy but not for random or builder: "
-                       "likely an effect of the bots, not the board"]
+    # The seat x lineup test rejects (seat 3 +6 pp, seat 4 -6 pp in greedy only) and the
+    # flag names a seat whose share differs, where it is highest and lowest.
+    assert g.test.p < 1e-6 and g.test.df == 6
+    (flag,) = g.flags
+    assert flag.startswith("seat effects differ between lineups (seat x lineup test "
+                           "p < 0.001): seat ")
+    assert ("seat 4 wins 25.0% with random but 19.0% with greedy" in flag
+            or "seat 3 wins 31.0% with greedy but 25.0% with random" in flag), flag
+    assert flag.endswith("likely an effect of the bots, not the board")
     j = g.to_json()
     assert j["verdicts"] == {"greedy": "unbalanced", "random": random_.verdict.verdict,
                              "builder": custom.verdict.verdict}
@@ -150,6 +157,14 @@ def test_robustness_orders_by_rating_and_flags_a_bot_effect():
     assert fp["win_rate"] == 0.25 and fp["gap"] == 0.0 and fp["gap_low"] < 0 < fp["gap_high"]
     same = groups([_cell(["random"], [1000] * 4, 4000), _cell(["greedy"], [1000] * 4, 4000)])
     assert same[0].consistent and same[0].flags == []
+    assert same[0].summary == "consistent across lineups (seat x lineup test p = 1.000)"
+    # Different labels, same effect: seat 4 at -3 pp in both (unbalanced in one by chance,
+    # inconclusive in the other) is not a bot effect; the label comparison flagged it.
+    a = _cell(["random"], [1040, 1040, 1090, 830], 4000)
+    b = _cell(["greedy"], [1040, 1040, 1040, 880], 4000)
+    assert (a.verdict.verdict, b.verdict.verdict) == ("unbalanced", "inconclusive")
+    (g2,) = groups([a, b])
+    assert g2.consistent and g2.flags == [] and g2.test.p > 0.2
 
 
 def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
@@ -163,7 +178,8 @@ def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
         assert heading in md
     assert md.index("## Robustness") < md.index("## 1. ")
     assert "Association, not cause" in md
-    assert "holds for random but not for greedy" in md
+    assert ("Seat effects differ between lineups (seat x lineup test p < 0.001): seat 3 "
+            "wins 61.5% with random but 32.0% with greedy") in md
     summary = json.loads((d / "summary.json").read_text())
     (rob,) = summary["robustness"]
     assert list(rob["verdicts"]) == ["greedy", "random"]  # strongest first

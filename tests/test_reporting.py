@@ -216,11 +216,18 @@ def test_seat_fairness_chi_square_and_holm(ref_run):
             where.append((c.id, s))
     assert data.family == len(raw) == 3 + 4 + 1
     adjusted = dict(zip(where, holm_by_hand(raw), strict=True))
-    adjusted_eq = dict(zip(where, holm_by_hand(raw_eq), strict=True))
+    raw_eq = dict(zip(where, raw_eq, strict=True))
+    # "Within" is a cell claim: the cell's p-value is its seats' largest, then Holm over
+    # the three cells (not the eight seats).
+    cells = [c.id for c in data.cells]
+    within = dict(zip(cells, holm_by_hand([max(p for (c, _), p in raw_eq.items() if c == cid)
+                                           for cid in cells]), strict=True))
+    for c in data.cells:
+        assert c.verdict.p_within == pytest.approx(within[c.id])
     for r in data.tables["win_rates_seat"].iter_rows(named=True):
         key = (r["cell"], 0 if r["cell"].endswith("2p|weak") else r["seat"])
         assert r["p_deviation"] == pytest.approx(adjusted[key]), key
-        assert r["p_equivalence"] == pytest.approx(adjusted_eq[key]), key
+        assert r["p_equivalence"] == pytest.approx(raw_eq[key]), key
         assert r["gap"] == pytest.approx(r["win_rate"] - 1 / data.cell(r["cell"]).players)
 
 
@@ -257,16 +264,21 @@ def test_bot_strength_matrix_and_rating(ref_run):
     cell = data.cells[0]
     x = rows.filter(pl.col("cell") == cell.id)
     w = {("strong", "weak"): 0.0, ("weak", "strong"): 0.0}
+    per_game = []  # strong's wins over weak, comparisons, per game
     for g in range(90):
         game = x.filter(pl.col("game") == g).select("bot", "rank").rows()
+        before = w[("strong", "weak")]
+        n = 0
         for (a, ra), (b, rb) in combinations(game, 2):
             if a == b:
                 continue
+            n += 1
             if ra == rb:
                 w[(a, b)] += 0.5
                 w[(b, a)] += 0.5
             else:
                 w[(a, b) if ra < rb else (b, a)] += 1
+        per_game.append((w[("strong", "weak")] - before, n))
     m = {(r["bot"], r["opponent"]): r for r in _df(data, "bot_matrix", cell.id).iter_rows(
         named=True)}
     for key, wins in w.items():
@@ -277,9 +289,15 @@ def test_bot_strength_matrix_and_rating(ref_run):
     gap = 400 * math.log10(w[("strong", "weak")] / w[("weak", "strong")])
     assert ratings["strong"]["rating"] == pytest.approx(gap / 2)
     assert ratings["weak"]["rating"] == pytest.approx(-gap / 2)
-    # Wald interval: se of the log-odds is sqrt(1/w + 1/l), halved for each bot.
-    se = 400 / math.log(10) * math.sqrt(1 / w[("strong", "weak")] + 1 / w[("weak", "strong")])
+    # Game-clustered (sandwich) interval; with two bots it is the delta method on the
+    # clustered variance of the win share p = w / (w + l): var(logit p) = var(p) /
+    # (p (1 - p))^2, halved for each bot. Each of the 90 games is its own block.
+    total = w[("strong", "weak")] + w[("weak", "strong")]
+    p = w[("strong", "weak")] / total
+    var_p = 90 / 89 * sum((wg - p * n) ** 2 for wg, n in per_game) / total ** 2
+    se = 400 / math.log(10) * math.sqrt(var_p) / (p * (1 - p))
     assert ratings["strong"]["se"] == pytest.approx(se / 2)
+    assert ratings["strong"]["variance"] == "cluster sandwich"
     assert ratings["strong"]["ci_low"] > 0  # the planted +6 temple points show
     assert data.rows("bot_ratings", data.cells[1].id) == []  # one bot: no rating
 

@@ -255,11 +255,11 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
               help="Chance of a verdict if the assumed gap is the truth.")
 @click.option("--alpha", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.05, show_default=True,
-              help="Error rate, split over the seat tests (Holm).")
+              help="Error rate, split over the cells (balanced) or their seats (unbalanced).")
 @click.option("--gap", type=float, default=0.0, show_default=True,
               help="True seat gap assumed for 'balanced' (must be inside the margin).")
 @click.option("--cells", type=click.IntRange(1), default=1, show_default=True,
-              help="Cells corrected together (Holm over their seats).")
+              help="Cells corrected together (Holm over cells, and over their seats).")
 @click.option("--beyond", type=float, default=None,
               help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
                    "margin; must be beyond it).")
@@ -272,7 +272,12 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
     """How many games per cell a seat-fairness verdict at MARGIN needs (and, with --bots,
     how long such a cell takes on this machine)."""
     from imhotep_stats.stats.intervals import min_detectable_difference
-    from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
+    from imhotep_stats.stats.planning import (
+        games_needed,
+        games_needed_every_seat,
+        games_to_exceed,
+        seat_family,
+    )
 
     if abs(gap) >= margin:
         raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
@@ -283,9 +288,10 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
                                  param_hint="--beyond")
     rows = []
     for n in dict.fromkeys(players):
-        family = seat_family(n) * cells
-        try:
-            need = games_needed(margin, n, alpha, power, true_gap=gap, family=family)
+        family = seat_family(n) * cells  # "beyond": a claim per seat
+        try:  # "within": a claim per cell (intersection-union over its seats)
+            need = games_needed(margin, n, alpha, power, true_gap=gap, family=cells)
+            together = games_needed_every_seat(margin, n, alpha, power, gap, cells)
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--margin") from None
         try:
@@ -295,7 +301,8 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
         rows.append({"players": n, "margin": margin, "alpha": alpha, "power": power,
                      "assumed_gap": gap, "beyond_gap": beyond, "cells": cells,
                      "family": family,
-                     "games_balanced": need, "games_unbalanced": detect,
+                     "games_balanced": need, "games_balanced_every_seat": together,
+                     "games_unbalanced": detect,
                      "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
     if bots:
         _time_cells(rows, bots, sides)
@@ -306,9 +313,11 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
         click.echo(
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
             f"seat balanced within ±{margin * 100:.1f} pp (true gap {gap * 100:+.1f}, "
-            f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
-            f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
-            f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp.")
+            f"alpha {alpha}{_split(cells, 'cell')}, power {power:.0%} for the seat at that "
+            f"gap; {r['games_balanced_every_seat']:,} games for {power:.0%} that every seat "
+            f"passes together); {r['games_unbalanced']:,} games show a seat "
+            f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp "
+            f"(alpha{_split(r['family'], 'seat test')}).")
         if "cpu_per_game" in r:
             from imhotep_stats.sim.progress import _clock as clock
 
@@ -338,6 +347,10 @@ def _time_cells(rows: list[dict], bots: str, sides: str) -> None:
     for r in rows:
         per_game, n = pilot(Cell(0, sides, r["players"], lineup))
         r["cpu_per_game"], r["pilot_games"] = round(per_game, 4), n
+
+
+def _split(n: int, what: str) -> str:
+    return f" split over {n} {what}s" if n > 1 else ""
 
 
 COMMANDS = (compare, sweep, plan)

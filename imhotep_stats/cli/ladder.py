@@ -63,13 +63,16 @@ def play(lineup, players, sides, games, seed, workers, cluster, out):
 @ladder.command(short_help="Win rates and Bradley-Terry ratings from ladder files.")
 @click.argument("files", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--prior", type=click.FloatRange(min=0), default=0.5, show_default=True,
+              help="Pseudo-wins added both ways to every pair that met (0: the data alone).")
 @expected_errors
-def report(files):
+def report(files, prior):
     """Markdown: per file, each bot's win rate (Wilson 95%) and mean points; then
-    Bradley-Terry ratings (Elo scale, 95% intervals), one table per side set."""
+    Bradley-Terry ratings (Elo scale, 95% intervals clustered by game, the prior stated),
+    one table per side set and player count."""
     from imhotep_stats.stats.ladder import report as ladder_report
 
-    sys.stdout.write(ladder_report(files))
+    sys.stdout.write(ladder_report(files, prior))
 
 
 @ladder.command(short_help="An SVG of rating against CPU a game from ladder files.")

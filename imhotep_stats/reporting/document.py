@@ -130,9 +130,12 @@ def _header(data: ReportData) -> list[Block]:
         "test) and none detectably off its fair share; *within it, tilted* when every seat "
         "is shown within the margin but one is detectably off (its direction is named); "
         "*unbalanced beyond* it when a seat is shown outside the margin (minimum-effect "
-        "test); otherwise *inconclusive*, with the games a verdict needs; "
-        f"Holm-corrected over the {_plural(data.family, 'seat test')} of this report at "
-        f"α = {data.alpha:g}. *Resolves ±x*: the smallest deviation of a seat from its fair "
+        "test); otherwise *inconclusive*, with the games a verdict needs and the seat "
+        "detectably off its fair share, if one is; Holm-corrected at "
+        f"α = {data.alpha:g} over the {_plural(len(data.cells), 'cell')} of this report for "
+        "\"balanced\" (a claim about the cell: its seats' largest equivalence p-value, no "
+        f"correction across seats) and over its {_plural(data.family, 'seat test')} for the "
+        "claims about a seat. *Resolves ±x*: the smallest deviation of a seat from its fair "
         "share the sample detects (80% power)."
         + (" Adaptive games went to cells after looking at their results, which makes the "
            "verdicts' nominal error rates slightly optimistic; confirm a surprising verdict "
@@ -306,12 +309,16 @@ def _fairness(data: ReportData, c: CellInfo) -> list[Block]:
     return [
         Heading(3, "Seat fairness"), Para(" ".join(text)),
         Table(["", "win rate", "gap to fair share", "p off fair share (Holm)",
-               f"p within ±{f.pp(data.margin)} (Holm)",
+               f"p within ±{f.pp(data.margin)} (seat)",
                f"p beyond ±{f.pp(data.margin)} (Holm)"], rows),
         Para("The first p-value tests whether the seat's win rate differs from its fair "
-             "share, the second whether it lies within the margin (equivalence), the third "
-             "whether it lies beyond the margin (minimum-effect test); each is "
-             f"Holm-adjusted over the report's {data.family} seat tests.{note}"),
+             "share, the third whether it lies beyond the margin (minimum-effect test); "
+             f"both are Holm-adjusted over the report's {data.family} seat tests. The second "
+             "tests whether the seat lies within the margin (equivalence). \"Balanced\" is "
+             "a claim about the whole cell (every seat within), so the cell's p-value is its "
+             "seats' largest, with no correction across seats (intersection-union), "
+             f"Holm-adjusted over the report's {_plural(len(data.cells), 'cell')}: "
+             f"{f.pval(v.p_within)}.{note}"),
     ]
 
 
@@ -410,8 +417,10 @@ def _bots(data: ReportData, c: CellInfo) -> list[Block]:
                 [r["bot"], f.signed(r["rating"], 0), f.ci_num(r["ci_low"], r["ci_high"], 0),
                  f.count(r["games"])] for r in ratings]),
             Para("Bradley-Terry rating on the pairwise results (Elo-like scale: 400 points = "
-                 "10:1 odds; the mean bot is 0; comparisons from one game are treated as "
-                 "independent, so intervals may be a little narrow)."
+                 "10:1 odds; the mean bot is 0). The comparisons of one game are not "
+                 "independent, so the intervals are cluster sandwich intervals over the "
+                 "games (blocks of games as clusters), not Wald intervals, which are "
+                 "10-34% too narrow with 3-4 players."
                  + (" A bot never lost (or never won) here, so 0.5 pseudo-wins were added "
                     "both ways to every pair to give finite ratings." if prior else "")),
         ]

@@ -23,7 +23,9 @@ from imhotep_stats.rules.board import SITES
 from imhotep_stats.sim.adaptive import load_all, sequential
 from imhotep_stats.sim.store import load_manifest
 from imhotep_stats.stats.aggregate import (
+    RATING_BLOCKS,
     bot_matrix,
+    collapse_blocks,
     game_shape,
     points_by_source,
     score_distribution,
@@ -198,6 +200,7 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
             "largest_gap_seat": v.largest_gap_seat if v else None,
             "spread": v.spread if v else None, "chi2": v.chi2 if v else None,
             "chi2_df": v.chi2_df if v else None, "chi2_p": v.chi2_p if v else None,
+            "p_within": v.p_within if v else None,
             "mdd": c.mdd, "games_needed": v.games_needed if v else None,
             "more_games": v.more_games if v else None, "notes": "; ".join(c.notes),
         })
@@ -206,7 +209,8 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
               "text": pl.String, "seat": pl.Int64, "direction": pl.Int64,
               "margin": pl.Float64, "largest_gap": pl.Float64, "largest_gap_seat": pl.Int64,
               "spread": pl.Float64, "chi2": pl.Float64, "chi2_df": pl.Int64,
-              "chi2_p": pl.Float64, "mdd": pl.Float64, "games_needed": pl.Int64,
+              "chi2_p": pl.Float64, "p_within": pl.Float64, "mdd": pl.Float64,
+              "games_needed": pl.Int64,
               "more_games": pl.Int64, "notes": pl.String}
     return pl.DataFrame(rows, schema=schema)
 
@@ -284,7 +288,8 @@ def compute(run_dir: str | Path) -> ReportData:
         c.verdict = verdicts.get(c.id)
         c.mdd = float(mdd.get(c.id, math.nan))
 
-    matrix = bot_matrix(lf, by="cell", confidence=conf)
+    blocked = bot_matrix(lf, by="cell", confidence=conf, blocks=RATING_BLOCKS)
+    matrix = collapse_blocks(blocked, conf)
     tables = {
         "seat_fairness": _fairness_table(cells),
         "win_rates_seat": _seat_tests(seat, cells),
@@ -294,7 +299,7 @@ def compute(run_dir: str | Path) -> ReportData:
         "points_cell": points_by_source(lf, by="cell", confidence=conf),
         "winner_separation": winner_separation(lf, by="cell", confidence=conf),
         "bot_matrix": matrix,
-        "bot_ratings": cell_bot_ratings(matrix, conf),
+        "bot_ratings": cell_bot_ratings(blocked, conf),
         "game_shape": game_shape(lf, by="cell", confidence=conf),
         "round_points": round_points(lf, by=("cell", "seat"), confidence=conf),
         "score_distribution": score_distribution(lf, by=("cell", "seat")),

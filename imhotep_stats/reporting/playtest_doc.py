@@ -25,8 +25,12 @@ def robustness(data: ReportData) -> list[Block]:
         Heading(2, "Robustness across lineups", "robustness"),
         Para("The same sides and player count played by different lineups, strongest first "
              "(rating: Elo scale, greedy 0, measured head to head; see "
-             "`imhotep_stats/data/bot_ratings.toml`). A seat effect that holds for one "
-             "lineup but not another is likely an effect of the bots, not the board. "
+             "`imhotep_stats/data/bot_ratings.toml`). Whether the seat effects differ "
+             "between lineups is tested, not read off the verdict labels: a chi-square test "
+             "of the seat x lineup table of wins (shared wins as fractions), Holm over the "
+             "groups of this report, with the seats' trend per rating point beside it "
+             "where at least three lineups have ratings. Only when it rejects is the "
+             "difference likely an effect of the bots, not the board. "
              f"*First-player advantage*: seat 1's win rate minus its fair share, {_conf(data)} "
              "Wilson interval."),
     ]
@@ -49,8 +53,7 @@ def robustness(data: ReportData) -> list[Block]:
                           "first-player advantage"], rows, "lrrWrr")]
         blocks += [Note(flag[0].upper() + flag[1:] + ".") for flag in g.flags]
         if g.consistent:
-            blocks.append(Para("Every lineup gives the same seat verdict "
-                               f"(*{g.cells[0].verdict.label if g.cells[0].verdict else 'no games'}*)."))
+            blocks.append(Para(g.summary[0].upper() + g.summary[1:] + "."))
         if svg_rows:
             p0 = 1.0 / g.players
             blocks.append(Charts([charts.interval_bars(

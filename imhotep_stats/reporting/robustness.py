@@ -4,11 +4,14 @@ Which seat looks disadvantaged can depend on the bots rather than the board. For
 (sides, players) group of a report with more than one lineup, this module sets each
 lineup's seat verdict side by side, strongest lineup first (``data/bot_ratings.toml``),
 with the first player's advantage (seat 1's win rate minus its fair share, Wilson
-interval), and says plainly where the lineups disagree.
+interval), and says whether the seat effects differ between lineups.
 
-Verdicts are compared by what they show: the verdict key and, for "unbalanced" or
-"tilted", the seat and its direction. A group is ``consistent`` when every lineup shows the
-same.
+That is a test, not a comparison of verdict labels: two lineups with the same seat 4 at
+-4 pp often get different labels ("unbalanced" at 4,000 games in one, "inconclusive" in
+another) by chance alone, and the label comparison flagged 80% of such groups (issue 21).
+``stats.lineups.lineup_test`` tests the seat x lineup table (and a trend with the lineups'
+ratings); a group is ``consistent`` unless that test rejects after Holm over the groups of
+the report, and only then does a flag name what differs.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from importlib import resources
 from typing import Any, Protocol
 
 from imhotep_stats.stats.intervals import wilson_interval
-from imhotep_stats.stats.tests import SeatVerdict
+from imhotep_stats.stats.lineups import LineupTest, lineup_test
+from imhotep_stats.stats.tests import SeatVerdict, holm
 
 
 class _Cell(Protocol):  # figures.CellInfo, without importing it (figures imports this)
@@ -53,12 +57,6 @@ def lineup_name(lineup: Sequence[str]) -> str:
     return ",".join(lineup)
 
 
-def _shows(v: SeatVerdict | None) -> tuple[str, int | None, int]:
-    if v is None:
-        return ("no games", None, 0)
-    return (v.verdict, v.seat, v.direction)
-
-
 def first_player(v: SeatVerdict | None) -> dict[str, float] | None:
     """Seat 1's (the start player's) win rate, its gap to the fair share and the gap's
     Wilson interval at the verdict's confidence (1 - alpha)."""
@@ -70,24 +68,34 @@ def first_player(v: SeatVerdict | None) -> dict[str, float] | None:
             "gap_high": high - v.expected}
 
 
-def _listed(names: list[str], last: str) -> str:
-    """"a", "a and b", "a, b and c" (or "or")."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
-
-
-def _effect(seat: int, direction: int) -> str:
-    return f"seat {seat + 1}'s {'advantage' if direction > 0 else 'deficit'}"
-
-
 @dataclass
 class Group:
-    """One (sides, players) played by several lineups, strongest lineup first."""
+    """One (sides, players) played by several lineups, strongest lineup first.
+
+    ``test`` is the seat x lineup test over the lineups with games (None if fewer than
+    two have games), ``p_adjusted`` its p-value after Holm over the report's groups."""
 
     sides: str
     players: int
     cells: list[Any]  # figures.CellInfo, in rating order
     consistent: bool
     flags: list[str]
+    test: LineupTest | None = None
+    p_adjusted: float | None = None
+    tested_groups: int = 1  # the Holm family: groups of the report with a test
+
+    @property
+    def summary(self) -> str:
+        """One sentence on the test: the flag when it rejects, else "consistent"."""
+        if self.test is None:
+            return "fewer than two lineups with games: nothing to compare"
+        if self.flags:
+            return self.flags[0]
+        trend = ("" if self.test.trend_p is None else
+                 f"; trend with the lineups' rating {_p(self.test.trend_p)}")
+        return (f"consistent across lineups (seat x lineup test "
+                f"{_p(self.p_adjusted)}"
+                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend})")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -103,32 +111,41 @@ class Group:
                          "direction": c.verdict.direction if c.verdict else None,
                          "first_player": first_player(c.verdict)}
                         for c in self.cells],
+            "test": None if self.test is None else {
+                **self.test.to_json(), "p_adjusted": self.p_adjusted},
+            "summary": self.summary,
             "flags": self.flags,
         }
 
 
-def _flags(cells: list[Any]) -> list[str]:
-    """Plain sentences on where the lineups disagree (none when they agree)."""
-    names = {c.id: lineup_name(c.lineup) for c in cells}
-    shown = {c.id: _shows(c.verdict) for c in cells}
-    if len(set(shown.values())) <= 1:
-        return []
-    out = []
-    effects = dict.fromkeys((s, d) for v, s, d in shown.values()
-                            if v in ("unbalanced", "tilted") and s is not None)
-    for seat, direction in effects:
-        holds = [names[c.id] for c in cells if shown[c.id][1:] == (seat, direction)]
-        not_ = [names[c.id] for c in cells if shown[c.id][1:] != (seat, direction)]
-        out.append(f"{_effect(seat, direction)} holds for {_listed(holds, 'and')} but not for "
-                   f"{_listed(not_, 'or')}: likely an effect of the bots, not the board")
-    if not effects:
-        out.append("the verdicts differ: " + "; ".join(
-            f"{names[c.id]}: {c.verdict.text if c.verdict else 'no games'}" for c in cells))
-    return out
+def _p(p: float | None) -> str:
+    """"p = 0.012", "p < 0.001"."""
+    if p is None:
+        return "p n/a"
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
-def groups(cells: Sequence[Any]) -> list[Group]:
-    """Every (sides, players) with more than one lineup, in the cells' order."""
+def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
+    """The sentence naming what differs: the seat whose share varies most between
+    lineups (largest chi-square contribution), its rate in the lineups where it is
+    highest and lowest, and the rating trend when it is significant too."""
+    s = t.seat
+    hi, lo = int(max(range(len(names)), key=lambda i: t.rates[i][s])), int(
+        min(range(len(names)), key=lambda i: t.rates[i][s]))
+    text = (f"seat effects differ between lineups (seat x lineup test {_p(p_adj)}): "
+            f"seat {s + 1} wins {t.rates[hi][s]:.1%} with {names[hi]} but "
+            f"{t.rates[lo][s]:.1%} with {names[lo]} (fair share {1 / players:.1%})")
+    if t.trend_p is not None and t.trend_p <= t.alpha:
+        per = t.slopes[t.trend_seat] * 100
+        text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "
+                 f"{abs(per) * 100:.1f} pp per 100 rating points (trend test {_p(t.trend_p)})")
+    return text + ": likely an effect of the bots, not the board"
+
+
+def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:
+    """Every (sides, players) with more than one lineup, in the cells' order, each with
+    its seat x lineup test (Holm over the groups; level ``alpha``, default the cells'
+    verdict level)."""
     by: dict[tuple[str, int], list[Any]] = {}
     for c in cells:
         by.setdefault((c.sides, c.players), []).append(c)
@@ -139,6 +156,20 @@ def groups(cells: Sequence[Any]) -> list[Group]:
         # Strongest first; lineups without a measured rating after, in study order.
         ordered = sorted(members, key=lambda c: (
             lineup_rating(c.lineup) is None, -(lineup_rating(c.lineup) or 0.0)))
-        flags = _flags(ordered)
-        out.append(Group(sides, players, ordered, not flags, flags))
+        out.append(Group(sides, players, ordered, True, []))
+    tested = []
+    for g in out:
+        live = [c for c in g.cells if c.verdict is not None and c.games > 0]
+        if len(live) < 2:
+            continue
+        level = alpha if alpha is not None else live[0].verdict.alpha
+        g.test = lineup_test(
+            [[r * c.games for r in c.verdict.win_rates] for c in live],
+            [c.games for c in live], [lineup_rating(c.lineup) for c in live], level)
+        tested.append((g, live))
+    for (g, live), p in zip(tested, holm([g.test.p for g, _ in tested]), strict=True):
+        g.p_adjusted, g.tested_groups = p, len(tested)
+        if p <= g.test.alpha:
+            g.consistent = False
+            g.flags = [_flag(g.test, p, [lineup_name(c.lineup) for c in live], g.players)]
     return out

@@ -24,7 +24,8 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
     cells = cells[:MAX_ROWS]
     head = (f"Balance report: {data.study}: {len(data.cells)} cell"
             f"{'s' if len(data.cells) != 1 else ''}, margin ±{f.pp(data.margin)}, "
-            f"{100 * data.confidence:g}% intervals, Holm over {data.family} seat tests, "
+            f"{100 * data.confidence:g}% intervals, Holm over {len(data.cells)} cell"
+            f"{'s' if len(data.cells) != 1 else ''} (within) and {data.family} seat tests, "
             "seat 1 = start player"
             + (f"; {data.adaptive_games:,} of the games from adaptive allocation"
                if data.adaptive_games else "")

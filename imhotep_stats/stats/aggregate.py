@@ -385,8 +385,15 @@ def game_shape(
 # --- bots --------------------------------------------------------------------------------
 
 
+RATING_BLOCKS = 100
+"""Clusters of the ratings' sandwich variance: games go to block ``game % RATING_BLOCKS``
+(games are independent, so blocks of them are independent clusters too; 100 keeps the
+variance's own noise small, sqrt(2/99) ~ 14% on a variance)."""
+
+
 def bot_matrix(
-    lf: pl.LazyFrame, by: Keys = (), confidence: float = 0.95, chunk_rows: int = CHUNK_ROWS
+    lf: pl.LazyFrame, by: Keys = (), confidence: float = 0.95, chunk_rows: int = CHUNK_ROWS,
+    blocks: int | None = None,
 ) -> pl.DataFrame:
     """Pairwise win matrix across bots, from games whose lineup mixes bots.
 
@@ -395,11 +402,16 @@ def bot_matrix(
     format, both directions: keys, ``bot``, ``opponent``, ``games`` (comparisons),
     ``wins``, ``win_rate``, ``ci_low``, ``ci_high`` (Wilson; comparisons from one game
     are treated as independent). Keys must be game-level (default: pooled over cells).
+    ``blocks``: also split by ``block`` = game index mod ``blocks`` (the clusters of
+    ``bradley_terry``'s sandwich variance; ``collapse_blocks`` sums them back).
     """
     keys = _keys(by)
     _check_game_keys(keys, "bot_matrix")
     slim = lf.filter(pl.col("lineup").str.split(",").list.n_unique() > 1).select(
         *dict.fromkeys([*keys, "cell", "game", "bot", "rank"]))
+    if blocks:
+        slim = slim.with_columns(block=(pl.col("game") % blocks).cast(pl.Int64))
+        keys = [*keys, "block"]
 
     def step(chunk: pl.LazyFrame) -> pl.LazyFrame:
         other = chunk.select("cell", "game", pl.col("bot").alias("opponent"),
@@ -415,12 +427,16 @@ def bot_matrix(
 
     out_keys = [*keys, "bot", "opponent"]
     df = _chunked(slim, out_keys, step, chunk_rows, count_col="games")
-    schema = {**{k: lf.collect_schema()[k] for k in keys}, "bot": pl.String,
+    schema = {**{k: slim.collect_schema()[k] for k in keys}, "bot": pl.String,
               "opponent": pl.String, "games": pl.Int64, "wins": pl.Float64,
               "win_rate": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64}
     if df is None or df.height == 0:
         return pl.DataFrame(schema=schema)
-    df = df.sort(out_keys)
+    return _with_rates(df.sort(out_keys), out_keys, schema, confidence)
+
+
+def _with_rates(df: pl.DataFrame, out_keys: list[str], schema: dict, confidence: float
+                ) -> pl.DataFrame:
     low, high = wilson_arrays(df["wins"].to_numpy(), df["games"].to_numpy(), confidence)
     return df.select(
         *out_keys, "games", "wins", (pl.col("wins") / pl.col("games")).alias("win_rate"),
@@ -428,27 +444,55 @@ def bot_matrix(
     ).cast(schema)
 
 
+def collapse_blocks(matrix: pl.DataFrame, confidence: float = 0.95) -> pl.DataFrame:
+    """``bot_matrix(..., blocks=B)`` summed over its blocks: the plain pairwise matrix."""
+    keys = [k for k in matrix.columns if k not in (
+        "block", "games", "wins", "win_rate", "ci_low", "ci_high")]
+    schema = {k: v for k, v in matrix.schema.items() if k != "block"}
+    df = matrix.group_by(keys).agg(pl.col("games").sum(), pl.col("wins").sum()).sort(keys)
+    return _with_rates(df, keys, schema, confidence)
+
+
+def rating_inputs(part: pl.DataFrame) -> tuple[list[str], np.ndarray, np.ndarray | None]:
+    """Bot names, the pairwise win matrix and (with a ``block`` column) the blocks' win
+    matrices, from one group's rows of ``bot_matrix``."""
+    names = sorted(set(part["bot"].to_list()) | set(part["opponent"].to_list()))
+    idx = {b: i for i, b in enumerate(names)}
+    k = len(names)
+    if "block" not in part.columns:
+        w = np.zeros((k, k))
+        for b, o, x in part.select("bot", "opponent", "wins").iter_rows():
+            w[idx[b], idx[o]] += x
+        return names, w, None
+    blocks = sorted(set(part["block"].to_list()))
+    bidx = {b: i for i, b in enumerate(blocks)}
+    c = np.zeros((len(blocks), k, k))
+    for blk, b, o, x in part.select("block", "bot", "opponent", "wins").iter_rows():
+        c[bidx[blk], idx[b], idx[o]] += x
+    return names, c.sum(axis=0), (c if len(blocks) >= 2 else None)
+
+
 def bot_ratings(
     lf: pl.LazyFrame, anchor: str = "mean", prior: float = 0.0, confidence: float = 0.95,
     chunk_rows: int = CHUNK_ROWS,
 ) -> pl.DataFrame:
-    """Bradley-Terry ratings of the bots over all mixed-lineup games (``rating``).
+    """Bradley-Terry ratings of the bots over all mixed-lineup games (``rating``), in one
+    fit: filter ``lf`` to one player count first if it holds several (a bot's pairwise
+    strength need not be the same at 2 and 4 players; reports fit per cell).
 
     Columns: ``bot``, ``rating`` (400 log10 scale, anchored as ``anchor`` says), ``se``,
-    ``ci_low``, ``ci_high``, ``games`` (comparisons). Empty when fewer than two bots met.
+    ``ci_low``, ``ci_high`` (cluster sandwich over blocks of games, ``RATING_BLOCKS``),
+    ``games`` (comparisons). Empty when fewer than two bots met.
     Raises ValueError if a bot never lost and ``prior`` is 0 (see ``rating``).
     """
-    m = bot_matrix(lf, chunk_rows=chunk_rows)
+    m = bot_matrix(lf, chunk_rows=chunk_rows, blocks=RATING_BLOCKS)
     schema = {"bot": pl.String, "rating": pl.Float64, "se": pl.Float64,
               "ci_low": pl.Float64, "ci_high": pl.Float64, "games": pl.Float64}
-    names = sorted(set(m["bot"].to_list()) | set(m["opponent"].to_list()))
+    names, w, clusters = rating_inputs(m)
     if len(names) < 2:
         return pl.DataFrame(schema=schema)
-    idx = {b: i for i, b in enumerate(names)}
-    w = np.zeros((len(names), len(names)))
-    for b, o, x in m.select("bot", "opponent", "wins").iter_rows():
-        w[idx[b], idx[o]] = x
-    r = bradley_terry(w, names, anchor=anchor, confidence=confidence, prior=prior)
+    r = bradley_terry(w, names, anchor=anchor, confidence=confidence, prior=prior,
+                      clusters=clusters)
     return pl.DataFrame({"bot": list(r.names), "rating": r.rating, "se": r.se,
                          "ci_low": r.ci_low, "ci_high": r.ci_high, "games": r.games},
                         schema=schema)

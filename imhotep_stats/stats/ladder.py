@@ -1,6 +1,10 @@
 """The skill ladder's statistics: each bot's win rate (Wilson 95%) and mean points from
 head-to-head games, and Bradley-Terry ratings (``stats.rating``, Elo scale, 95% intervals)
-from every pair of seats of every game, one table per side set, also anchored at greedy = 0
+from every pair of seats of every game, one table per side set and player count (files with
+different player counts are not pooled into one fit), with 95% cluster sandwich intervals
+over games and ``--prior`` pseudo-wins (default ``DEFAULT_PRIOR``) both ways to every pair
+that met, stated in the table's heading (the prior is what rates a bot that never won;
+``--prior 0`` fits the data alone and says so when that is impossible); also anchored at greedy = 0
 with bootstrap intervals over whole games, and each bot's CPU seconds a seat-game where the
 file has them (``cpu``, one per seat; ``plot`` draws rating against it, ``ladder_plot``).
 The games are played by
@@ -23,10 +27,11 @@ from imhotep_stats.stats.rating import bradley_terry, pairwise_from_ranks
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["BotSummary", "bootstrap_ratings", "bot_summaries", "head_to_head", "plot", "read",
-           "report"]
+__all__ = ["DEFAULT_PRIOR", "BotSummary", "bootstrap_ratings", "bot_summaries", "head_to_head",
+           "plot", "ratings", "read", "report"]
 
 BOOTSTRAP = 1000  # resamples of games for the rating intervals
+DEFAULT_PRIOR = 0.5  # pseudo-wins per pair and direction (see the module docstring)
 ANCHOR = "greedy"  # rated 0, as data/bot_ratings.toml
 
 
@@ -88,11 +93,24 @@ def bootstrap_ratings(records: list[dict], reps: int = BOOTSTRAP, seed: int = 0,
                 float("nan") if cost[n] is None else cost[n]) for i, n in enumerate(names)}
 
 
-def report(paths: Sequence[Path]) -> str:
+def ratings(records: list[dict], prior: float = DEFAULT_PRIOR):
+    """Bradley-Terry ratings of the bots in ``records`` (mean 0) with game-clustered
+    (sandwich) intervals: each game's pairwise matrix is one cluster."""
+    import numpy as np
+
+    pairs = pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))
+                                 for r in records])
+    clusters = np.stack([pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))],
+                                             pairs.names).wins for r in records])
+    return bradley_terry(pairs.wins, pairs.names, prior=prior,
+                         clusters=clusters if len(records) > 1 else None)
+
+
+def report(paths: Sequence[Path], prior: float = DEFAULT_PRIOR) -> str:
     lines = ["### Head to head", "",
              "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points "
              "| CPU s a game |", "|---|---|---|---|---|---|---|---|"]
-    by_sides: dict[str, list[dict]] = defaultdict(list)
+    by_table: dict[tuple[str, int], list[dict]] = defaultdict(list)
     for path in paths:
         records = read(path)
         if not records:
@@ -103,23 +121,24 @@ def report(paths: Sequence[Path]) -> str:
             lines.append(f"| {path.name} | {first['players']} | {first['sides']} | {name} | {n} "
                          f"| {100 * w:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {pts:.1f} "
                          f"| {cost} |")
-        by_sides[first["sides"]].extend(records)
-    for sides, records in sorted(by_sides.items()):
-        pairs = pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))
-                                     for r in records])
+        for rec in records:
+            by_table[(rec["sides"], int(rec["players"]))].append(rec)
+    for (sides, players), records in sorted(by_table.items()):
         try:
-            rating = bradley_terry(pairs.wins, pairs.names, prior=0.5)
+            rating = ratings(records, prior)
         except ValueError as exc:
-            lines += ["", f"Ratings on {sides}: not identified ({exc})."]
+            lines += ["", f"Ratings on {sides}, {players} players: not identified ({exc})."]
             continue
-        lines += ["", f"### Bradley-Terry ratings, sides {sides} (Elo scale, mean 0, 95% Wald "
-                  "intervals; every pair of seats of every game is one comparison)", "",
+        lines += ["", f"### Bradley-Terry ratings, sides {sides}, {players} players (Elo "
+                  "scale, mean 0, 95% intervals clustered by game; every pair of seats of "
+                  f"every game is one comparison; prior {prior:g} pseudo-wins both ways per "
+                  "pair)", "",
                   "| bot | rating | 95% interval | comparisons |", "|---|---|---|---|"]
         for i in sorted(range(len(rating.names)), key=lambda i: -rating.rating[i]):
             lines.append(f"| {rating.names[i]} | {rating.rating[i]:+.0f} | "
                          f"{rating.ci_low[i]:+.0f} to {rating.ci_high[i]:+.0f} | "
                          f"{int(rating.games[i])} |")
-        lines += _bootstrap_table(sides, records)
+        lines += _bootstrap_table(f"{sides}, {players} players", records)
     return "\n".join(lines) + "\n"
 
 

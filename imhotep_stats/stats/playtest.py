@@ -1,10 +1,18 @@
 """What playtesters look at beside seat win rates: comebacks and card strength, per cell.
 
 Same conventions as ``aggregate``: a ``pl.LazyFrame`` of the results table in, a small
-eager ``DataFrame`` sorted by its keys out. Win rates count a k-way shared win as 1/k, with
-Wilson intervals over seat-rows; two seats of one game can fall in the same group (two
-players tied for a rank, two players taking the same card), which makes those intervals a
-little narrow.
+eager ``DataFrame`` sorted by its keys out. Win rates count a k-way shared win as 1/k.
+
+Several seats of one game can fall in the same group (two players tied for a rank, two
+players taking the same card) and their outcomes are tied together (of two leaders at
+most one wins outright), so the intervals are clustered by game: a rate is a ratio
+estimator R = sum_g W_g / sum_g N_g over games g (W_g: the group's wins in game g, N_g: its
+seats), with the linearised variance V = G/(G-1) sum_g (W_g - R N_g)^2 / (sum N_g)^2
+(Cochran, *Sampling Techniques*, 6.2-6.3). Its ratio to the independent-rows variance
+R(1-R)/sum N_g is the design effect deff; intervals are Wilson intervals at the
+effective sample size sum N_g / deff (Korn & Graubard 1998, Survey Methodology 24,
+193-201). Measured design effects: comebacks by rank 0.12-0.99 (the independent-rows
+intervals were too *wide*), card strength's difference 1.02-1.24 (issue 21).
 
 - *Comebacks*: the score after round r is the sum of the ``round_1 .. round_r`` columns
   (points scored during the round, immediate and end-of-round scoring). A seat's rank
@@ -13,7 +21,10 @@ little narrow.
   often the player behind comes back.
 - *Card strength*: per market card, the win rate of seats that took at least one copy
   against those that took none, the difference with Newcombe's hybrid score interval
-  (Newcombe 1998, Statist. Med. 17, 873-890, method 10), and how often it was taken.
+  (Newcombe 1998, Statist. Med. 17, 873-890, method 10) with each half-width scaled by
+  the square root of the difference's design effect (its clustered variance, takers and
+  non-takers of one game together, over the sum of the two independent-rows variances),
+  and how often it was taken.
   Association, not cause: strong players take more cards, and some cards come late.
 """
 
@@ -46,14 +57,51 @@ def _band_expr(deficit: pl.Expr) -> pl.Expr:
     return expr
 
 
-def _with_wilson(df: pl.DataFrame, confidence: float) -> pl.DataFrame:
-    wins = df["wins"].to_numpy().astype(float)
-    n = df["rows"].to_numpy().astype(float)
-    low, high = wilson_arrays(wins, n, confidence)
+def design_effect(s_w: np.ndarray, s_n: np.ndarray, s_ww: np.ndarray, s_nn: np.ndarray,
+                  s_wn: np.ndarray, clusters: np.ndarray) -> np.ndarray:
+    """Design effect of the ratio R = s_w / s_n from per-cluster moments (module
+    docstring): sums over clusters of W, N, W^2, N^2 and W N. 1 where undefined (fewer
+    than two clusters, or R at 0 or 1)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r = s_w / s_n
+        ss = np.maximum(s_ww - 2 * r * s_wn + r ** 2 * s_nn, 0.0)
+        v = clusters / (clusters - 1) * ss / s_n ** 2
+        v0 = r * (1 - r) / s_n
+        d = v / v0
+    return np.where((clusters > 1) & (v0 > 0) & np.isfinite(d), d, 1.0)
+
+
+def _effective_wilson(wins, n, deff, confidence):
+    """Wilson interval at the effective sample size n / deff."""
     with np.errstate(divide="ignore", invalid="ignore"):
         rate = np.where(n > 0, wins / np.where(n > 0, n, 1), np.nan)
-    return df.with_columns(pl.Series("win_rate", rate), pl.Series("ci_low", low),
-                           pl.Series("ci_high", high))
+        n_eff = np.where(n > 0, n / deff, 0.0)
+    low, high = wilson_arrays(np.nan_to_num(rate) * n_eff, n_eff, confidence)
+    return rate, low, high
+
+
+def _with_wilson(df: pl.DataFrame, confidence: float) -> pl.DataFrame:
+    """Rate and clustered Wilson interval from the per-game moments ``_gq`` (games),
+    ``_ww``, ``_nn``, ``_wn`` beside ``wins`` and ``rows``; adds ``design_effect``."""
+    wins = df["wins"].to_numpy().astype(float)
+    n = df["rows"].to_numpy().astype(float)
+    deff = design_effect(wins, n, *(df[c].to_numpy().astype(float)
+                                    for c in ("_ww", "_nn", "_wn", "_gq")))
+    rate, low, high = _effective_wilson(wins, n, deff, confidence)
+    return df.drop("_ww", "_nn", "_wn", "_gq").with_columns(
+        pl.Series("win_rate", rate), pl.Series("ci_low", low), pl.Series("ci_high", high),
+        pl.Series("design_effect", deff))
+
+
+def _per_game_moments(frame: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
+    """Sum per (keys, game) first, then the moments ``_with_wilson`` needs per keys."""
+    g = frame.group_by(*keys, "game").agg(pl.len().cast(pl.Float64).alias("_n"),
+                                         pl.col("win_share").sum().alias("_w"))
+    return g.group_by(*keys).agg(
+        pl.col("_n").sum().cast(pl.Int64).alias("rows"), pl.col("_w").sum().alias("wins"),
+        (pl.col("_w") ** 2).sum().alias("_ww"), (pl.col("_n") ** 2).sum().alias("_nn"),
+        (pl.col("_w") * pl.col("_n")).sum().alias("_wn"),
+        pl.len().cast(pl.Float64).alias("_gq"))
 
 
 def comebacks(lf: pl.LazyFrame, confidence: float = 0.95) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -73,9 +121,8 @@ def comebacks(lf: pl.LazyFrame, confidence: float = 0.95) -> tuple[pl.DataFrame,
             .cast(pl.Int8),
             deficit=pl.col("s").max().over("cell", "game") - pl.col("s"),
         ).with_columns(band=_band_expr(pl.col("deficit")), round=pl.lit(r, dtype=pl.Int8))
-        aggs = [pl.len().cast(pl.Int64).alias("rows"), pl.col("win_share").sum().alias("wins")]
-        parts_rank.append(frame.group_by("cell", "round", "rank").agg(*aggs))
-        parts_band.append(frame.group_by("cell", "round", "band").agg(*aggs))
+        parts_rank.append(_per_game_moments(frame, ["cell", "round", "rank"]))
+        parts_band.append(_per_game_moments(frame, ["cell", "round", "band"]))
     by_rank = pl.concat(parts_rank).collect(engine="streaming").sort("cell", "round", "rank")
     order = {_band_label(lo, hi): i for i, (lo, hi) in enumerate(DEFICIT_BANDS)}
     by_band = (pl.concat(parts_band).collect(engine="streaming")
@@ -106,50 +153,93 @@ def newcombe(x1: np.ndarray, n1: np.ndarray, x2: np.ndarray, n2: np.ndarray,
     return d, low, high
 
 
+_CARD_SUMS = ("t1", "n1", "t0", "n0", "t1t1", "n1n1", "t1n1", "t0t0", "n0n0", "t0n0",
+              "t1t0", "t1n0", "n1t0", "n1n0")
+
+
+def _card_moments(lf: pl.LazyFrame) -> pl.DataFrame:
+    """Per cell and card, sums over games of the takers' wins t1 and seats n1, the
+    non-takers' t0 and n0, and their products (the clustered variances' moments)."""
+    per_game = []
+    for c in CARDS:
+        took = pl.col(f"took_{c}")
+        per_game += [pl.col("win_share").filter(took > 0).sum().alias(f"{c}__t1"),
+                     (took > 0).sum().cast(pl.Float64).alias(f"{c}__n1"),
+                     pl.col("win_share").filter(took == 0).sum().alias(f"{c}__t0"),
+                     (took == 0).sum().cast(pl.Float64).alias(f"{c}__n0"),
+                     took.cast(pl.Int64).sum().alias(f"{c}__k")]
+    games = lf.group_by("cell", "game").agg(pl.len().alias("__rows"), *per_game)
+    sums = [pl.col("__rows").sum().alias("rows"), pl.len().cast(pl.Float64).alias("__g")]
+    for c in CARDS:
+        col = {x: pl.col(f"{c}__{x}") for x in ("t1", "n1", "t0", "n0")}
+        sums += [pl.col(f"{c}__k").sum().alias(f"{c}__k")]
+        for name in _CARD_SUMS:
+            a, b = name[:2], name[2:]
+            sums.append((col[a] * col[b] if b else col[a]).sum().alias(f"{c}__{name}"))
+    return games.group_by("cell").agg(*sums).collect(engine="streaming").sort("cell")
+
+
 def card_strength(lf: pl.LazyFrame, confidence: float = 0.95) -> pl.DataFrame:
     """Per cell and market card: take rate and the win rate of takers against non-takers.
 
     Columns: ``cell``, ``card``, ``rows`` (seat-games), ``taken`` (seat-games that took at
     least one copy), ``take_rate``, ``copies`` (mean copies taken per seat-game),
     ``win_rate_took`` / ``ci_low_took`` / ``ci_high_took``, the same ``_not`` for seats that
-    did not take it, and ``difference`` with ``diff_low`` / ``diff_high`` (Newcombe). Cards
-    no seat of the cell took are left out. Needs the ``took_*`` columns (a run written
-    before they existed reads them as null: every card is left out).
+    did not take it, and ``difference`` with ``diff_low`` / ``diff_high`` (Newcombe,
+    widened by the design effect ``diff_design_effect``); every interval is clustered by
+    game (module docstring). Cards no seat of the cell took are left out. Needs the
+    ``took_*`` columns (a run written before they existed reads them as null: every card
+    is left out).
     """
-    aggs = [pl.len().cast(pl.Int64).alias("rows")]
-    for c in CARDS:
-        took = pl.col(f"took_{c}")
-        aggs += [(took > 0).sum().cast(pl.Int64).alias(f"{c}__n"),
-                 pl.col("win_share").filter(took > 0).sum().alias(f"{c}__w"),
-                 took.cast(pl.Int64).sum().alias(f"{c}__k")]
-    sums = lf.group_by("cell").agg(pl.col("win_share").sum().alias("__wins"), *aggs) \
-        .collect(engine="streaming").sort("cell")
+    sums = _card_moments(lf)
     schema = {"cell": pl.String, "card": pl.String, "rows": pl.Int64, "taken": pl.Int64,
               "take_rate": pl.Float64, "copies": pl.Float64, "win_rate_took": pl.Float64,
               "ci_low_took": pl.Float64, "ci_high_took": pl.Float64,
               "win_rate_not": pl.Float64, "ci_low_not": pl.Float64,
               "ci_high_not": pl.Float64, "difference": pl.Float64, "diff_low": pl.Float64,
-              "diff_high": pl.Float64}
+              "diff_high": pl.Float64, "diff_design_effect": pl.Float64}
     rows = []
     for r in sums.iter_rows(named=True):
-        n = r["rows"]
+        n, g = int(r["rows"]), float(r["__g"])
         for c in CARDS:
-            k = r[f"{c}__n"] or 0
+            m = {x: float(r[f"{c}__{x}"] or 0.0) for x in _CARD_SUMS}
+            k = int(m["n1"])
             if not k:
                 continue
-            w1 = float(r[f"{c}__w"] or 0.0)
-            w0 = float(r["__wins"]) - w1
-            x1, n1 = np.array([w1]), np.array([float(k)])
-            x0, n0 = np.array([w0]), np.array([float(n - k)])
-            d, lo, hi = newcombe(x1, n1, x0, n0, confidence)
-            l1, u1 = wilson_arrays(x1, n1, confidence)
-            l0, u0 = wilson_arrays(x0, n0, confidence)
+            arr = {x: np.array([v]) for x, v in m.items()}
+            gg = np.array([g])
+            deff1 = design_effect(arr["t1"], arr["n1"], arr["t1t1"], arr["n1n1"],
+                                  arr["t1n1"], gg)
+            deff0 = design_effect(arr["t0"], arr["n0"], arr["t0t0"], arr["n0n0"],
+                                  arr["t0n0"], gg)
+            p1, l1, u1 = _effective_wilson(arr["t1"], arr["n1"], deff1, confidence)
+            p0, l0, u0 = _effective_wilson(arr["t0"], arr["n0"], deff0, confidence)
+            d, lo, hi = newcombe(arr["t1"], arr["n1"], arr["t0"], arr["n0"], confidence)
+            dd = _difference_deff(m, g)
+            root = math.sqrt(dd)
             rows.append({
                 "cell": r["cell"], "card": c, "rows": n, "taken": k, "take_rate": k / n,
-                "copies": (r[f"{c}__k"] or 0) / n, "win_rate_took": w1 / k,
+                "copies": (r[f"{c}__k"] or 0) / n, "win_rate_took": float(p1[0]),
                 "ci_low_took": float(l1[0]), "ci_high_took": float(u1[0]),
-                "win_rate_not": w0 / (n - k) if n > k else math.nan,
+                "win_rate_not": float(p0[0]) if n > k else math.nan,
                 "ci_low_not": float(l0[0]), "ci_high_not": float(u0[0]),
-                "difference": float(d[0]), "diff_low": float(lo[0]), "diff_high": float(hi[0]),
+                "difference": float(d[0]), "diff_low": float(d[0] - root * (d[0] - lo[0])),
+                "diff_high": float(d[0] + root * (hi[0] - d[0])), "diff_design_effect": dd,
             })
     return pl.DataFrame(rows, schema=schema)
+
+
+def _difference_deff(m: dict[str, float], games: float) -> float:
+    """Design effect of p1 - p0 (takers minus non-takers): the clustered variance of the
+    difference, sum_g z_g^2 G/(G-1) with z_g = (T1 - p1 N1)/S_N1 - (T0 - p0 N0)/S_N0, over
+    p1(1-p1)/S_N1 + p0(1-p0)/S_N0. 1 where undefined."""
+    n1, n0 = m["n1"], m["n0"]
+    if games < 2 or n1 <= 0 or n0 <= 0:
+        return 1.0
+    p1, p0 = m["t1"] / n1, m["t0"] / n0
+    a = m["t1t1"] - 2 * p1 * m["t1n1"] + p1 ** 2 * m["n1n1"]
+    b = m["t0t0"] - 2 * p0 * m["t0n0"] + p0 ** 2 * m["n0n0"]
+    c = m["t1t0"] - p0 * m["t1n0"] - p1 * m["n1t0"] + p1 * p0 * m["n1n0"]
+    v = games / (games - 1) * max(a / n1 ** 2 + b / n0 ** 2 - 2 * c / (n1 * n0), 0.0)
+    v0 = p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0
+    return v / v0 if v0 > 0 else 1.0

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import polars as pl
 
+from imhotep_stats.stats.aggregate import rating_inputs
 from imhotep_stats.stats.intervals import t_interval_from_moments
 from imhotep_stats.stats.rating import bradley_terry
 from imhotep_stats.stats.tests import SeatVerdict, seat_verdicts
@@ -84,38 +85,37 @@ def cell_bot_ratings(matrix: pl.DataFrame, confidence: float = 0.95) -> pl.DataF
     """Bradley-Terry ratings per cell from ``aggregate.bot_matrix(lf, by="cell")``.
 
     One fit per cell: pooling cells would mix side combinations a bot may like or not.
-    Ratings are anchored at the cell's mean bot (0). If a bot never lost (or never won),
-    its rating is infinite; the cell is then rated with ``RATING_PRIOR`` pseudo-wins both
-    ways and ``prior`` says so. Columns: ``cell``, ``bot``, ``rating``, ``se``,
-    ``ci_low``, ``ci_high``, ``games`` (comparisons), ``prior``.
+    Ratings are anchored at the cell's mean bot (0). With a ``block`` column
+    (``bot_matrix(..., blocks=B)``) the intervals are cluster sandwich intervals over the
+    blocks of games (``rating``), else Wald. If a bot never lost (or never won), its
+    rating is infinite; the cell is then rated with ``RATING_PRIOR`` pseudo-wins both ways
+    and ``prior`` says so. Columns: ``cell``, ``bot``, ``rating``, ``se``, ``ci_low``,
+    ``ci_high``, ``games`` (comparisons), ``prior``, ``variance``.
     """
     schema = {"cell": pl.String, "bot": pl.String, "rating": pl.Float64, "se": pl.Float64,
               "ci_low": pl.Float64, "ci_high": pl.Float64, "games": pl.Float64,
-              "prior": pl.Float64}
+              "prior": pl.Float64, "variance": pl.String}
     rows = []
     if matrix.height == 0:
         return pl.DataFrame(schema=schema)
     for (cell,), part in matrix.partition_by("cell", as_dict=True, maintain_order=True).items():
-        names = sorted(set(part["bot"].to_list()) | set(part["opponent"].to_list()))
+        names, w, clusters = rating_inputs(part)
         if len(names) < 2:
             continue
-        idx = {b: i for i, b in enumerate(names)}
-        w = np.zeros((len(names), len(names)))
-        for b, o, x in part.select("bot", "opponent", "wins").iter_rows():
-            w[idx[b], idx[o]] = x
         prior = 0.0
         try:
-            r = bradley_terry(w, names, confidence=confidence)
+            r = bradley_terry(w, names, confidence=confidence, clusters=clusters)
         except ValueError as exc:
             if "never met" in str(exc):
                 continue
             prior = RATING_PRIOR
-            r = bradley_terry(w, names, confidence=confidence, prior=prior)
+            r = bradley_terry(w, names, confidence=confidence, prior=prior,
+                              clusters=clusters)
         for i, name in enumerate(r.names):
             rows.append({"cell": cell, "bot": name, "rating": float(r.rating[i]),
                          "se": float(r.se[i]), "ci_low": float(r.ci_low[i]),
                          "ci_high": float(r.ci_high[i]), "games": float(r.games[i]),
-                         "prior": prior})
+                         "prior": prior, "variance": r.variance})
     return pl.DataFrame(rows, schema=schema).sort("cell", "bot")
 
 

@@ -13,7 +13,19 @@ margin m the designer sets (a win-rate difference). Four questions, four tests:
   against an effect that matters, not against zero). A deviation that is merely
   significant does not make a cell unbalanced: with enough games every real game has one.
 - Many seats, many cells: Holm (1979) within a report, Benjamini & Hochberg (1995) across
-  a sweep.
+  a sweep. A claim is corrected over the units it is made about. "Balanced within +/-m"
+  is a claim about a *cell* (every seat within): an intersection-union test (Berger 1982,
+  Technometrics 24, 295-300) whose p-value is the largest of the seats' equivalence
+  p-values, with no correction across seats; Holm or BH then act on the cells' p-values.
+  "Unbalanced beyond +/-m" and "off its fair share" are claims about a *seat*: Holm or BH
+  act on all seats of all cells.
+
+Two layers, so that other per-seat tests plug in (the sequential helper's anytime-valid
+p-values, ``stats.sequential``): ``seat_pvalues`` computes one cell's raw per-seat
+p-values (fixed-sample score tests), ``combine`` turns many cells' raw p-values into the
+adjusted ones the verdict reads. Any per-seat p-values that are valid for their null
+(P(p <= a) <= a under H0, at whatever stopping rule produced them) can be handed to
+``seat_verdicts(..., pvalues=...)`` and get the same cell-level error control.
 
 Shared wins count 1/k per winner, so "wins" may be fractional. The tests then use the
 binomial variance p (1 - p) / n, which overstates the variance of a fractional share, so
@@ -189,6 +201,95 @@ def beyond_margin_test(wins: float, n: int, expected: float, margin: float) -> f
 
 
 @dataclass(frozen=True)
+class SeatPValues:
+    """One cell's raw (unadjusted) per-seat p-values, one entry per tested seat.
+
+    Tested seats are ``seat_family(players)`` of them: every seat, except with two
+    players, where seat 1's test is also seat 2's (the rates sum to 1). The nulls:
+
+    - ``deviation``: H0 win rate = 1/players (two-sided);
+    - ``within``: H0 |win rate - 1/players| >= m (a seat's equivalence null);
+    - ``beyond``: H0 |win rate - 1/players| <= m (a seat's minimum-effect null).
+
+    This is the interface to per-seat tests other than the fixed-sample ones of this
+    module: build one per cell and pass them to ``combine`` or ``seat_verdicts``.
+    """
+
+    deviation: tuple[float, ...]
+    within: tuple[float, ...]
+    beyond: tuple[float, ...]
+
+
+def fixed_pvalues(wins: float, games: int, players: int, margin: float
+                  ) -> tuple[float, float, float]:
+    """One seat's fixed-sample ``(p_deviation, p_equivalence, p_beyond)``: valid for one
+    look at a sample size fixed in advance (``sequential.seat_pvalues`` is the
+    anytime-valid counterpart with the same nulls)."""
+    p0 = 1.0 / players
+    return (deviation_test(wins, games, p0), equivalence_test(wins, games, p0, margin),
+            beyond_margin_test(wins, games, p0, margin))
+
+
+def seat_pvalues(wins_by_seat: Sequence[float], games: int, margin: float,
+                 sequential: bool = False) -> SeatPValues:
+    """One cell's per-seat p-values: fixed-sample score tests (``fixed_pvalues``), or the
+    anytime-valid ones of ``stats.sequential.seat_pvalues`` with ``sequential``."""
+    k = len(wins_by_seat)
+    chi_square_equal_shares(wins_by_seat, games)  # validates wins against games
+    if sequential:  # the tested seats' (deviation, equivalence, beyond) tuples
+        dev, within, beyond = _sequential.cell_pvalues(wins_by_seat, games, margin)
+    else:
+        seats = [fixed_pvalues(x, games, k, margin)  # two seats: one hypothesis
+                 for x in list(wins_by_seat)[: seat_family(k)]]
+        dev, within, beyond = zip(*seats, strict=True)
+    return SeatPValues(deviation=tuple(float(p) for p in dev),
+                       within=tuple(float(p) for p in within),
+                       beyond=tuple(float(p) for p in beyond))
+
+
+@dataclass(frozen=True)
+class CellPValues:
+    """One cell's adjusted p-values, as ``combine`` returns them: ``within`` is the cell's
+    intersection-union p-value adjusted over the cells; ``beyond`` and ``deviation`` are
+    per seat (every seat, two-player cells repeating seat 1's), adjusted over all seats."""
+
+    within: float
+    beyond: tuple[float, ...]
+    deviation: tuple[float, ...]
+
+
+def combine(cells: Sequence[SeatPValues], players: Sequence[int], correction: str = "holm"
+            ) -> list[CellPValues]:
+    """Adjusted p-values of many cells' raw per-seat p-values, corrected together.
+
+    "Within" is a cell-level claim: the cell's p-value is max over its seats of
+    ``within`` (intersection-union: the cell is within only if every seat is, and
+    rejecting the union of the seats' nulls at level a needs each seat rejected at a, so no
+    correction across seats), then ``correction`` over the cells. "Beyond" and "deviation"
+    are seat-level claims: ``correction`` over every tested seat of every cell.
+    ``correction``: "holm" (family-wise error, within a report) or "bh" (false discovery
+    rate, across a sweep).
+    """
+    if correction not in ("holm", "bh"):
+        raise ValueError(f"correction must be 'holm' or 'bh', got {correction!r}")
+    if len(cells) != len(players):
+        raise ValueError("one player count per cell")
+    adjust = holm if correction == "holm" else benjamini_hochberg
+    within = adjust([max(c.within) for c in cells])
+    seat_adj = {t: adjust([p for c in cells for p in getattr(c, t)])
+                for t in ("beyond", "deviation")}
+    out, pos = [], 0
+    for c, k, w in zip(cells, players, within, strict=True):
+        m = len(c.within)
+        if m != seat_family(k):
+            raise ValueError(f"a {k}-player cell tests {seat_family(k)} seats, got {m}")
+        seat = {t: tuple(a[pos: pos + m]) * (k if m == 1 else 1) for t, a in seat_adj.items()}
+        pos += m
+        out.append(CellPValues(within=w, beyond=seat["beyond"], deviation=seat["deviation"]))
+    return out
+
+
+@dataclass(frozen=True)
 class SeatVerdict:
     """Seat fairness of one cell, in numbers and in the designer's words.
 
@@ -196,9 +297,14 @@ class SeatVerdict:
     ``label`` its short form ("unbalanced beyond ±2.0 pp"), ``text`` the sentence a report
     shows. ``seat`` is the seat index (0 = start player) the text names (the tilted or
     beyond-margin seat; None for balanced or inconclusive) and ``direction`` its side of
-    the fair share (+1 ahead, -1 behind, 0 none). ``largest_gap`` is the largest |win rate - 1/players| over seats (the quantity the
+    the fair share (+1 ahead, -1 behind, 0 none); an inconclusive cell names a seat too
+    when its deviation test rejects ("inconclusive at ±m; seat 4 wins less than its fair
+    share"). ``largest_gap`` is the largest |win rate - 1/players| over seats (the quantity the
     margin bounds), at seat index ``largest_gap_seat``; ``spread`` is best minus worst
-    seat. P-values are adjusted over the seats of the call (and its other cells). ``games_needed`` is the
+    seat. ``p_deviation`` and ``p_beyond`` are per seat, adjusted over the seats of the call
+    (all its cells); ``p_equivalence`` holds the seats' raw equivalence p-values and
+    ``p_within`` the cell's intersection-union p-value (their largest), adjusted over the
+    cells of the call. ``games_needed`` is the
     estimated total games for a verdict (None unless inconclusive); ``more_games`` is
     that minus the games played, rounded up to two significant figures as in ``text``.
     ``sequential``: the p-values are anytime-valid (``stats.sequential``).
@@ -225,6 +331,7 @@ class SeatVerdict:
     label: str = ""
     seat: int | None = None
     direction: int = 0
+    p_within: float = 1.0
     sequential: bool = False
 
 
@@ -247,44 +354,28 @@ def seat_verdict(
     """Verdict on seat fairness relative to the margin m, for one cell.
 
     - **unbalanced** (beyond ±m) if any seat's minimum-effect test (``beyond_margin_test``)
-      rejects after Holm: that seat is shown more than m off its fair share. The text names
-      the seat with the largest gap among those.
-    - **balanced** (within ±m) if every seat's TOST against 1/players ± m rejects after
-      Holm, and no seat's deviation test does.
-    - **tilted** (within ±m, tilted) if every seat is shown within ±m but some seat's
+      rejects after Holm over the seats: that seat is shown more than m off its fair share.
+      The text names the seat with the largest gap among those.
+    - **balanced** (within ±m) if the cell's intersection-union p-value (the largest of
+      its seats' TOST p-values against 1/players ± m) is at most alpha, and no seat's
+      deviation test rejects.
+    - **tilted** (within ±m, tilted) if the cell is shown within ±m but some seat's
       deviation test rejects: the gap is real but smaller than the margin; the text names
       the seat and its direction, which a designer may still want to know.
     - **inconclusive** otherwise, with the estimated total games for a verdict if the
       observed largest gap g is the truth: ``games_needed(margin, players, alpha, power,
       true_gap=g)`` while |g| < m, ``games_to_exceed(g, m, ...)`` while |g| > m, each at
       least the sample at which the observed rates themselves would pass, so "more" is
-      always positive.
+      always positive. If a seat's deviation test rejects, the text says which seat is
+      off its fair share, in which direction and with what p-value.
 
-    Holm runs over the seats of this call, one family per test; two seats are a single
-    hypothesis (their rates sum to 1), so a two-player cell is not adjusted. ``margin`` is
-    a win-rate difference (0.02 = 2 percentage points, "pp"). Seats are named "seat 1" (the
-    start player, schema seat 0), "seat 2", ... unless ``seat_names`` is given.
+    Two seats are a single hypothesis (their rates sum to 1), so a two-player cell is not
+    adjusted. ``margin`` is a win-rate difference (0.02 = 2 percentage points, "pp"). Seats
+    are named "seat 1" (the start player, schema seat 0), "seat 2", ... unless
+    ``seat_names`` is given.
     """
     names = [list(seat_names)] if seat_names is not None else None
     return seat_verdicts([(wins_by_seat, games)], margin, alpha, power, names)[0]
-
-
-def fixed_pvalues(wins: float, games: int, players: int, margin: float
-                  ) -> tuple[float, float, float]:
-    """One seat's fixed-sample ``(p_deviation, p_equivalence, p_beyond)``: valid for one
-    look at a sample size fixed in advance (``sequential.seat_pvalues`` is the
-    anytime-valid counterpart with the same nulls)."""
-    p0 = 1.0 / players
-    return (deviation_test(wins, games, p0), equivalence_test(wins, games, p0, margin),
-            beyond_margin_test(wins, games, p0, margin))
-
-
-def _fixed_cell(wins_by_seat: Sequence[float], games: int, margin: float):
-    """``fixed_pvalues`` of a cell's tested seats, as (deviation, equivalence, beyond)
-    tuples (``sequential.cell_pvalues`` has the same shape)."""
-    k = len(wins_by_seat)
-    per = [fixed_pvalues(x, games, k, margin) for x in list(wins_by_seat)[: seat_family(k)]]
-    return tuple(zip(*per, strict=True))
 
 
 def seat_verdicts(
@@ -294,16 +385,19 @@ def seat_verdicts(
     power: float = 0.8,
     seat_names: Sequence[Sequence[str]] | None = None,
     correction: str = "holm",
+    pvalues: Sequence[SeatPValues] | None = None,
     sequential: bool = False,
 ) -> list[SeatVerdict]:
     """Seat verdicts for many cells, ``(wins_by_seat, games)`` each, corrected together.
 
-    The one place a cell's verdict is decided (rules in ``seat_verdict``). Each test's
-    p-values over all seats of all cells form one family, adjusted with ``correction``:
-    "holm" (family-wise error, within a report) or "bh" (false discovery rate, across a
-    sweep). For the "more games" estimate the level is alpha / family size (Holm's
-    strictest step) with Holm, and the per-cell level with BH (whose threshold depends on
-    the other cells).
+    The one place a cell's verdict is decided (rules in ``seat_verdict``, corrections in
+    ``combine``): "within" over the cells, "beyond" and "deviation" over all their seats,
+    with ``correction`` "holm" (family-wise error, within a report) or "bh" (false
+    discovery rate, across a sweep). ``pvalues``: one ``SeatPValues`` per cell to use
+    instead of the fixed-sample ones (e.g. anytime-valid p-values of a sequential design).
+    For the "more games" estimate the level is alpha / family size (Holm's strictest
+    step: the cells for "within", the seats for "beyond") with Holm, and the per-cell
+    level with BH (whose threshold depends on the other cells).
 
     ``sequential``: the seats' p-values are the anytime-valid ones of
     ``stats.sequential.seat_pvalues`` (for verdicts looked at after every batch of extra
@@ -314,30 +408,24 @@ def seat_verdicts(
         raise ValueError(f"correction must be 'holm' or 'bh', got {correction!r}")
     if not 0.0 < margin < 1.0:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
-    adjust = holm if correction == "holm" else benjamini_hochberg
-    cell_pvalues = _sequential.cell_pvalues if sequential else _fixed_cell
-    raw: dict[str, list[float]] = {"dev": [], "eq": [], "beyond": []}
-    for wins, games in cells:
-        chi_square_equal_shares(wins, games)  # validates wins against games
-        # the tested seats (two seats: one hypothesis), each test's p-values
-        for key, p in zip(("dev", "eq", "beyond"), cell_pvalues(wins, games, margin),
-                          strict=True):
-            raw[key] += p
-    adj = {t: adjust(p) for t, p in raw.items()}
-    family = len(raw["dev"]) if correction == "holm" and len(cells) > 1 else None
+    if pvalues is None:
+        raw = [seat_pvalues(w, g, margin, sequential) for w, g in cells]
+    elif len(pvalues) != len(cells):
+        raise ValueError("one SeatPValues per cell")
+    else:
+        raw = list(pvalues)
+    adj = combine(raw, [len(w) for w, _ in cells], correction)
+    many = correction == "holm" and len(cells) > 1
+    family = (len(cells), sum(seat_family(len(w)) for w, _ in cells)) if many else None
     out = []
-    pos = 0
     for c, (wins, games) in enumerate(cells):
         k = len(wins)
-        m = seat_family(k)
-        p = {t: a[pos: pos + m] * (k if m == 1 else 1) for t, a in adj.items()}
-        pos += m
         names = list(seat_names[c]) if seat_names is not None else [
             f"seat {i + 1}" for i in range(k)]
         if len(names) != k:
             raise ValueError("seat_names must name every seat")
-        out.append(_verdict(list(wins), games, margin, alpha, power, names, p, family,
-                            sequential))
+        out.append(_verdict(list(wins), games, margin, alpha, power, names, raw[c], adj[c],
+                            family, sequential))
     return out
 
 
@@ -347,12 +435,16 @@ def _named(hit: list[int], gaps: list[float]) -> int:
     return max(hit, key=lambda i: (round(abs(gaps[i]), 12), gaps[i] > 0))
 
 
+def _p_text(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+
+
 def _verdict(
     wins: list[float], games: int, margin: float, alpha: float, power: float,
-    names: list[str], p: dict[str, list[float]], family: int | None,
+    names: list[str], raw: SeatPValues, p: CellPValues, family: tuple[int, int] | None,
     sequential: bool = False,
 ) -> SeatVerdict:
-    """Assemble one cell's verdict from its adjusted p-values (rules in seat_verdict)."""
+    """Assemble one cell's verdict from its p-values (rules in seat_verdict)."""
     w = [float(x) for x in wins]
     k = len(w)
     chi2, df, chi2_p = chi_square_equal_shares(w, games)
@@ -369,14 +461,14 @@ def _verdict(
     needed: int | None = None
     more: int | None = None
     seat: int | None = None
-    beyond = [i for i in range(k) if games > 0 and p["beyond"][i] <= alpha]
-    off = [i for i in range(k) if games > 0 and p["dev"][i] <= alpha]
+    beyond = [i for i in range(k) if games > 0 and p.beyond[i] <= alpha]
+    off = [i for i in range(k) if games > 0 and p.deviation[i] <= alpha]
     if beyond:
         verdict, label = "unbalanced", f"unbalanced beyond {band}"
         seat = _named(beyond, gaps)
         text = (f"{label}: {names[seat]} wins {rates[seat]:.1%} against {p0:.1%} "
                 "fair share")
-    elif games > 0 and max(p["eq"]) <= alpha:
+    elif games > 0 and p.within <= alpha:
         if off:
             verdict, label = "tilted", f"within {band}, tilted"
             seat = _named(off, gaps)
@@ -388,48 +480,58 @@ def _verdict(
     else:
         verdict = label = "inconclusive"
         if sequential:
-            needed = _sequential.games_for_verdict(
-                rates, games, margin, alpha / (family or seat_family(k)), power)
+            f_within, f_beyond = family or (1, seat_family(k))
+            f = f_within if games == 0 or largest < margin else f_beyond
+            needed = _sequential.games_for_verdict(rates, games, margin, alpha / f, power)
         else:
             needed = _games_for_verdict(rates, games, margin, alpha, power, family)
+        if off:  # the margin is not resolved, but the tilt is: say so
+            seat = _named(off, gaps)
+            side = "more" if gaps[seat] > 0 else "less"
+            head = (f"inconclusive at {band}; {names[seat]} wins {side} than its fair share "
+                    f"({rates[seat]:.1%} against {p0:.1%}, {_p_text(p.deviation[seat])})")
+        else:
+            head = "inconclusive"
         if needed is None:
-            text = "inconclusive: the margin is too narrow to settle with any practical run"
+            text = f"{head}: the margin is too narrow to settle with any practical run"
         else:
             more = _about(needed - games)
-            text = f"inconclusive: about {more:,} more games needed"
+            text = (f"{head}; about {more:,} more games decide" if off
+                    else f"{head}: about {more:,} more games needed")
     return SeatVerdict(
         verdict=verdict, text=text, games=games, expected=p0, margin=margin, alpha=alpha,
         win_rates=tuple(rates), largest_gap=largest, largest_gap_seat=j, spread=spread,
-        chi2=chi2, chi2_df=df, chi2_p=chi2_p, p_deviation=tuple(p["dev"]),
-        p_equivalence=tuple(p["eq"]), games_needed=needed, more_games=more,
-        p_beyond=tuple(p["beyond"]), label=label, seat=seat,
-        direction=0 if seat is None else (1 if gaps[seat] > 0 else -1),
+        chi2=chi2, chi2_df=df, chi2_p=chi2_p, p_deviation=p.deviation,
+        p_equivalence=raw.within * (k if len(raw.within) == 1 else 1), games_needed=needed,
+        more_games=more, p_beyond=p.beyond, label=label, seat=seat,
+        direction=0 if seat is None else (1 if gaps[seat] > 0 else -1), p_within=p.within,
         sequential=sequential,
     )
 
 
 def _games_for_verdict(
     rates: list[float], games: int, margin: float, alpha: float, power: float,
-    family: int | None = None,
+    family: tuple[int, int] | None = None,
 ) -> int | None:
     """Total games for a verdict if the observed rates are the truth (see seat_verdict).
 
     At the observed largest gap g: equivalence (``games_needed``) while |g| < margin, the
     minimum-effect test (``games_to_exceed``) while |g| > margin; a gap right at the margin
     never settles. Each plan is at least the sample at which the observed rates themselves
-    would pass that test. None if above 10^12 games. ``family`` is the number of hypotheses
-    alpha is split over (default: this cell's seats).
+    would pass that test. None if above 10^12 games. ``family`` is (cells, seats), the
+    numbers of hypotheses alpha is split over for "within" and "beyond" (default: one
+    cell, this cell's seats).
     """
     k = len(rates)
     p0 = 1.0 / k
+    f_within, f_beyond = family or (1, seat_family(k))
     if games == 0:
         try:
-            return games_needed(margin, k, alpha, power, family=family)
+            return games_needed(margin, k, alpha, power, family=f_within)
         except ValueError:
             return None
-    a = alpha / (family or seat_family(k))
-    z = norm_ppf(1.0 - a)
     g = max((r - p0 for r in rates), key=abs)
+    z = norm_ppf(1.0 - alpha / (f_within if abs(g) < margin else f_beyond))
 
     def at_rate(r: float, b: float) -> float:
         # r == b happens by rounding (0.3 - 0.25 < 0.05): a rate on the boundary never
@@ -439,7 +541,8 @@ def _games_for_verdict(
     best = math.inf
     if abs(g) < margin:
         try:
-            planned = float(games_needed(margin, k, alpha, power, true_gap=g, family=family))
+            planned = float(games_needed(margin, k, alpha, power, true_gap=g,
+                                         family=f_within))
         except ValueError:  # more than 10^12 games
             planned = math.inf
         observed = max(at_rate(r, b) for r in rates
@@ -447,7 +550,7 @@ def _games_for_verdict(
         best = max(planned, observed)
     elif abs(g) > margin:
         try:
-            planned = float(games_to_exceed(g, margin, k, alpha, power, family))
+            planned = float(games_to_exceed(g, margin, k, alpha, power, f_beyond))
         except ValueError:  # no win rate beyond that boundary
             planned = math.inf
         b = p0 + math.copysign(margin, g)
