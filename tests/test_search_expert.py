@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from imhotep_stats.bots import BotSpecError, GreedyBot, MctsBot, bot_from_spec, make_bot
+from imhotep_stats.bots import BotSpecError, GreedyBot, MctsBot, make_bot
 from imhotep_stats.bots.search.bot import EXPERT
 from imhotep_stats.bots.search.rollout import make_rollout
 from imhotep_stats.bots.search.tree import best_action, margin_reward, reward, search, shares
@@ -83,11 +83,11 @@ def test_expert_by_name_and_by_table():
     bot = make_bot("expert")
     assert isinstance(bot, MctsBot) and bot.name == "expert"
     assert bot.iterations == EXPERT["iterations"]
-    small = bot_from_spec({"base": "expert", "iterations": 12, "name": "small"})
+    small = make_bot({"base": "expert", "iterations": 12, "name": "small"})
     assert (small.name, small.iterations, small.bias, small.margin, small.stop) == \
         ("small", 12, bot.bias, bot.margin, bot.stop)
-    assert bot_from_spec({"base": "expert", "iterations": 12}).name == "expert"
-    plain = bot_from_spec({"base": "mcts", "iterations": 12})
+    assert make_bot({"base": "expert", "iterations": 12}).name == "expert"
+    plain = make_bot({"base": "mcts", "iterations": 12})
     assert (plain.bias, plain.margin, plain.stop) == (0.0, 0.0, False)
     named = make_bot("mcts50-kinds-t30-b2-m0.25-s-c0.5")
     assert (named.iterations, named.rollout_name, named.truncate, named.bias, named.margin,
@@ -104,11 +104,11 @@ def test_expert_by_name_and_by_table():
 ])
 def test_bad_expert_specs_name_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):
-        bot_from_spec(spec)
+        make_bot(spec)
 
 
 def _game(names, sides, players, seed):
-    bots = [make_bot(n) if isinstance(n, str) else bot_from_spec(n) for n in names]
+    bots = [make_bot(n) for n in names]
     g = Game(players, sides, seed=chance_seed(seed, 0))
     r = play_game(g, bots, [bot_rng(seed, 0, p) for p in range(players)])
     return r.totals, r.decisions, bots[0].searched

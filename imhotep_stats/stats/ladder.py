@@ -137,7 +137,10 @@ def _bootstrap_table(sides: str, records: list[dict]) -> list[str]:
              "|---|---|---|---|---|"]
     for name, (r, lo, hi, t) in sorted(boot.items(), key=lambda kv: -kv[1][0]):
         cost = "" if t != t else f"{t:.2f}"
-        lines.append(f"| {name} | {r:+.0f} | {lo:+.0f} to {hi:+.0f} | {games[name]} | {cost} |")
+        # every resample the same (one bot won every game): the pseudo-wins alone set it
+        spread = "(the anchor)" if name == ANCHOR else f"{lo:+.0f} to {hi:+.0f}" \
+            if hi - lo > 0.5 else "none (a clean sweep)"
+        lines.append(f"| {name} | {r:+.0f} | {spread} | {games[name]} | {cost} |")
     return lines
 
 

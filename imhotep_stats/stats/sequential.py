@@ -134,6 +134,17 @@ def seat_pvalues(wins: float, games: int, players: int, margin: float
     return float(p[0]), float(p[1]), float(p[2])
 
 
+def cell_pvalues(wins_by_seat: Sequence[float], games: int, margin: float
+                 ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """``seat_pvalues`` of one cell's tested seats (all, or seat 1 alone with two players,
+    whose rates sum to 1): (deviation, equivalence, beyond), one entry per tested seat,
+    the shape of ``stats.tests``' per-cell raw p-values."""
+    k = len(wins_by_seat)
+    tested = np.asarray(list(wins_by_seat)[: 1 if k == 2 else k], dtype=float)
+    p = _vector(tested, np.full(tested.shape, games), k, margin)
+    return tuple(map(float, p[0])), tuple(map(float, p[1])), tuple(map(float, p[2]))
+
+
 def _vector(wins, games, players: int, margin: float) -> np.ndarray:
     """``seat_pvalues`` for arrays of wins and games (the simulations call this)."""
     p0 = 1.0 / players

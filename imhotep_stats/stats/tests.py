@@ -279,6 +279,14 @@ def fixed_pvalues(wins: float, games: int, players: int, margin: float
             beyond_margin_test(wins, games, p0, margin))
 
 
+def _fixed_cell(wins_by_seat: Sequence[float], games: int, margin: float):
+    """``fixed_pvalues`` of a cell's tested seats, as (deviation, equivalence, beyond)
+    tuples (``sequential.cell_pvalues`` has the same shape)."""
+    k = len(wins_by_seat)
+    per = [fixed_pvalues(x, games, k, margin) for x in list(wins_by_seat)[: seat_family(k)]]
+    return tuple(zip(*per, strict=True))
+
+
 def seat_verdicts(
     cells: Sequence[tuple[Sequence[float], int]],
     margin: float,
@@ -307,15 +315,14 @@ def seat_verdicts(
     if not 0.0 < margin < 1.0:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
     adjust = holm if correction == "holm" else benjamini_hochberg
-    pvalues = _sequential.seat_pvalues if sequential else fixed_pvalues
+    cell_pvalues = _sequential.cell_pvalues if sequential else _fixed_cell
     raw: dict[str, list[float]] = {"dev": [], "eq": [], "beyond": []}
     for wins, games in cells:
-        k = len(wins)
         chi_square_equal_shares(wins, games)  # validates wins against games
-        for x in list(wins)[: seat_family(k)]:  # two seats: one hypothesis
-            for key, p in zip(("dev", "eq", "beyond"), pvalues(x, games, k, margin),
-                              strict=True):
-                raw[key].append(p)
+        # the tested seats (two seats: one hypothesis), each test's p-values
+        for key, p in zip(("dev", "eq", "beyond"), cell_pvalues(wins, games, margin),
+                          strict=True):
+            raw[key] += p
     adj = {t: adjust(p) for t, p in raw.items()}
     family = len(raw["dev"]) if correction == "holm" and len(cells) > 1 else None
     out = []

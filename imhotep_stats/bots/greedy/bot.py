@@ -49,7 +49,7 @@ class GreedyBot:
     def __repr__(self) -> str:
         return f"GreedyBot({self.name!r})"
 
-    def _context(self, view: View) -> Ctx:
+    def context_for(self, view: View) -> Ctx:
         ctx = self._ctx.get(view)
         if ctx is None:
             if len(self._ctx) > 16:
@@ -58,7 +58,7 @@ class GreedyBot:
         return ctx
 
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
-        ctx = self._context(view)
+        ctx = self.context_for(view)
         if len(legal) == 1:
             return legal[0]
         ctx.begin()
@@ -74,7 +74,7 @@ class GreedyBot:
     def scores(self, view: View, legal: list[Action]) -> list[float]:
         """Every legal action's price on one scale (the change in my objective): the
         search bot's priors (``bots/search``)."""
-        ctx = self._context(view)
+        ctx = self.context_for(view)
         ctx.begin()
         if view.kind == "turn":
             return _turn(ctx, legal)
