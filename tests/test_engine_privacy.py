@@ -18,8 +18,7 @@ PACKAGE = pathlib.Path(imhotep_stats.__file__).parent
 ENGINE = PACKAGE / "engine"
 ROOTS = (PACKAGE / "bots", pathlib.Path(__file__).parent)
 # private names an engine module and a bot module both define (the bot's are the ones read)
-SHARED = frozenset({"_context", "_hammer_get", "_lever_unload", "_sail_place", "_ship_slot",
-                    "_turn"})
+SHARED = frozenset({"_hammer_get", "_lever_unload", "_sail_place", "_ship_slot", "_turn"})
 
 
 def _private(name: str) -> bool:
