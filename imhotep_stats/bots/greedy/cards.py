@@ -1,16 +1,14 @@
 """Card pricing (the engine's ``engine/cards.py`` plays the cards): what a market card is worth
 to each player now.
 
-Cards are priced once per game state (round, sails, cards taken) for all of a game's bots
-(``CardBook``: public state only, no weights), blind draws once per round; a bot's own prices
-are those times its card weights (``CardValues``). Tables built from card prices alone (the
-markets') are then shared by the game's bots whose card weights are all 1, like the other
-sites' tables. A red card is worth a stone at its site (that site's evaluator prices it).
+Each bot prices cards once per game state (round, sails, cards taken) (``CardBook``: public
+state only, no weights) and blind draws once per round; its own prices are those times its
+card weights (``CardValues``). A red card is worth a stone at its site (that site's evaluator
+prices it). Nothing is shared with the other bots of a game (tests/test_table_mates.py).
 """
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -72,10 +70,11 @@ PRICING = {name: _pricing(name) for name in (*RED_SITE, "statue", *DECORATION_SI
 
 # Compiled, a cdef class (cards.pxd): an attribute added here must be declared there.
 class CardBook:
-    """A game's card prices without any bot's weights, shared by the game's bots (they price
-    from public state alone): each card's worth to each player, kept while the round, the
-    sails and the cards taken stay the same (``Ctx.ckey``), and the blind draws' worth per
-    round. A bot's own prices are these times its weights (``CardValues``)."""
+    """One bot's card prices without its weights: each card's worth to each player, kept while
+    the round, the sails and the cards taken stay the same (``Ctx.ckey``), and the blind
+    draws' worth per round. The bot's own prices are these times its weights
+    (``CardValues``). Each bot keeps its own: shared by a game's bots, a price would be made
+    at whichever bot's decision came first, so a bot's choice would depend on its mates."""
 
     def __init__(self, n: int):
         self.key: tuple | None = None
@@ -86,8 +85,7 @@ class CardBook:
         self.left = 1.0  # Ctx.left_fraction() at the key
 
     def sync(self, ctx: Ctx) -> None:
-        """Prices for the state ``ctx`` sees now (the first of a game's bots to get there
-        starts them afresh)."""
+        """Prices for the state ``ctx`` sees now (a new key starts them afresh)."""
         key = ctx.ckey
         if key != self.key:
             self.key = key
@@ -95,10 +93,6 @@ class CardBook:
                 c.clear()
             self.hands.clear()
             self.left = ctx.left_fraction()
-
-
-# A game's market site (one object per game, shared by its views) -> the game's CardBook.
-_BOOKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 # Compiled, a cdef class (cards.pxd): an attribute added here must be declared there.
@@ -110,11 +104,9 @@ class CardValues:
         self.ctx = ctx
         self.w = ctx.w
         self.epoch = 0
-        site = ctx.view.site(0)
-        book = _BOOKS.get(site)
-        if book is None:
-            book = _BOOKS[site] = CardBook(ctx.n)
-        self.book = book
+        # this bot's own book: a price depends on when and by whom it was made, and a bot's
+        # choices must depend on its own view and stream only, never on its table-mates
+        self.book = CardBook(ctx.n)
         self._weighted: dict[str, float] = {}  # card -> my weighted worth, this epoch
         self._comp: list[tuple[str, int]] | None = None  # the deck in play (see draws)
         self._unknown: dict[tuple, float] = {}  # (cards drawn, round) -> my weighted worth

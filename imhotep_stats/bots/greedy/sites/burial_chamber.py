@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import weakref
-
 from imhotep_stats.bots.greedy.sites.base import (
     POSITIONS,
     SiteEval,
@@ -201,11 +199,11 @@ class BurialDEval(SiteEval):
         return (sum(self.site.count), tuple(self.site.face_up))
 
     def _gains(self) -> dict:
-        """The gains memo for the grid as it is now: token * 16 + owner -> gain (one per
-        site: the bots of a game share it; an int key, cheaper than a (token, owner) pair)."""
+        """The gains memo for the grid as it is now: token * 16 + owner -> gain (this bot's
+        own; an int key, cheaper than a (token, owner) pair)."""
         shared = self._shared
         if shared is None:
-            shared = self._shared = _TOMB_GAINS.setdefault(self.site, [-1, {}])
+            shared = self._shared = [-1, {}]  # this bot's own (not its table-mates')
         empty = self.site.grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
@@ -287,7 +285,6 @@ class BurialDEval(SiteEval):
         return out
 
 
-_TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> gains memo
 _GRID_ADJ: dict[tuple[int, int], tuple] = {}
 
 
