@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from imhotep_stats.stats.intervals import wilson_interval
-from imhotep_stats.stats.tests import SeatVerdict
+from imhotep_stats.stats.significance import SeatVerdict
 
 
 class _Cell(Protocol):  # figures.CellInfo, without importing it (figures imports this)

@@ -37,7 +37,7 @@ from scipy import stats as _st
 from imhotep_stats.config import StudyConfig
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.sim.store import SHARD_RE, load_manifest, shard_files
-from imhotep_stats.stats.tests import benjamini_hochberg
+from imhotep_stats.stats.significance import benjamini_hochberg
 
 CHUNK_GAMES = 20_000
 """Game indices per pass over a cell: bounds memory (about 30 MB of rows at 4 players)."""

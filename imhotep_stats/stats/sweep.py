@@ -51,7 +51,7 @@ from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.stats.compare import SITE_NAMES
 from imhotep_stats.stats.intervals import min_detectable_difference
-from imhotep_stats.stats.tests import VERDICTS, benjamini_hochberg, seat_verdicts
+from imhotep_stats.stats.significance import VERDICTS, benjamini_hochberg, seat_verdicts
 
 MAX_BLOCKS = 200
 CELLS_PER_PASS = 16  # cells read per query when accumulating effects: bounds memory
