@@ -316,16 +316,19 @@ def test_fast_turn_agrees_with_scoring_every_action(sides):
 # other outcomes), Temple C's bonus instead of the point, the temple scored before the
 # market's discard; A-A-A-A-A's games did not change. Re-recorded when the greedy bot came to
 # price a Temple C stone as the rule pays it (its column's reward instead of the point): only
-# D-A-C-B-D, the one table with Temple C, changed.
+# D-A-C-B-D, the one table with Temple C, changed. Re-recorded when each bot came to keep its
+# own card prices and site tables (a price shared by a game's bots was made by whichever bot
+# decided first, so a bot's choices depended on its mates): the persona tables B-C-D-A-B and
+# C-D-B-D-C changed; the all-greedy tables and D-A-C-B-D did not.
 RECORDED_GAMES = [
     ("A-A-A-A-A", ("greedy", "greedy", "greedy"), False,
      [((48, 43, 40), 116), ((46, 41, 35), 113), ((43, 40, 48), 118)]),
     ("D-D-D-D-D", ("greedy", "greedy", "greedy"), False,
      [((40, 44, 38), 134), ((39, 36, 42), 152), ((34, 43, 44), 131)]),
     ("B-C-D-A-B", ("pyramid", "market", "burial", "greedy"), True,
-     [((31, 40, 40, 41), 164), ((21, 36, 46, 34), 168), ((28, 56, 36, 51), 159)]),
+     [((31, 40, 40, 41), 164), ((34, 25, 53, 43), 168), ((39, 48, 48, 32), 156)]),
     ("C-D-B-D-C", ("temple", "obelisk"), True,
-     [((52, 60), 159), ((70, 46), 137), ((53, 51), 165)]),
+     [((52, 60), 159), ((70, 46), 137), ((78, 42), 182)]),
     ("D-A-C-B-D", ("balanced", "greedy", "pyramid"), False,
      [((56, 53, 52), 156), ((56, 61, 54), 149), ((66, 48, 58), 157)]),
 ]
