@@ -19,13 +19,17 @@ COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache
 
 .PHONY: install run test lint bench clean browser
 
+# Each step says what it does and roughly how long it takes (times measured on an idle 2-core
+# machine; README "Set up and run"): pip and Cython are quiet for minutes otherwise.
 $(STAMP): pyproject.toml
+	@echo "make: [1/2] creating $(VENV): installing the dependencies (polars, scipy, Cython, ...) and building the package, Cython compiling the engine and bots (the first time: several minutes, README \"Set up\"; pip is quiet meanwhile)" >&2
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 $(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
+	@echo "make: [2/2] compiling what changed in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
 	$(PY) -m pip install --quiet --no-deps -e .
 	@$(VENV)/bin/imhotep-stats --version | tee /dev/stderr | grep -q "engine: compiled" || \
 		echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2
@@ -34,6 +38,7 @@ $(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
 install: $(BUILT)
 
 run: $(BUILT)
+	@echo "make: running the study $(CONFIG) (it prints its size, progress and the answer)" >&2
 	$(VENV)/bin/imhotep-stats run $(CONFIG) $(RUN_ARGS)
 
 # The HTML report's browser test needs headless Chromium (Debian's `chromium`, about 2 minutes
@@ -47,6 +52,7 @@ browser:
 	fi
 
 test: $(BUILT) browser
+	@echo "make: running the test suite (about 5-10 minutes on 2 cores; the slow ones are left out)" >&2
 	$(PY) -m pytest -q
 
 lint: $(STAMP)

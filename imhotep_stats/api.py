@@ -25,7 +25,8 @@ import polars as pl
 from imhotep_stats.config import StudyConfig, load_config, parse_config
 from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, example_text, examples, quick_study
 
-__all__ = ["Run", "example", "examples", "open_run", "quick", "run", "study", "tune"]
+__all__ = ["Run", "compare", "example", "examples", "open_run", "play", "quick", "run", "study",
+           "sweep", "tune"]
 
 
 def study(spec: Mapping[str, Any] | str | Path, **changes: Any) -> StudyConfig:
@@ -44,10 +45,11 @@ def study(spec: Mapping[str, Any] | str | Path, **changes: Any) -> StudyConfig:
 
 
 def quick(sides: str, players: int | tuple[int, ...] = 3, bots: str = "greedy",
-          games: int = QUICK_GAMES, seed: int = QUICK_SEED) -> StudyConfig:
-    """The study of ``run --sides SIDES --players N --bots B``: one side combination."""
+          games: int = QUICK_GAMES, seed: int = QUICK_SEED, *, sweep: bool = False) -> StudyConfig:
+    """The study of ``run --sides SIDES --players N --bots B``: one side combination;
+    ``sweep=True``: "all" or several letters per site (``sweep --sides all-A-all-A-D``)."""
     counts = (players,) if isinstance(players, int) else tuple(players)
-    return quick_study(sides, counts, bots, games, seed)
+    return quick_study(sides, counts, bots, games, seed, sweep=sweep)
 
 
 def example(name: str = "default", **changes: Any) -> StudyConfig:
@@ -138,3 +140,56 @@ def tune(cfg: StudyConfig, params: list[str], target: str = "seat-gap", *,
     return run_tune(cfg, [parse_param(p) for p in params], parse_target(target, goal), out,
                     margin=margin, confidence=confidence, first_games=games,
                     max_games=max_games, rounds=rounds, workers=workers, progress=False)
+
+
+def compare(base: StudyConfig, whatif: StudyConfig | None = None, *,
+            params: list[str] | tuple[str, ...] = (), sides: str | None = None,
+            out: str | Path | None = None, workers: int | None = 1,
+            force: bool = False) -> dict[str, Any]:
+    """``imhotep-stats compare`` as a function: ``base`` against ``whatif`` (another study,
+    its cells paired by position), or against ``base`` with ``params`` set (``"PATH=VALUE"``
+    as ``--param`` takes them) and/or another side combination ``sides``. Both runs play
+    the same seeds; returns compare.json's content (``figures``: every figure's base,
+    what-if, change, interval and q-value; ``summary``: the sentences ``compare`` prints)."""
+    from imhotep_stats.reporting.compare import comparison_json
+    from imhotep_stats.stats.compare import compare_runs, pair_configs, summarize
+    from imhotep_stats.stats.whatif import whatif_of
+
+    if whatif is None:
+        whatif = whatif_of(base, list(params), sides) if params or sides else base.whatif_config()
+    whatif, notes = pair_configs(base, whatif)
+    out = Path(out) if out is not None else Path("reports") / whatif.name
+    run(base, out / "base", workers=workers, force=force, report=False)
+    run(whatif, out / "whatif", workers=workers, force=force, report=False)
+    comp = compare_runs(out / "base", out / "whatif", base.confidence)
+    comp.notes += notes
+    return {**comparison_json(comp), "summary": summarize(comp)}
+
+
+def sweep(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | None = 1,
+          force: bool = False, top: int | None = None,
+          rank_by: str | None = None) -> dict[str, Any]:
+    """``imhotep-stats sweep`` as a function (without adaptive games): run ``cfg`` (many
+    side combinations, e.g. ``quick("all-A-all-A-D")`` with ``sweep=True`` or a config
+    with several sides per site) and return sweep.json's content: the ranking, verdict
+    counts, main effects and interactions."""
+    from imhotep_stats.stats.sweep import analyze_sweep
+
+    r = run(cfg, out if out is not None else Path("reports") / cfg.name, workers=workers,
+            force=force, report=False)
+    opts = cfg.sweep
+    return analyze_sweep(r.dir, cfg.margin, cfg.confidence, top or opts["top"],
+                         rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence)
+
+
+def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "random", seed: int = 0, *,
+         trace: str | Path | None = None, prophecies: bool = False) -> dict[str, Any]:
+    """``imhotep-stats play`` as a function: one game; returns its result (``seats``
+    with each seat's points by source and total, ``winners``; seats from 0 as in
+    transcripts). ``trace``: also write the transcript there (``show`` draws it)."""
+    from imhotep_stats.sim.samples import bot_list, play_one
+
+    result, lines = play_one(players, sides, bot_list(bots, players), seed, prophecies=prophecies)
+    if trace is not None:
+        Path(trace).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return result.to_json()

@@ -27,9 +27,28 @@ MEASURE = """<script>
     return {label: s.getAttribute("aria-label"), left: r.left, right: r.right,
             width: r.width, height: r.height};
   });
+  // Text as drawn: SVG text by its box height (a scaled chart shrinks it), HTML by its
+  // computed font size; the smallest few, with their text.
+  var texts = [];
+  document.querySelectorAll("body *").forEach(function (e) {
+    if (e.closest("script,style,title")) return;
+    var own = Array.prototype.some.call(e.childNodes, function (n) {
+      return n.nodeType === 3 && n.textContent.trim(); });
+    if (!own) return;
+    var r = e.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return;
+    var size = e instanceof SVGElement ? r.height / 1.15 : parseFloat(getComputedStyle(e).fontSize);
+    texts.push({size: size, text: e.textContent.trim().slice(0, 40)});
+  });
+  texts.sort(function (a, b) { return a.size - b.size; });
+  var tables = Array.prototype.map.call(document.querySelectorAll("table"), function (t) {
+    var r = t.getBoundingClientRect();
+    return {left: r.left, right: r.right, width: r.width};
+  });
   parent.postMessage(JSON.stringify({viewport: vw, inner: window.innerWidth,
                                      scroll: document.documentElement.scrollWidth,
-                                     charts: charts}), "*");
+                                     charts: charts, smallest: texts.slice(0, 5),
+                                     tables: tables}), "*");
 })();
 </script>"""
 # Chromium's headless window is at least 500 px wide: the page is measured inside an iframe
@@ -59,11 +78,18 @@ def chromium() -> str | None:
 
 def measure(html_path: Path, width: int, height: int = 900, timeout: float = 90) -> dict:
     """Viewport width and every chart's box (CSS pixels) of ``html_path`` at ``width``."""
+    return run_script(html_path, MEASURE, width, height, timeout)
+
+
+def run_script(html_path: Path, script: str, width: int, height: int = 900,
+               timeout: float = 90) -> dict:
+    """Load ``html_path`` at ``width`` with ``script`` (a ``<script>`` element that posts a
+    JSON string to its parent) appended, and return what it posted."""
     exe = chromium()
     if exe is None:
         raise FileNotFoundError("chromium not found")
     text = Path(html_path).read_text(encoding="utf-8")
-    page = text.replace("</body>", MEASURE + "\n</body>", 1)
+    page = text.replace("</body>", script + "\n</body>", 1)
     with tempfile.TemporaryDirectory(prefix="imhotep-browser-") as tmp:
         copy = Path(tmp) / "page.html"
         copy.write_text(page, encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from imhotep_stats.engine import scenario
 from imhotep_stats.engine.game import Game, apply
 
 # A random game ends after a few hundred decisions; far more means the engine loops.
@@ -14,10 +15,7 @@ MAX_DECISIONS = 5000
 
 def unload(g: Game, site: int, owner: int) -> None:
     """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run."""
-    g.kind = None
-    g.sites[site].deliver(g, owner)
-    if g.kind is None:
-        g._advance()
+    scenario.deliver(g, site, owner)
 
 
 def points(g: Game, seat: int, source: str) -> int:

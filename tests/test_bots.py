@@ -93,8 +93,9 @@ def snapshot(obj, depth: int = 0):
         for k, v in vars(type(obj)).items():
             if type(v).__name__ == "getset_descriptor" and not k.startswith("__"):
                 state[k] = getattr(obj, k)
+        # the sites' read models are made on first sight: views, not state
         return {k: snapshot(v, depth + 1) for k, v in state.items()
-                if k not in ("board", "data")}
+                if k not in ("board", "data", "public_sites")}
     return repr(obj)
 
 
@@ -158,7 +159,8 @@ def test_unknown_decision_kind_is_an_error(decision_points):
 
 
 class GuardedSite:
-    """A site as a bot sees it; reading a ``_hidden`` attribute fails the test."""
+    """A site's read model as a bot sees it; reading a ``_hidden`` attribute or writing
+    anything fails the test (the read model itself refuses both too)."""
 
     def __init__(self, site):
         object.__setattr__(self, "_site", site)
@@ -177,7 +179,7 @@ class GuardedView(View):
 
     def __init__(self, g, me):
         super().__init__(g, me)
-        self._sites = [GuardedSite(s) for s in g.sites]
+        self._sites = [GuardedSite(View.site(self, i)) for i in range(len(g.sites))]
 
     def site(self, i):
         return self._sites[i]

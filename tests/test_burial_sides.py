@@ -190,7 +190,7 @@ def test_tomb_setup_and_round_tokens():
     g = Game(3, "A-A-A-D-A", seed=1)
     t = tomb_of(g)
     assert len(t.face_up) == 4 and t.face_up == sorted(t.face_up)
-    assert sorted(t.face_up + t._hidden_tokens) == list(range(1, 25))
+    assert sorted(t.face_up + t.hidden()["tokens"]) == list(range(1, 25))
     # Same seed, same tokens; another seed, (almost surely) another order.
     assert Game(3, "A-A-A-D-A", seed=1).sites[BURIAL_CHAMBER].face_up == t.face_up
     assert Game(3, "B-A-A-D-A", seed=1).sites[BURIAL_CHAMBER].face_up == t.face_up
@@ -202,9 +202,9 @@ def test_tomb_setup_and_round_tokens():
     assert t.grid[up[2] - 1] == 1 and t.face_up == up[:2] + up[3:]
     t.round_end(g)  # unused tokens leave the game
     assert t.face_up == []
-    nxt = sorted(t._hidden_tokens[-4:])
+    nxt = sorted(t.hidden()["tokens"][-4:])
     t.round_start(g)
-    assert t.face_up == nxt and len(t._hidden_tokens) == 16
+    assert t.face_up == nxt and len(t.hidden()["tokens"]) == 16
 
 
 def test_tomb_single_token_and_no_token():

@@ -45,7 +45,10 @@ def smoke(tmp_path):
 def test_validate_ok(smoke):
     r = cli("validate", smoke)
     assert r.exit_code == 0, r.stderr
-    assert r.stdout.strip() == "ok: 4 cells, 48 games"
+    first, *rest = r.stdout.strip().splitlines()
+    assert first == "ok: 4 cells, 48 games"
+    assert any(line.startswith("A-A-A-A-A, 2 players: Trust: bots") for line in rest)
+    assert rest[-1].startswith("estimated time: about")
 
 
 def test_validate_lists_every_problem_and_exits_1(tmp_path):
@@ -114,9 +117,9 @@ def test_existing_run_resumed_by_default_and_forced(smoke, tmp_path):
 def test_resume_with_changed_config_exits_1(smoke, tmp_path):
     out = tmp_path / "run"
     assert cli("run", smoke, "--out", out, "--workers", 1, "-q").exit_code == 0
-    r = cli("run", smoke, "--out", out, "--games", 13)
+    r = cli("run", smoke, "--out", out, "--seed", 13)
     assert r.exit_code == 1
-    assert "config changed" in r.stderr and "study.games" in r.stderr
+    assert "config changed" in r.stderr and "study.seed" in r.stderr
 
 
 @pytest.mark.parametrize("args", [["--resume"], ["--cluster", "my laptop"],

@@ -37,13 +37,21 @@ def test_the_guide_has_the_three_worked_examples():
     assert any("--fail-on-unbalanced" in c for c in cmds)
 
 
-@pytest.mark.parametrize("command,expected", examples(), ids=lambda x: x if isinstance(x, str) else "")
-def test_guide_command_runs(command, expected, tmp_path, monkeypatch):
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    """One directory for the whole page, as a reader's shell: a command may use the file an
+    earlier one wrote (``play --trace game.jsonl``, then ``show game.jsonl``)."""
+    d = tmp_path_factory.mktemp("guide")
     # the guide's paths are the repository's: configs/... (a copy of that
     # folder alone would shadow the package for worker processes)
-    (tmp_path / "imhotep_stats").symlink_to(ROOT / "imhotep_stats", target_is_directory=True)
-    (tmp_path / "configs").symlink_to(ROOT / "configs", target_is_directory=True)
-    monkeypatch.chdir(tmp_path)
+    (d / "imhotep_stats").symlink_to(ROOT / "imhotep_stats", target_is_directory=True)
+    (d / "configs").symlink_to(ROOT / "configs", target_is_directory=True)
+    return d
+
+
+@pytest.mark.parametrize("command,expected", examples(), ids=lambda x: x if isinstance(x, str) else "")
+def test_guide_command_runs(command, expected, workdir, monkeypatch):
+    monkeypatch.chdir(workdir)
     args = shlex.split(command)
     assert args[0] == "imhotep-stats"
     args = [SMALL.get(args[i - 1], a) if i else a for i, a in enumerate(args)][1:]

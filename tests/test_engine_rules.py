@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import act, apply
+from imhotep_stats.engine import act, apply, scenario
 from imhotep_stats.engine.cards import gain, score_game_end
 from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction, RulesError
 from imhotep_stats.engine.result import result_of
@@ -20,8 +20,7 @@ def deliver_all(g: Game, site: int, owners: list[int]) -> None:
 
 def settle(g: Game) -> None:
     """Run the tasks a hand-made change scheduled (the game then asks its next question)."""
-    g.kind = None
-    g._advance()
+    scenario.advance(g)
 
 
 # ----------------------------------------------------------------------- setup (1, 1.1)
@@ -246,10 +245,10 @@ def test_pass_only_when_nothing_else_is_legal():
     g = two_player_game()
     g.sled[0] = 0
     g.quarry[0] = 0
-    g.options = g._turn_options(0)
+    g.options = scenario.turn_options(g, 0)
     assert [str(a) for a in g.options] == ["pass"]
     g.quarry[0] = 1
-    assert "pass" not in [str(a) for a in g._turn_options(0)]
+    assert "pass" not in [str(a) for a in scenario.turn_options(g, 0)]
 
 
 def test_full_cycle_of_passes_ends_the_round():
@@ -257,7 +256,7 @@ def test_full_cycle_of_passes_ends_the_round():
     for p in range(2):
         g.sled[p] = 0
         g.quarry[p] = 0
-    g.options = g._turn_options(0)
+    g.options = scenario.turn_options(g, 0)
     g.quarry[1] = 0
     apply(g, act("pass"))  # seat 0
     assert g.round == 1
@@ -303,7 +302,7 @@ def test_market_pick_is_the_stone_owners_decision():
 def blue_game(card: str, **kw) -> Game:
     g = Game(2, scenario=True, round_cards=[[4, 3, 2, 1]] * 6, **kw)
     gain(g, 0, card)
-    g.options = g._turn_options(0)
+    g.options = scenario.turn_options(g, 0)
     return g
 
 
@@ -321,7 +320,7 @@ def test_chisel_places_two_stones_on_one_or_two_ships():
 def test_chisel_needs_two_stones():
     g = blue_game("chisel")
     g.sled[0] = 1
-    assert "play chisel" not in [str(a) for a in g._turn_options(0)]
+    assert "play chisel" not in [str(a) for a in scenario.turn_options(g, 0)]
 
 
 def test_lever_lets_the_sailor_choose_the_unloading_order():
@@ -330,7 +329,7 @@ def test_lever_lets_the_sailor_choose_the_unloading_order():
     apply(g, act("place", 0, 1))  # seat 1
     apply(g, act("place", 0, 2))  # seat 0
     gain(g, 1, "lever")
-    g.options = g._turn_options(1)
+    g.options = scenario.turn_options(g, 1)
     apply(g, act("play", "lever"))
     apply(g, act("sail", 0, "pyramid"))
     assert g.kind == "lever_unload" and g.to_move == 1
@@ -364,7 +363,7 @@ def test_hammer_gets_stones_then_places_one():
 def test_hammer_not_playable_with_full_sled():
     g = blue_game("hammer")
     g.sled[0] = 5
-    assert "play hammer" not in [str(a) for a in g._turn_options(0)]
+    assert "play hammer" not in [str(a) for a in scenario.turn_options(g, 0)]
 
 
 def test_illegal_action_is_refused():
@@ -400,7 +399,7 @@ def test_hammer_with_pyramid_d_may_move_the_figure():
     # Hammer gets stones "as the action": on Pyramid D the player may move the figure too.
     g = Game(2, "A-D-A-A-A", scenario=True, round_cards=[[4, 3, 2, 1]] * 6)
     gain(g, 0, "hammer")
-    g.options = g._turn_options(0)
+    g.options = scenario.turn_options(g, 0)
     pyr = g.sites[PYRAMID]
     before = pyr.figure
     apply(g, act("play", "hammer"))

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from imhotep_stats.engine import act, apply
+from imhotep_stats.engine import act, apply, scenario
 from imhotep_stats.engine.cards import gain, score_game_end
 from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction
 from tests.helpers import play_random, points
@@ -24,7 +24,7 @@ def texts(options) -> list[str]:
 def with_card(g: Game, p: int, card: str) -> Game:
     gain(g, p, card)
     if g.kind == "turn":
-        g.options = g._turn_options(g.to_move)
+        g.options = scenario.turn_options(g, g.to_move)
     return g
 
 
@@ -75,10 +75,10 @@ def test_cargo_sled_capacity_7_then_9():
     p = 0
     g.quarry[p] += g.sled[p] - 5
     g.sled[p] = 5  # full at the base capacity
-    assert act("get") not in g._turn_options(p)
+    assert act("get") not in scenario.turn_options(g, p)
     gain(g, p, "cargo_sled")
     assert g.sled_cap[p] == 7 and g.hand[p] == {"cargo_sled": 1}
-    g.options = g._turn_options(p)
+    g.options = scenario.turn_options(g, p)
     apply(g, act("get"))  # min(3, 7 - 5, quarry) = 2
     assert g.sled[p] == 7
     gain(g, p, "cargo_sled")
@@ -145,7 +145,7 @@ def test_barge_needs_three_sled_stones():
     assert g.sled[0] == 2 and act("play", "barge") not in g.options
     g.sled[0] = 3
     g.quarry[0] -= 1
-    assert act("play", "barge") in g._turn_options(0)
+    assert act("play", "barge") in scenario.turn_options(g, 0)
 
 
 def test_barge_delivers_one_sled_stone_to_a_site_as_an_unload():
@@ -217,7 +217,7 @@ def test_loading_platform_to_an_occupied_dock():
     # no third ship at the pyramid by sailing: its dock is taken
     assert not any(str(a).endswith("pyramid") for a in g.options)
     gain(g, 1, "loading_platform")
-    g.options = g._turn_options(1)
+    g.options = scenario.turn_options(g, 1)
     apply(g, act("place", 3, 0))  # seat 1 on ship 3
     apply(g, act("sail", 1, "temple"))  # seat 2: its stone to the temple
     apply(g, act("get"))  # seat 0
@@ -249,14 +249,13 @@ def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():
     g.ship_slots[0][0] = 0
     g.put_on_ship(0, 1, 0)
     g.sled[0] -= 1
-    assert act("play", "loading_platform") not in g._turn_options(0)  # no dock taken yet
+    assert act("play", "loading_platform") not in scenario.turn_options(g, 0)  # no dock taken yet
     g.sail(1, 0, TEMPLE)
-    g.kind = None
-    g._advance()
-    assert act("play", "loading_platform") in g._turn_options(0)
+    scenario.advance(g)
+    assert act("play", "loading_platform") in scenario.turn_options(g, 0)
     g.quarry[0] += g.sled[0]
     g.sled[0] = 0
-    assert act("play", "loading_platform") not in g._turn_options(0)
+    assert act("play", "loading_platform") not in scenario.turn_options(g, 0)
 
 
 def test_platform_sailing_the_fourth_ship_ends_the_round_once():

@@ -66,8 +66,28 @@ def test_every_chart_fits_the_viewport(report_html, width):
         assert c["left"] >= 0 and c["right"] <= width + 0.5, (width, c)
     if width < 560:  # narrower than a chart's natural width: it must have scaled down
         assert max(c["width"] for c in charts) <= width
-        assert all(c["height"] < 260 for c in charts if c["label"].startswith("Win rate"))
+        assert all(c["height"] < 260 for c in charts if c["label"].startswith("Win rate by"))
     assert page["scroll"] <= width, f"the page scrolls sideways at {width} px: {page['scroll']}"
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_text_is_readable_and_no_table_overflows(report_html, width):
+    """No text drawn below 9 px (chart text shrinks with its chart: legends were ~5 px on a
+    phone), and every table fits the page (on a phone rows stack into cards, so the verdict
+    column is never off-screen)."""
+    page = browser.measure(report_html, width)
+    smallest = page["smallest"][0]
+    assert smallest["size"] >= 9, (width, page["smallest"])
+    for t in page["tables"]:
+        assert t["left"] >= 0 and t["right"] <= width + 0.5, (width, t)
+    html = report_html.read_text()
+    answer, method = html.index('id="answer"'), html.index("<details><summary>How these numbers")
+    assert answer < method, "the answer comes before the method"
+    assert 'ul class="trust"><li>' in html[answer:method] and "margin ±" in html[answer:method]
+
+
+def test_a_multi_cell_report_has_a_cross_cell_chart(report_html):
+    assert 'aria-label="Seat 1 against its fair share, by cell' in report_html.read_text()
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -77,3 +97,9 @@ def test_the_tune_chart_fits_the_viewport(tune_html, width):
     (chart,) = page["charts"]  # the target against the value
     assert chart["width"] > 0 and chart["left"] >= 0 and chart["right"] <= width + 0.5, chart
     assert page["scroll"] <= width, f"the page scrolls sideways at {width} px: {page['scroll']}"
+
+
+def test_tune_html_marks_the_printed_value(tune_html):
+    html = tune_html.read_text()
+    assert 'class="printed"' in html and "printed value" in html
+    assert "Printed value: game.starting_sled[0] = 2 (among the candidates)." in html

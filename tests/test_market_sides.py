@@ -4,7 +4,7 @@ tests/test_conformance.py)."""
 
 from __future__ import annotations
 
-from imhotep_stats.engine import act, apply
+from imhotep_stats.engine import act, apply, scenario
 from imhotep_stats.engine.game import Game
 from tests.helpers import play_random, points, unload
 
@@ -25,7 +25,7 @@ def test_market_b_setup_display_and_hidden_pair():
     m = g.sites[MARKET]
     # 3 face-up cards, then the face-down pair of 2, dealt from the top of the pile.
     assert m.display == ["statue", "chisel", "lever"]
-    assert m._hidden_pair == ["entrance", "hammer"]
+    assert m.hidden()["pair"] == ["entrance", "hammer"]
     assert m.pair_count == 2
     assert not hasattr(m, "pair")  # the pair's cards are only in a _hidden attribute
 
@@ -46,7 +46,7 @@ def test_market_b_take_pair_keep_one_discard_other():
     apply(g, act("keep", "hammer"))
     assert g.hand[1] == {"hammer": 1}
     assert g.discard == ["lever"]
-    assert m.pair_count == 0 and m._hidden_pair == []
+    assert m.pair_count == 0 and m.hidden()["pair"] == []
     # The next stone finds no pair any more.
     unload(g, MARKET, 2)
     assert names(g) == ["take statue", "take chisel", "take lever"]
@@ -218,7 +218,7 @@ def test_market_d_setup_singles_and_hidden_stacks():
     m = g.sites[MARKET]
     # Two face-up singles, then two face-down stacks of 3.
     assert m.display == ["statue", "lever"]
-    assert m._hidden_stacks == [["chisel", "sail", "hammer"], ["entrance", "paved_path", "chisel"]]
+    assert m.hidden()["stacks"] == [["chisel", "sail", "hammer"], ["entrance", "paved_path", "chisel"]]
     assert m.stack_count == [3, 3]
 
 
@@ -232,13 +232,13 @@ def test_market_d_stack_look_keep_one_rest_back_face_down():
     assert names(g) == ["keep chisel", "keep sail", "keep hammer"]
     apply(g, act("keep", "sail"))
     assert g.hand[0] == {"sail": 1}
-    assert m._hidden_stacks[0] == ["chisel", "hammer"] and m.stack_count == [2, 3]
+    assert m.hidden()["stacks"][0] == ["chisel", "hammer"] and m.stack_count == [2, 3]
     # The next owner may take the rest of this stack: only two cards to choose from.
     unload(g, MARKET, 1)
     apply(g, act("take", "stack", 0))
     assert names(g) == ["keep chisel", "keep hammer"]
     apply(g, act("keep", "hammer"))
-    assert m._hidden_stacks[0] == ["chisel"]
+    assert m.hidden()["stacks"][0] == ["chisel"]
     # A face-up single.
     unload(g, MARKET, 2)
     apply(g, act("take", "lever"))
@@ -254,11 +254,11 @@ def test_market_d_stacks_persist_and_are_refilled_across_rounds():
     # Round end: the face-up cards left are discarded; the stacks stay as they are.
     m.round_end(g)
     assert m.display == [] and g.discard == ["statue", "lever"]
-    assert m._hidden_stacks == [["chisel", "sail", "hammer"], ["entrance", "paved_path"]]
+    assert m.hidden()["stacks"] == [["chisel", "sail", "hammer"], ["entrance", "paved_path"]]
     # Round start: 2 new singles (barge, cargo sled), stack 1 refilled to 3 (stone ornament).
     m.round_start(g)
     assert m.display == ["barge", "cargo_sled"]
-    assert m._hidden_stacks == [
+    assert m.hidden()["stacks"] == [
         ["chisel", "sail", "hammer"],
         ["entrance", "paved_path", "stone_ornament"],
     ]
@@ -275,14 +275,14 @@ def test_market_d_red_card_kept_from_a_stack_delivers_to_the_obelisks():
     assert g.sites[OBELISK].stones_of(2) == 1
     assert g.quarry[2] == q
     assert g.red_kept[2] == 1
-    assert g.sites[MARKET]._hidden_stacks[1] == ["entrance", "chisel"]
+    assert g.sites[MARKET].hidden()["stacks"][1] == ["entrance", "chisel"]
 
 
 def test_market_d_empty_market_is_no_decision():
     g = Game(3, "D-A-A-A-A", seed=1, scenario=True, deck=D_DECK + FILLER)
     m = g.sites[MARKET]
     m.display = []
-    m._hidden_stacks = [[], ["lever"]]
+    scenario.set_hidden(g, MARKET, "stacks", [[], ["lever"]])
     m.stack_count = [0, 1]
     unload(g, MARKET, 0)
     # Only stack 1 is left and it holds one card: taken, no question.
@@ -308,12 +308,12 @@ def test_market_sides_read_their_numbers_from_the_data():
     )
     deck = ["statue", "chisel", "lever", "sail", "hammer", "barge", "cargo_sled"] + FILLER
     b = Game(3, "B-A-A-A-A", seed=1, board=board, expansion=True, scenario=True, deck=deck).sites[MARKET]
-    assert b.display == ["statue", "chisel"] and b._hidden_pair == ["lever", "sail", "hammer"]
+    assert b.display == ["statue", "chisel"] and b.hidden()["pair"] == ["lever", "sail", "hammer"]
     c = Game(3, "C-A-A-A-A", seed=1, board=board, scenario=True, deck=deck).sites[MARKET]
     assert c.display == deck[:5] and c.coins == [1, 1, 1]
     d = Game(3, "D-A-A-A-A", seed=1, board=board, scenario=True, deck=deck).sites[MARKET]
     assert d.display == ["statue"]
-    assert d._hidden_stacks == [["chisel", "lever"], ["sail", "hammer"], ["barge", "cargo_sled"]]
+    assert d.hidden()["stacks"] == [["chisel", "lever"], ["sail", "hammer"], ["barge", "cargo_sled"]]
     for side in "BCD":
         for i in range(6):
             play_random(Game(2 + i % 3, f"{side}-A-A-A-A", seed=i, board=board), seed=i)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from imhotep_stats.engine import cards
+from imhotep_stats.engine import cards, scenario
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import OBELISK, Game, IllegalAction, apply
 from imhotep_stats.engine.sites.obelisk import (
@@ -29,8 +29,7 @@ def obelisk_events(g: Game) -> list[tuple[int, int]]:
 
 def settle(g: Game) -> None:
     """Run the task stack after a direct state change (e.g. a card gained by hand)."""
-    g.kind = None
-    g._advance()
+    scenario.advance(g)
 
 
 def texts(options) -> list[str]:

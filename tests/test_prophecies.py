@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import cards, prophecies
+from imhotep_stats.engine import cards, prophecies, scenario
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import Game, IllegalAction, apply
 from tests.helpers import play_random, points_by_seat, where
@@ -22,8 +22,7 @@ def game(players: int = 3, gods=("amun", "ra", "horus"), **kw) -> Game:
     st = g.prophecy
     st.gods = tuple(gods)
     st.scarab_action = {god: act("scarab", god) for god in gods}
-    g.kind = None
-    g._advance()
+    scenario.advance(g)
     return g
 
 

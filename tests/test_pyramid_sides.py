@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import act, apply
+from imhotep_stats.engine import act, apply, scenario
 from imhotep_stats.engine.actions import GET
 from imhotep_stats.engine.game import Game
 from tests.helpers import play_random, points, unload
@@ -138,8 +138,8 @@ def test_pyramid_b_card_bonus_entrance_delivers_again_with_a_choice():
 def scaffold(g: Game, first: int, then: list[int]):
     """Lay the scaffold out by hand: tile ``first`` face up, then ``then`` in order."""
     py = g.sites[PYRAMID]
-    py._turn_up(first)
-    py._hidden_stack = list(reversed(then))
+    py.turn_up(first)
+    scenario.set_hidden(g, PYRAMID, "stack", list(reversed(then)))
     py.tiles_left = len(then)
     return py
 
@@ -150,14 +150,16 @@ def test_pyramid_c_setup_from_its_own_chance_stream():
         g = Game(3, "A-C-A-A-A", seed=seed)
         py = g.sites[PYRAMID]
         # 5 tiles: 1 removed unseen, 4 in play, the top one face up.
-        stack = [py.tile, *reversed(py._hidden_stack)]
-        assert len(stack) == 4 and len(py._hidden_removed) == 1
-        assert sorted(stack + py._hidden_removed) == [0, 1, 2, 3, 4]
+        stack = [py.tile, *reversed(scenario.hidden(g, PYRAMID)["stack"])]
+        assert len(stack) == 4 and len(scenario.hidden(g, PYRAMID)["removed"]) == 1
+        assert sorted(stack + scenario.hidden(g, PYRAMID)["removed"]) == [0, 1, 2, 3, 4]
         assert py.tiles_left == 3 and py.on_tile == []
         orders.add(tuple(stack))
         # Same seed, same layout; the deal (round cards, deck) is untouched by it.
-        again = Game(3, "A-C-A-A-A", seed=seed).sites[PYRAMID]
-        assert (again.tile, again._hidden_stack) == (py.tile, py._hidden_stack)
+        g2 = Game(3, "A-C-A-A-A", seed=seed)
+        again = g2.sites[PYRAMID]
+        assert (again.tile, scenario.hidden(g2, PYRAMID)["stack"]) == \
+            (py.tile, scenario.hidden(g, PYRAMID)["stack"])
         plain = Game(3, "A-A-A-A-A", seed=seed, expansion=True)
         assert plain.round_cards == g.round_cards and plain.deck == g.deck
     assert len(orders) > 10
@@ -262,8 +264,8 @@ def test_pyramid_d_wraps_around_fills_the_figure_space_last_then_overflow():
     py.filled = 14
     py.count[1] = 14
     py.figure = 14
-    py._update_get(g)
-    g.options = g._turn_options(g.to_move)
+    py.update_get(g)
+    g.options = scenario.turn_options(g, g.to_move)
     assert GET_MOVE in g.options
     # Clockwise after 14: 15 and 0-4 are taken, so space 5 (1 point).
     unload(g, PYRAMID, 0)
@@ -346,7 +348,7 @@ def test_pyramid_sides_read_their_numbers_from_the_data():
     assert g.kind == "pyramid_ship_slot" and points(g, 0, "pyramid") == 2
     g = Game(3, "A-C-A-A-A", seed=1, board=board)
     py = g.sites[PYRAMID]
-    assert py.tiles_left == 1 and len(py._hidden_removed) == 3
+    assert py.tiles_left == 1 and len(scenario.hidden(g, PYRAMID)["removed"]) == 3
     g = Game(3, "A-D-A-A-A", seed=1, board=board)
     g.sites[PYRAMID].figure = 15
     unload(g, PYRAMID, 1)  # after the figure on 15: space 0, 9 points

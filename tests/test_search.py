@@ -12,10 +12,11 @@ import pytest
 
 from imhotep_stats.bots import BotSpecError, MctsBot, make_bot
 from imhotep_stats.bots.search.determinize import determinize, hidden_places
+from imhotep_stats.engine import scenario
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-from imhotep_stats.engine.view import _PUBLIC, View
+from imhotep_stats.engine.view import PUBLIC, View
 from tests.test_bots import GuardedView, decision_points, engine_ask_kinds, snapshot  # noqa: F401
 
 SETUPS = [
@@ -60,7 +61,7 @@ def _public(g: Game, me: int) -> dict:
     """Everything seat ``me`` may see: the view's public attributes, its hand, the current
     decision and every site attribute not marked hidden."""
     v = View(g, me)
-    out = {name: snapshot(getattr(g, name, None)) for name in sorted(_PUBLIC) if name != "board"}
+    out = {name: snapshot(getattr(g, name, None)) for name in sorted(PUBLIC) if name != "board"}
     out["hand"] = [dict(h) for h in g.hand]
     out["deck_size"] = v.deck_size
     out["decision"] = (g.to_move, g.kind, list(g.options))
@@ -218,11 +219,11 @@ def test_the_stack_a_seat_looks_at_stays_as_it_is():
             apply(g, g.options[int(rng.random() * len(g.options))])
         if g.over:
             continue
-        looking = g._ctx[-1]
-        stack = list(g.sites[0]._hidden_stacks[looking])
+        looking = scenario.question_context(g)[-1]
+        stack = list(g.sites[0].hidden()["stacks"][looking])
         for s in range(3):
             d = determinize(g, g.to_move, random.Random(s))
-            assert d.sites[0]._hidden_stacks[looking] == stack
+            assert d.sites[0].hidden()["stacks"][looking] == stack
             apply(d, d.options[-1])  # keeping a card of it works in the sample too
         assert make_bot("mcts8").choose(View(g, g.to_move), g.options, rng) in g.options
         found += 1

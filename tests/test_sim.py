@@ -193,8 +193,11 @@ def test_existing_run_is_refused_without_resume_or_force(reference, tmp_path):
 def test_resume_with_changed_config_is_refused(tmp_path):
     out = tmp_path / "r"
     run_study(study(games=5), out, workers=1, progress=False)
-    with pytest.raises(RunStoreError, match=r"config changed.*study\.games"):
-        run_study(study(games=6), out, resume=True, workers=1, progress=False)
+    with pytest.raises(RunStoreError, match=r"config changed.*study\.players"):
+        run_study(study(games=5, players=(2,)), out, resume=True, workers=1, progress=False)
+    # more games with anything else changed is no top-up either
+    with pytest.raises(RunStoreError, match=r"config changed.*study\.games, study\.players"):
+        run_study(study(games=6, players=(2,)), out, resume=True, workers=1, progress=False)
     # Report and run options are not part of the results: resuming with them changed is fine.
     changed = study(games=5, report={"margin": 0.04})
     assert run_study(changed, out, resume=True, workers=1, progress=False).simulated == 0

@@ -230,3 +230,15 @@ def document_text(data) -> str:
     from imhotep_stats.reporting import document, markdown
 
     return markdown.render(document.build(data, []))
+
+
+def test_adaptive_sweep_verdicts_are_sequential_and_a_plain_one_is_not(first_pass):
+    cfg, run = first_pass
+    assert not analyze_sweep(run)["sequential"] and not compute(run).sequential
+    manifest = load_manifest(run)
+    adaptive.run_adaptive(cfg, run, verdict_policy(manifest, 0.03), budget=40, rounds=1,
+                          workers=1)
+    res = analyze_sweep(run, margin=0.03)
+    assert res["sequential"] and all(c["sequential"] for c in res["all_cells"])
+    data = compute(run)
+    assert data.sequential and any("Sequential verdicts" in n for n in data.global_notes)

@@ -8,17 +8,10 @@ import random
 
 import pytest
 
+from imhotep_stats.engine import scenario
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import TEMPLE, Game, apply
 from tests.helpers import play_random, points_by_seat
-
-
-def run_task(g: Game, fn, *args) -> None:
-    """Run ``fn(g, *args)`` as the engine runs a task (the round end is one), then carry on
-    to the next decision."""
-    g.kind = None
-    g.push(fn, *args)
-    g._advance()
 
 
 def temple_points(g: Game) -> list[int]:
@@ -44,7 +37,7 @@ def test_temple_b_rewards_by_column_3_players():
     g.deck.append("statue")  # the top market card
     g.sled[2] = 4  # capacity 5: the s2 of column 1 moves only 1 stone
     q2 = g.quarry[2]
-    run_task(g, t.round_end)
+    scenario.round_end(g, TEMPLE)
     # seat 2: p1 (col0) + p2 (col2) = 3 points, 1 stone; seat 0: the statue; seat 1: p1.
     assert temple_points(g) == [0, 1, 3]
     assert g.sled[2] == 5 and g.quarry[2] == q2 - 1
@@ -60,7 +53,7 @@ def test_temple_b_stones_capped_by_quarry_and_2_player_width():
     g.deck.append("lever")
     g.sled[1] = 0
     g.quarry[1] = 1  # s2 gets only the last quarry stone
-    run_task(g, t.round_end)
+    scenario.round_end(g, TEMPLE)
     # seat 1: p1 (col0), 1 stone (col1), lever (col3); seat 0: p2 (col2).
     assert temple_points(g) == [2, 1]
     assert g.sled[1] == 1 and g.quarry[1] == 0
@@ -69,11 +62,11 @@ def test_temple_b_stones_capped_by_quarry_and_2_player_width():
 
 def test_temple_b_red_card_acts_at_once():
     g = Game(3, "A-A-B-A-A", seed=1)
-    t = layered(g, [0, 1, 2, 0])  # column 3 (card) is seat 0's
+    layered(g, [0, 1, 2, 0])  # column 3 (card) is seat 0's
     g.deck.append("sarcophagus")
     burial = g.sites[3]
     q0 = g.quarry[0]
-    run_task(g, t.round_end)
+    scenario.round_end(g, TEMPLE)
     # Sarcophagus: a stone from seat 0's quarry to the Burial Chamber, at once.
     assert burial.owners == [0]
     assert g.quarry[0] == q0 - 1
@@ -84,13 +77,13 @@ def test_temple_b_red_card_acts_at_once():
 # ------------------------------------------------------------------------ Temple C
 def test_temple_c_choices_and_draw3_left_to_right():
     g = Game(3, "A-A-C-A-A", seed=1)
-    t = layered(g, [0, 1, 2, 0, 1])
+    layered(g, [0, 1, 2, 0, 1])
     # Columns: p2|s4, draw3, p2|s4, draw3, p2|s4. Visible: seat 0, 1, 2, 0, 1.
     # Top of the pile first: lever, statue, chisel (col1), then 3 statues (col3).
     g.deck.extend(["statue", "statue", "statue", "chisel", "statue", "lever"])
     g.sled[2] = 2
     q2 = g.quarry[2]
-    run_task(g, t.round_end)
+    scenario.round_end(g, TEMPLE)
 
     # Rulebook (C): "funciona igual que el lado A, excepto por la siguiente diferencia: ...
     # hay diferentes bonificaciones por cada piedra visible": each visible stone gets its
@@ -122,10 +115,10 @@ def test_temple_c_choices_and_draw3_left_to_right():
 
 def test_temple_c_draw3_with_a_short_pile():
     g = Game(3, "A-A-C-A-A", seed=1)
-    t = layered(g, [2, 0])  # column 1 (draw3) is seat 0's
+    layered(g, [2, 0])  # column 1 (draw3) is seat 0's
     g.deck[:] = ["statue"]
     g.discard[:] = []
-    run_task(g, t.round_end)  # seat 2: the p2|s4 choice (no visible point on C)
+    scenario.round_end(g, TEMPLE)  # seat 2: the p2|s4 choice (no visible point on C)
     apply(g, act("stones", 4))
     # Only one card left in the pile (and no discard pile): seat 0 keeps it, no question.
     assert g.hand[0] == {"statue": 1}
@@ -242,8 +235,8 @@ def test_temple_c_column_without_bonus_keeps_the_point():
 
     board = default_board().with_overrides({"temple": {"C": {"bonuses": ["p2", "", "p2", "", "p2"]}}})
     g = Game(3, "A-A-C-A-A", seed=1, board=board)
-    t = layered(g, [0, 1, 2])
-    run_task(g, t.round_end)
+    layered(g, [0, 1, 2])
+    scenario.round_end(g, TEMPLE)
     # Visible: col0 seat 0 (p2: 2 points, not 1 + 2), col1 seat 1 (no bonus: A's 1 point),
     # col2 seat 2 (p2: 2 points).
     assert temple_points(g) == [2, 1, 2]
@@ -260,7 +253,7 @@ def test_round_end_scores_the_temple_before_the_market_discards():
     g.deck[:] = []
     g.discard[:] = []
     layered(g, [2, 0])  # column 0 (p2|s4) seat 2, column 1 (draw3) seat 0
-    run_task(g, Game._end_round, 1)
+    scenario.end_round(g, 1)
     apply(g, act("points", 2))  # seat 2's choice; then seat 0 draws nothing at all
     assert g.hand[0] == {} and g.cards_taken[0] == 0
     assert temple_points(g) == [0, 0, 2]

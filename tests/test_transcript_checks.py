@@ -99,7 +99,7 @@ def test_setup_chance_outcomes_are_written_and_can_be_pinned():
     assert len(line["chance"]["scaffold"]) == 4 and sorted(line["chance"]["tomb"]) == list(range(1, 25))
     pinned = {"scaffold": [5, 4, 3, 2], "tomb": list(range(24, 0, -1)), "prophecies": ["ra", "amun", "thoth"]}
     g = Game(3, "A-C-A-D-A", seed=5, prophecies=True, chance=pinned)
-    assert g.sites[1].tile == 4 and g.sites[1]._hidden_removed == [0]  # tile 5 face up, tile 1 out
+    assert g.sites[1].tile == 4 and g.sites[1].hidden()["removed"] == [0]  # tile 5 face up, tile 1 out
     assert g.sites[3].face_up == [21, 22, 23, 24]  # round 1 turns up the first 4 listed
     assert g.prophecy.gods == ("ra", "amun", "thoth")
 

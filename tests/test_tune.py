@@ -17,7 +17,6 @@ from imhotep_stats.config.quick import quick_study
 from imhotep_stats.stats.tune import (
     Estimate,
     candidates,
-    look_confidence,
     measure,
     parse_param,
     parse_target,
@@ -71,7 +70,6 @@ def test_decisions_follow_the_interval():
     assert Estimate(0.33, 0.31, 0.35, 100, **band).decision == "within"
     assert Estimate(0.40, 0.37, 0.43, 100, **band).decision == "outside"
     assert Estimate(0.35, 0.33, 0.38, 100, **band).decision == "open"
-    assert look_confidence(0.95, 4) == pytest.approx(0.99)
 
 
 def test_measure_seat_gap_and_share():
@@ -82,7 +80,9 @@ def test_measure_seat_gap_and_share():
     lf = pl.LazyFrame(rows)
     gap = measure(lf, 3, parse_target("seat-gap"), 0.05, 0.95)
     assert gap.value == pytest.approx(2 / 3) and gap.decision == "outside"
-    assert gap.low > 0.6 and gap.high <= 2 / 3 + 1e-9
+    # a confidence sequence (prior on the margin's scale) is wider than a one-look
+    # Wilson interval, most of all this far out; the decision is plain all the same
+    assert gap.low > 0.3 and gap.high <= 2 / 3 + 1e-9
     share = measure(lf, 3, parse_target("share:pyramid", 0.25), 0.01, 0.95)
     assert share.value == pytest.approx(0.25) and share.decision == "within"
 
@@ -121,7 +121,10 @@ workers = 1
     assert res["answer"]["best"] in ("game.starting_sled[0]=1", "game.starting_sled[0]=2")
     assert 1 <= res["answer"]["crossing"] <= 3
     # the sequential design: clear candidates stop early, close ones get more games
-    assert by[5]["games"] == 1000 < max(c["games"] for c in res["candidates"])
+    # (confidence sequences, valid at any number of looks, are wider than the one-look
+    # intervals Bonferroni over 4 looks gave: 5 stones now stops after one round, not at
+    # the first pass)
+    assert by[5]["games"] <= 2000 and by[5]["games"] < max(c["games"] for c in res["candidates"])
     assert res["answer"]["games"] == sum(c["games"] for c in res["candidates"])
     assert r.stdout.startswith("Target: seat 1 win rate 46.0% to 54.0%")
     assert "Closest to the goal: `game.starting_sled[0]=" in r.stdout

@@ -3,35 +3,53 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 
 from imhotep_stats.cli.completion import complete_site_side
 from imhotep_stats.cli.exits import expected_errors
-from imhotep_stats.cli.options import json_option
+from imhotep_stats.cli.options import BOARD, board_of, json_option
 
 
 @click.command(short_help="The board data and its provenance.")
 @click.argument("name", required=False, metavar="[SITE.SIDE]", shell_complete=complete_site_side)
+@click.option("--export", "export", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write every number, with its provenance, to a designer's board file "
+              "(TOML) to correct and then use with --board or [board] file.")
+@click.option("--force", is_flag=True, help="With --export: overwrite the file.")
+@BOARD
 @json_option()
 @expected_errors
-def sides(name, as_json):
+def sides(name, export, force, board_file, as_json):
     """The board data: every side with its provenance, or one side's numbers (e.g. pyramid.D).
 
-    Provisional values are placeholders no source gave us: correct them in
-    imhotep_stats/data/board.toml or override them in a study config."""
+    Provisional values are placeholders no source gave us: correct them in a board file
+    (`sides --export board.toml`, then `--board board.toml` on any command, or
+    `[board] file = "board.toml"` in a study config) or override them in a study config."""
     from tabulate import tabulate
 
-    from imhotep_stats.rules.board import SIDES, SITES, BoardDataError, default_board
+    from imhotep_stats.rules.board import SIDES, SITES, BoardDataError, plain
+    from imhotep_stats.rules.board_file import designer_keys, export_text
 
-    board = default_board()
+    board, mine = board_of(board_file)
+    designer = designer_keys(mine or {})
+    if export is not None:
+        if export.exists() and not force:
+            raise click.UsageError(f"{export} exists: --force overwrites it")
+        export.write_text(export_text(board, export.name), encoding="utf-8")
+        click.echo(f"wrote {export}: every site side and game table with its provenance; "
+                   f"use it with --board {export} or [board] file = \"{export.name}\"")
+        return
     if name is None:
         rows = []
         for site in SITES:
             for side in SIDES:
                 sd = board.side(site, side)
-                rows.append({"side": sd.name, "provenance": sd.provenance,
-                             "provisional_keys": list(sd.provisional_keys)})
+                rows.append({"side": sd.name,
+                             "provenance": "designer" if sd.name in designer else sd.provenance,
+                             "provisional_keys": [k for k in sd.provisional_keys
+                                                  if k not in designer.get(sd.name, ())]})
         if as_json:
             click.echo(json.dumps(rows, indent=2))
         else:
@@ -42,29 +60,19 @@ def sides(name, as_json):
     if name not in board.sides:
         raise BoardDataError([(name, f"unknown side (expected SITE.SIDE, e.g. pyramid.D; sites: {', '.join(SITES)})")])
     sd = board.sides[name]
-    values = {k: _plain(v) for k, v in sd.values.items()}
+    values = {k: plain(v) for k, v in sd.values.items()}
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
                                "provisional_keys": list(sd.provisional_keys), "values": values,
                                "quotes": dict(sd.quotes)}, indent=2))
         return
     click.echo(f"{sd.name}  provenance: {sd.provenance}")
-    rows = [[k, json.dumps(v), "provisional" if (k in sd.provisional_keys or
+    rows = [[k, json.dumps(v), "designer" if k in designer.get(sd.name, ()) else
+             "provisional" if (k in sd.provisional_keys or
              (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes.get(k, "")]
             for k, v in values.items()]
     click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
-
-
-def _plain(v):
-    from collections.abc import Mapping
-
-    if isinstance(v, Mapping):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, tuple):
-        return [_plain(x) for x in v]
-    return v
-
 
 
 COMMANDS = (sides,)

@@ -14,7 +14,16 @@ from pathlib import Path
 import click
 
 from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable_work
-from imhotep_stats.cli.options import bad_cluster, json_option, say_unless, study_options
+from imhotep_stats.cli.options import (
+    BOARD,
+    MARGIN,
+    bad_cluster,
+    flag_study_options,
+    json_option,
+    on_board,
+    say_unless,
+    study_options,
+)
 
 
 def _dump_json(data, fh) -> None:
@@ -48,23 +57,37 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
 
 
 @click.command(short_help="A what-if against its base on the same seeds.")
-@click.argument("base", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("base", required=False,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("whatif", required=False,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@flag_study_options
+@click.option("--param", "params", multiple=True, metavar="PATH=VALUE",
+              help="The what-if without a file: set a board value, e.g. "
+              "game.starting_sled[0]=3 or pyramid.A.points=[...] (repeat for several).")
+@click.option("--whatif-sides", metavar="M-P-T-B-O",
+              help="The what-if plays this side combination instead of the base's.")
 @study_options
+@MARGIN
+@BOARD
 @click.option("--max-seat-shift", type=click.FloatRange(0, 1, min_open=True),
               help="CI gate: exit 3 when some seat's win rate moves by more than this "
-              "(0.02 = 2 points) with its whole interval beyond it.")
+              "(0.02 = 2 pp) with its whole interval beyond it.")
 @expected_errors
-def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, markdown,
-            quiet, max_seat_shift):
+def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games, seed,
+            workers, cluster, force, as_json, markdown, quiet, margin, board_file,
+            max_seat_shift):
     """Run a what-if and its base on the same seeds; report the change in every figure.
 
     BASE WHATIF: two study configs whose cells pair by position (same player counts and
     lineups; the what-if plays the base's seed and games). Or BASE alone with a [whatif]
-    table. Runs go to OUT/base and OUT/whatif (resumed when present); OUT/compare.json and
-    OUT/compare.md hold the comparison. Exit 3 when --max-seat-shift fails.
+    table. Or no file at all: `compare --sides D-A-C-A-A --players 3 --param
+    game.starting_sled[0]=3` (the base from --sides, the what-if the base with each
+    --param set and/or --whatif-sides). Runs go to OUT/base and OUT/whatif (resumed when
+    present); OUT/compare.json and OUT/compare.md hold the comparison. Exit 3 when
+    --max-seat-shift fails.
     """
+    from imhotep_stats.cli.study import study_from
     from imhotep_stats.config import ConfigError, load_config
     from imhotep_stats.reporting.compare import (
         comparison_json,
@@ -73,15 +96,22 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
     )
     from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
+    from imhotep_stats.stats.whatif import whatif_of
 
-    base_cfg = load_config(base)
-    if whatif is None:
+    if whatif is not None and (params or whatif_sides):
+        raise click.UsageError("give a WHATIF config or --param/--whatif-sides, not both")
+    base_cfg = on_board(study_from(base, sides, players, bots, games, seed), board_file)
+    if margin is not None:
+        base_cfg = base_cfg.replace(margin=margin)
+    if params or whatif_sides:
+        whatif_cfg = whatif_of(base_cfg, list(params), whatif_sides)
+    elif whatif is None:
         if not base_cfg.whatif:
-            raise ConfigError([("whatif", "missing: give a WHATIF config or a [whatif] table "
+            raise ConfigError([("whatif", "missing: give a WHATIF config, --param PATH=VALUE or a [whatif] table "
                                 "(sides and/or overrides to change)")], str(base))
         whatif_cfg = base_cfg.whatif_config()
     else:
-        whatif_cfg = load_config(whatif)
+        whatif_cfg = on_board(load_config(whatif), board_file)
     if games is not None:
         base_cfg, whatif_cfg = base_cfg.replace(games=games), whatif_cfg.replace(games=games)
     if seed is not None:
@@ -96,37 +126,51 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
         _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
     comp.notes += notes
+    from imhotep_stats.reporting.figures import compute
+    from imhotep_stats.reporting.trust import cell_trust
+
+    runs = {"base": compute(out / "base"), "what-if": compute(out / "whatif")}
+    trust = list(dict.fromkeys(f"{which} {c.sides}, {c.players} players: {cell_trust(rd, c)}"
+                               for which, rd in runs.items() for c in rd.cells))
     data = comparison_json(comp)
-    md = comparison_markdown(comp)
+    title, _, rest = comparison_markdown(comp).partition("\n")
+    md = "\n".join([title, "", *[f"- {t}" for t in trust]]) + "\n" + rest  # trust at the top
     atomic_write(out / "compare.json", lambda fh: fh.write(
         (json.dumps(data, indent=1) + "\n").encode()))
     atomic_write(out / "compare.md", lambda fh: fh.write(md.encode()))
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        from imhotep_stats.reporting.figures import compute
         from imhotep_stats.reporting.headline import compare_sentences
 
-        verdicts = compare_sentences(compute(out / "base"), compute(out / "whatif"))
-        click.echo("\n".join(("- " if markdown else "") + v for v in verdicts) + "\n")
+        verdicts = compare_sentences(runs["base"], runs["what-if"])
+        click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
         bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"
                and (f.ci_low > max_seat_shift or f.ci_high < -max_seat_shift)]
         for f in bad:
             click.echo(f"gate failed: {f.cell.split('|')[0]} {f.players} players, seat "
-                       f"{f.who + 1} win rate moves {f.diff * 100:+.1f} points (interval "
+                       f"{f.who + 1} win rate moves {f.diff * 100:+.1f} pp (interval "
                        f"{f.ci_low * 100:.1f} to {f.ci_high * 100:.1f}), beyond "
                        f"±{max_seat_shift * 100:.1f}", err=True)
         if bad:
             sys.exit(EXIT_GATE_FAILED)
         say(f"gate passed: no seat's win rate moves by more than ±{max_seat_shift * 100:.1f} "
-            "points")
+            "pp")
 
 
 @click.command(short_help="Rank many side combinations by imbalance.")
-@click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("config", required=False,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--sides", metavar="M-P-T-B-O", help="Without CONFIG: per site 'all', a side "
+              "letter or letters, e.g. all-A-all-A-D (16 combinations).")
+@click.option("--players", type=click.IntRange(2, 4), multiple=True,
+              help="With --sides: player count, repeat for several [default: 3].")
+@click.option("--bots", help="With --sides: bot lineup, comma-separated [default: greedy].")
 @study_options
+@MARGIN
+@BOARD
 @click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
               "[default: sweep.budget, 0 = none].")
 @click.option("--rounds", type=click.IntRange(1), help="Adaptive rounds at most "
@@ -137,24 +181,29 @@ def compare(base, whatif, out, games, seed, workers, cluster, force, as_json, ma
 @click.option("--fail-on-unbalanced", is_flag=True,
               help="CI gate: exit 3 when any combination's seat verdict is unbalanced.")
 @expected_errors
-def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, quiet, budget,
-          rounds, top, rank_by, fail_on_unbalanced):
+def sweep(config, sides, players, bots, out, games, seed, workers, cluster, force, as_json,
+          markdown, quiet, margin, board_file, budget, rounds, top, rank_by,
+          fail_on_unbalanced):
     """Run a study over many side combinations and rank them by imbalance, with the main
     effect of every side, the strongest two-site interactions and adaptive extra games.
 
-    Writes OUT/sweep.json, OUT/sweep.md and OUT/sweep-cells.csv beside the run.
+    CONFIG is a study file; without it, --sides all-A-all-A-D --players 3 builds the sweep
+    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md and
+    OUT/sweep-cells.csv beside the run.
     """
-    from imhotep_stats.config import load_config
+    from imhotep_stats.cli.study import study_from
     from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
     from imhotep_stats.sim.adaptive import run_adaptive
     from imhotep_stats.sim.store import atomic_write, load_manifest
     from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
 
-    cfg = load_config(config)
+    cfg = on_board(study_from(config, sides, players, bots, games, seed, sweep=True), board_file)
     if games is not None:
         cfg = cfg.replace(games=games)
     if seed is not None:
         cfg = cfg.replace(seed=seed)
+    if margin is not None:
+        cfg = cfg.replace(margin=margin)
     opts = cfg.sweep
     budget = opts["budget"] if budget is None else budget
     rounds = opts["rounds"] if rounds is None else rounds
@@ -174,7 +223,11 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         res = analyze_sweep(out, cfg.margin, cfg.confidence, top or opts["top"],
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
                             adaptive_outcome=outcome)
-    md = sweep_markdown(res)
+    from imhotep_stats.reporting.trust import sweep_trust
+
+    trust = sweep_trust(cfg)
+    title, _, rest = sweep_markdown(res).partition("\n")
+    md = f"{title}\n\n- {trust}\n{rest}"  # the trust line at the top
     atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
     atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
@@ -182,6 +235,8 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
         click.echo(json.dumps(res, sort_keys=True))
     else:
         click.echo(md if markdown else sweep_text(res), nl=False)
+        if not markdown:
+            click.echo(trust)
     if fail_on_unbalanced and res["verdicts"]["unbalanced"]:
         for c in res["all_cells"]:
             if c["verdict"] == "unbalanced":
@@ -192,7 +247,7 @@ def sweep(config, out, games, seed, workers, cluster, force, as_json, markdown, 
 
 @click.command(short_help="Games a seat-fairness verdict at a margin needs.")
 @click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
-              help="Seat-fairness margin as a win-rate difference (0.02 = 2 points).")
+              help="Seat-fairness margin as a win-rate difference (0.02 = ±2 pp).")
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
@@ -243,10 +298,10 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
     for r in rows:
         click.echo(
             f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
-            f"seat balanced within ±{margin * 100:.1f} points (true gap {gap * 100:+.1f}, "
+            f"seat balanced within ±{margin * 100:.1f} pp (true gap {gap * 100:+.1f}, "
             f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
             f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
-            f"{beyond * 100:+.1f} points off as unbalanced beyond ±{margin * 100:.1f}.")
+            f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp.")
 
 
 COMMANDS = (compare, sweep, plan)

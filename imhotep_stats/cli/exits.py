@@ -25,8 +25,10 @@ def expected_errors(fn):
         from imhotep_stats.engine.game import RulesError
         from imhotep_stats.engine.transcript import TranscriptError
         from imhotep_stats.rules.board import BoardDataError
+        from imhotep_stats.rules.board_file import BoardFileError
 
-        errors = (RulesError, BoardDataError, TranscriptError, BotSpecError, ConfigError)
+        errors = (RulesError, BoardDataError, BoardFileError, TranscriptError, BotSpecError,
+                  ConfigError)
         try:
             return fn(*args, **kwargs)
         except errors as exc:

@@ -11,16 +11,16 @@ from pathlib import Path
 import click
 
 from imhotep_stats.cli.exits import EXIT_BAD_INPUT, expected_errors
-from imhotep_stats.cli.options import PROPHECIES, json_option, table_options
+from imhotep_stats.cli.options import BOARD, PROPHECIES, board_of, json_option, table_options
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise click.BadParameter(f"expected 1 or {players} bot names, got {len(names)}", param_hint="--bots")
-    return names
+    from imhotep_stats.sim.samples import bot_list
+
+    try:
+        return bot_list(bots, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
 
 
 def _print_breakdown(result, bots: list[str]) -> None:
@@ -48,29 +48,22 @@ def _print_breakdown(result, bots: list[str]) -> None:
               help="Root seed: the same seed deals the same game.")
 @PROPHECIES
 @click.option("--trace", type=click.Path(dir_okay=False, path_type=Path), help="Write a JSON Lines transcript.")
+@BOARD
 @json_option("Print the breakdown as one JSON object.")
 @expected_errors
-def play(sides, players, bots, seed, prophecies, trace, as_json):
+def play(sides, players, bots, seed, prophecies, trace, board_file, as_json):
     """Play one game and print each player's score by source and the winner."""
-    from imhotep_stats.bots import make_bot
-    from imhotep_stats.engine.game import Game
-    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-    from imhotep_stats.engine.transcript import TraceWriter, setup_line
+    from imhotep_stats.sim.samples import play_one
 
     names = _bot_list(bots, players)
-    bot_objs = [make_bot(n) for n in names]
-    g = Game(players, sides, seed=chance_seed(seed, 0), prophecies=prophecies)
-    writer = TraceWriter() if trace else None
-    if writer:
-        writer.lines.append(setup_line(g, seed, 0, names, None))
-    result = play_game(g, bot_objs, [bot_rng(seed, 0, p) for p in range(players)],
-                       writer.on_decision if writer else None)
-    if writer:
-        writer.finish(g, result)
+    board, designer = board_of(board_file)
+    # a board file's values go in the setup line: the transcript stands alone
+    result, lines = play_one(players, sides, names, seed, board=board, overrides=designer,
+                             prophecies=prophecies)
+    if trace:
         tmp = trace.with_name(trace.name + ".tmp")
         try:
-            with tmp.open("w") as fh:
-                writer.write(fh)
+            tmp.write_text("\n".join(lines) + "\n")
             tmp.replace(trace)
         except OSError as exc:
             click.echo(f"error: --trace: cannot write {trace}: {exc.strerror or exc}", err=True)
@@ -84,13 +77,25 @@ def play(sides, players, bots, seed, prophecies, trace, as_json):
 @click.command(short_help="Re-execute a transcript and print the breakdown.")
 @click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @json_option("Print the breakdown as one JSON object.")
+@click.option("--rounds", is_flag=True,
+              help="Also print each seat's points round by round (seats from 1).")
+@BOARD
 @expected_errors
-def replay(transcript, as_json):
+def replay(transcript, as_json, rounds, board_file):
     """Re-execute a JSON Lines transcript (played or hand-written) and print the breakdown."""
     from imhotep_stats.engine.transcript import read_lines
     from imhotep_stats.engine.transcript import replay as run_replay
 
-    rep = run_replay(read_lines(transcript))
+    lines = read_lines(transcript)
+    board, _ = board_of(board_file)
+    rep = run_replay(lines, board)
+    if rounds and not as_json:
+        from imhotep_stats.reporting.viewer import game_steps, round_summary
+
+        click.echo("Points by round (seat 1 = start player; gained + running total):")
+        for line in round_summary(game_steps(lines, board)):
+            click.echo(f"  {line}")
+        click.echo("")
     for m in rep.mismatches:
         click.echo(f"warning: result differs: {m}", err=True)
     bots = rep.setup.get("bots", [])
@@ -100,6 +105,34 @@ def replay(transcript, as_json):
         _print_breakdown(rep.result, bots)
     if rep.mismatches:
         sys.exit(EXIT_BAD_INPUT)
+
+
+@click.command(short_help="Draw a transcript as the board: an HTML page to step through.")
+@click.argument("transcript", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The page to write (default: the transcript's path with .html).")
+@click.option("--open", "open_page", is_flag=True,
+              help="Open the page in the default browser, where there is one.")
+@BOARD
+@expected_errors
+def show(transcript, out, open_page, board_file):
+    """Replay a transcript (from `play --trace`, a study's kept game, or written by hand)
+    through the engine and write one self-contained HTML page (no network) that draws the
+    board at every decision: quarry, sleds, ships, each site in its side's layout, the
+    market display, the hands and the score track, with buttons, arrow keys and a round
+    slider, and a score-by-round chart."""
+    from imhotep_stats.reporting.viewer import write_viewer
+
+    out = out or transcript.with_suffix(".html")
+    steps = write_viewer(transcript, out, board_of(board_file)[0])
+    for m in steps.mismatches:
+        click.echo(f"warning: result differs: {m}", err=True)
+    click.echo(f"wrote {out} ({len(steps.states) - 1} decisions, {len(steps.by_round) - 1} rounds)")
+    if open_page:
+        import webbrowser
+
+        if not webbrowser.open(out.resolve().as_uri()):
+            click.echo("no browser found here: open the file yourself", err=True)
 
 
 def _rate(x: float) -> str:
@@ -208,4 +241,4 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
 
 
 
-COMMANDS = (play, replay, bench)
+COMMANDS = (play, replay, show, bench)

@@ -28,6 +28,14 @@ FORCE = click.option("--force", is_flag=True, help="Discard earlier results in t
 QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr.")
 OUT_RUN = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
                        help="Run directory [default: reports/<study name>].")
+BOARD = click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False,
+                                                             path_type=Path),
+                     help="A designer's board file (`sides --export` writes one): its numbers "
+                     "replace the package's, labelled designer [default: the config's "
+                     "board.file].")
+MARGIN = click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True),
+                      help="Seat-fairness margin, a win-rate difference: 0.05 = ±5 pp "
+                      "(percentage points) [default: report.margin, else 0.05].")
 PROPHECIES = click.option("--prophecies/--no-prophecies", default=False,
                           help="The gods' prophecies module.")
 
@@ -83,6 +91,28 @@ def study_options(fn):
         click.option("--markdown", is_flag=True, help="Print Markdown."),
         QUIET,
     ))
+
+
+def on_board(cfg, board_file):
+    """The study on ``--board FILE`` when given."""
+    if board_file is None:
+        return cfg
+    from imhotep_stats.config import with_board_file
+
+    return with_board_file(cfg, board_file)
+
+
+def board_of(board_file):
+    """The board for one game (``play``, ``replay``, ``show``): the package's, or a
+    designer's board file, with the file's values as overrides (for a transcript)."""
+    from imhotep_stats.rules.board import default_board
+
+    if board_file is None:
+        return default_board(), None
+    from imhotep_stats.rules.board_file import read_board_file
+
+    values = read_board_file(board_file)
+    return (default_board().with_overrides(values) if values else default_board()), values or None
 
 
 def say_unless(quiet: bool):

@@ -17,7 +17,9 @@ from imhotep_stats.cli.exits import (
     expected_errors,
 )
 from imhotep_stats.cli.options import (
+    BOARD,
     FORCE,
+    MARGIN,
     OUT_RUN,
     QUIET,
     SEED,
@@ -25,11 +27,13 @@ from imhotep_stats.cli.options import (
     executor_options,
     flag_study_options,
     json_option,
+    on_board,
 )
 
 
-def study_from(config, sides, players, bots, games, seed):
-    """The study of ``run``/``tune``: the CONFIG file, or one built from --sides."""
+def study_from(config, sides, players, bots, games, seed, sweep=False):
+    """The study of ``run``/``tune``/``compare``/``sweep``: the CONFIG file, or one built
+    from --sides (``sweep``: "all" or several letters per site allowed)."""
     from imhotep_stats.config import load_config
     from imhotep_stats.config.quick import QUICK_GAMES, QUICK_SEED, quick_study
 
@@ -43,19 +47,31 @@ def study_from(config, sides, players, bots, games, seed):
                                "--sides, e.g. --sides D-A-C-A-A --players 3 --bots greedy")
     return quick_study(sides, tuple(players) or (3,), bots or "greedy",
                        QUICK_GAMES if games is None else games,
-                       QUICK_SEED if seed is None else seed)
+                       QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
 @click.command(short_help="Check a study config and print its size.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@BOARD
+@click.option("--no-estimate", is_flag=True,
+              help="Do not play the few games that estimate the run's time.")
 @expected_errors
-def validate(config):
-    """Check a study config; print its size, or every problem with its dotted key."""
+def validate(config, board_file, no_estimate):
+    """Check a study config; print its size, how far its answers can be trusted (bots,
+    margin, the board values its cells rest on) and about how long it will take, or every
+    problem with its dotted key."""
     from imhotep_stats.config import load_config
+    from imhotep_stats.reporting.trust import study_trust
 
-    cfg = load_config(config)
+    cfg = on_board(load_config(config), board_file)
     n = len(cfg.cells)
     click.echo(f"ok: {n} cell{'s' if n != 1 else ''}, {cfg.total_games:,} games")
+    for line in study_trust(cfg):
+        click.echo(line)
+    if not no_estimate:
+        from imhotep_stats.sim.samples import time_estimate
+
+        click.echo(time_estimate(cfg, cfg.workers))
 
 
 @click.command(short_help="Simulate a study (a config, or --sides without one) and report.")
@@ -68,11 +84,21 @@ def validate(config):
               "2,000 with --sides).")
 @SEED
 @FORCE
+@MARGIN
+@BOARD
+@click.option("--keep-games", type=click.IntRange(0, 1000), default=0, metavar="K",
+              help="Keep the first K games of every cell as transcripts and game viewer "
+              "pages (games/cell-N/), linked from the report.")
+@click.option("--until-decided", is_flag=True, help="Keep adding games (each pass at most "
+              "doubles them) until every cell has a seat verdict or --max-games is reached; "
+              "the verdicts are sequential (valid however often they are looked at).")
+@click.option("--max-games", type=click.IntRange(1), help="With --until-decided: games per "
+              "cell at most [default: 16 x the first pass].")
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
 def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
-        as_json, quiet):
+        margin, board_file, keep_games, until_decided, max_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -80,7 +106,10 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     one side combination: `run --sides D-A-C-A-A --players 3 --bots greedy` builds the study
     from the flags, names it after them and stores it like any run. A run already in the
     run directory is resumed (same results as one uninterrupted run); a changed config is
-    refused unless --force."""
+    refused unless --force, except more games: `--games N` on a run with fewer adds games
+    (games 0..k-1 are reused; game i is always the same game) and its verdicts become
+    sequential ones, valid however often you look. --until-decided adds passes until every
+    cell has a verdict."""
     import importlib
     import threading
 
@@ -88,6 +117,8 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import RunStoreError, holds_run, load_manifest
 
+    if max_games is not None and not until_decided:
+        raise click.UsageError("--max-games goes with --until-decided")
     bad_cluster(cluster)
 
     cfg = study_from(config, sides, players, bots, games, seed)
@@ -95,14 +126,32 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         cfg = cfg.replace(games=games)
     if seed is not None:
         cfg = cfg.replace(seed=seed)
+    if margin is not None:
+        cfg = cfg.replace(margin=margin)
+    cfg = on_board(cfg, board_file)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
+    if games is None and not force:  # a re-look at a stored run keeps all its games
+        from imhotep_stats.sim.runner import held_games
+
+        held = held_games(cfg, run_dir)  # (a CONFIG's own larger study.games tops it up)
+        if held:
+            cfg = cfg.replace(games=held if config is None else max(cfg.games, held))
+    if until_decided:
+        from imhotep_stats.config import MAX_GAMES
+
+        max_games = max_games or min(MAX_GAMES, 16 * cfg.games)
+        if max_games < cfg.games:
+            raise click.BadParameter(f"expected at least the first pass's {cfg.games:,} games",
+                                     param_hint="--max-games")
 
     def say(msg: str) -> None:
         if not quiet:
             click.echo(msg, err=True)
 
+    # imported before the thread below starts importing the reports (an import race)
+    look = _until_look(run_dir, say) if until_decided else None
     from imhotep_stats.sim import compiled
 
     say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
@@ -113,9 +162,18 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
         again = not force and holds_run(run_dir)
-        outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
-                            force=force, progress=False if quiet else None, log=say,
-                            warn=lambda m: click.echo(m, err=True))
+        options = dict(workers=workers, cluster=cluster, force=force,
+                       progress=False if quiet else None, log=say,
+                       warn=lambda m: click.echo(m, err=True))
+        if until_decided:
+            from imhotep_stats.sim.runner import run_until_decided
+
+            outcome, why = run_until_decided(cfg, run_dir, look, max_games=max_games,
+                                             **options)
+            say("until decided: " + ("every cell has a verdict" if why == "decided" else
+                                     f"the budget of {max_games:,} games per cell is spent"))
+        else:
+            outcome = run_study(cfg, run_dir, resume=again, **options)
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
 
         manifest = load_manifest(run_dir)
@@ -135,6 +193,11 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         f"{'s' if len(summaries) != 1 else ''} ({outcome.simulated:,} played now, "
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
+    if keep_games:
+        from imhotep_stats.sim.samples import keep_games as keep
+
+        pages = keep(cfg, cfg.cells, run_dir, keep_games)
+        say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     if as_json:
         for s in summaries:
@@ -145,6 +208,32 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
+
+
+def _until_look(run_dir: Path, say):
+    """``run --until-decided``'s look after each pass: the sequential verdicts (as the
+    report decides them) on stderr, and the extra games the undecided cells want."""
+    from imhotep_stats.reporting.figures import seat_verdicts_of
+    from imhotep_stats.stats.sweep import wanted
+
+    def look(games: int) -> int:
+        verdicts, manifest = seat_verdicts_of(run_dir)
+        names = {c["id"]: f"{c['sides']} · {c['players']} players" for c in manifest["cells"]}
+        # an inconclusive cell keeps asking until the budget ends, even where its estimate
+        # has no practical number (an observed gap exactly at the margin is noise)
+        want = {cid: wanted(v.verdict, v.more_games, v.games)
+                or (v.games if v.verdict == "inconclusive" else 0)
+                for cid, v in verdicts.items()}
+        open_ = [cid for cid, v in verdicts.items() if v.verdict == "inconclusive"]
+        say(f"until decided: {games:,} games per cell: {len(verdicts) - len(open_)} of "
+            f"{len(verdicts)} cells decided (sequential verdicts)")
+        for cid, v in list(verdicts.items())[:12]:
+            say(f"  {names.get(cid, cid)}: {v.text}")
+        if len(verdicts) > 12:
+            say(f"  ... and {len(verdicts) - 12} more cells")
+        return max(want.values(), default=0)
+
+    return look
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------

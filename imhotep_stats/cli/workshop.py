@@ -13,6 +13,7 @@ import click
 from imhotep_stats.cli.completion import complete_param
 from imhotep_stats.cli.exits import expected_errors, resumable_work
 from imhotep_stats.cli.options import (
+    BOARD,
     FORCE,
     QUIET,
     SEED,
@@ -20,6 +21,7 @@ from imhotep_stats.cli.options import (
     executor_options,
     flag_study_options,
     json_option,
+    on_board,
     say_unless,
 )
 from imhotep_stats.cli.study import study_from
@@ -81,7 +83,9 @@ def init(name, example, out, force, list_):
               "[default: the fair share 1/players]; a share for share:SOURCE (required).")
 @click.option("--margin", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.03, show_default=True,
-              help="How far from the goal counts as on target (0.03 = 3 points).")
+              help="How far from the goal counts as on target, in win rate or share "
+              "(0.03 = 3 pp; tighter than a study's seat-fairness margin, 0.05, because a "
+              "tuned value should land near the goal).")
 @click.option("--games", type=click.IntRange(1), help="Games per candidate in the first "
               "pass [default: the study's games].")
 @click.option("--max-games", type=click.IntRange(1), help="Games per candidate at most, "
@@ -98,9 +102,10 @@ def init(name, example, out, force, list_):
 @FORCE
 @json_option("Print tune.json instead of the text.")
 @QUIET
+@BOARD
 @expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
-         seed, confidence, out, workers, cluster, force, as_json, quiet):
+         seed, confidence, out, workers, cluster, force, as_json, quiet, board_file):
     """Which values of one or two board numbers bring a target within a margin?
 
     Every candidate plays the same deals (common random numbers) as a stored run under OUT;
@@ -118,7 +123,7 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     bad_cluster(cluster)
     if len(params) > 2:
         raise click.BadParameter("give one or two parameters", param_hint="--param")
-    base = study_from(config, sides, players, bots, None, seed)
+    base = on_board(study_from(config, sides, players, bots, None, seed), board_file)
     if seed is not None:
         base = base.replace(seed=seed)
     if cluster is None and workers is None:  # as run, compare and sweep: the config's [run]

@@ -29,9 +29,11 @@ from imhotep_stats.errors import describe
 from imhotep_stats.rules.board import SITES, Board, BoardDataError, default_board
 
 TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
-            "whatif", "sweep")
+            "whatif", "sweep", "board")
 HASHED_KEYS = ("study", "sides", "bots", "modules", "overrides")  # what the rows depend on
-DEFAULT_MARGIN = 0.02
+# The one default seat-fairness margin (a win-rate difference: 0.05 = ±5 pp), for configs
+# without [report] margin, `init`, the one-line `run --sides` and `--margin` alike.
+DEFAULT_MARGIN = 0.05
 DEFAULT_CONFIDENCE = 0.95
 DEFAULT_BATCH_SIZE = 500
 # Sizes a study may ask for: far beyond any useful study (10^8 games per cell is days of a
@@ -118,6 +120,9 @@ class StudyConfig:
     source: str = "config"
     whatif_json: str = "{}"  # [whatif]: label, sides, overrides (docs/designers-guide.md)
     sweep_json: str = canonical_json(SWEEP_DEFAULTS)  # [sweep]: adaptive budget, ranking
+    # [board]: the keys a designer's board file set (rules/board_file.py), per side or table;
+    # their values are in overrides_json, under the config's own overrides
+    designer_json: str = "{}"
 
     # -- derived values ------------------------------------------------------------------
     @property
@@ -198,7 +203,13 @@ class StudyConfig:
                     "cluster": self.cluster},
             "whatif": self.whatif,
             "sweep": self.sweep,
+            **({"board": {"designer": self.designer}} if self.designer_json != "{}" else {}),
         }
+
+    @property
+    def designer(self) -> dict[str, list[str]]:
+        """Per side or table ("pyramid.A", "game"), the keys a designer's board file set."""
+        return json.loads(self.designer_json)
 
     @property
     def hash(self) -> str:
@@ -287,7 +298,8 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         v.problem("modules.expansion", f'expected true, false or "auto", got {expansion!r}')
         expansion = None
 
-    overrides = raw.get("overrides", {})
+    overrides, designer_json = _board_file(v, v.table(raw, "board"), raw.get("overrides", {}),
+                                           source)
     overrides_json = "{}"
     if not isinstance(overrides, Mapping):
         v.problem("overrides", f"expected a table, got {describe(overrides)}")
@@ -329,7 +341,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         if problem:
             v.problem("run.cluster", problem)
 
-    whatif_json = _whatif(v, v.table(raw, "whatif"), raw.get("overrides", {}))
+    whatif_json = _whatif(v, v.table(raw, "whatif"), overrides)
     sweep_json = _sweep(v, v.table(raw, "sweep"))
 
     if v.problems:
@@ -341,10 +353,54 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
         margin=float(margin), confidence=float(confidence),
         gates_json=gates_json, workers=workers, batch_size=batch_size, cluster=cluster,
         source=source, whatif_json=whatif_json, sweep_json=sweep_json,
+        designer_json=designer_json,
     )
     if config.size_problems():
         raise ConfigError(config.size_problems(), source)
     return config
+
+
+def with_board_file(cfg: StudyConfig, path: str | Path) -> StudyConfig:
+    """``cfg`` on a designer's board file (``--board FILE``): the file's values under the
+    config's own overrides, labelled designer. Raises ``BoardFileError`` naming the key."""
+    from imhotep_stats.rules.board_file import designer_keys, read_board_file
+
+    values = read_board_file(path)
+    merged = _deep_merge(values, cfg.overrides)
+    try:
+        default_board().with_overrides(merged)
+    except BoardDataError as exc:
+        raise ConfigError(exc.problems, str(path)) from None
+    keys = {**cfg.designer, **designer_keys(values)}
+    return cfg.replace(overrides_json=canonical_json(merged),
+                       designer_json=canonical_json(keys) if keys else "{}")
+
+
+def _board_file(v: Validator, board: Mapping[str, Any], overrides: Any,
+                source: str) -> tuple[Any, str]:
+    """``[board] file = "board.toml"`` (a path relative to the config's directory): the
+    designer's values under the config's overrides, and the keys they set. ``designer`` is
+    the canonical form's record of those keys (``StudyConfig.to_json``)."""
+    from imhotep_stats.rules.board_file import BoardFileError, designer_keys, read_board_file
+
+    v.known(board, "board", ("file", "designer"))
+    designer = board.get("designer", {})
+    if not isinstance(designer, Mapping) or not all(
+            isinstance(k, list) and all(isinstance(x, str) for x in k) for k in designer.values()):
+        v.problem("board.designer", "expected a table of key lists (written by imhotep-stats)")
+        designer = {}
+    path = v.get(board, "board.file", str, default=None)
+    if not isinstance(path, str):
+        return overrides, canonical_json(designer) if designer else "{}"
+    base = Path(source).parent if Path(source).is_file() else Path.cwd()
+    try:
+        values = read_board_file(base / path)
+    except BoardFileError as exc:
+        v.problem("board.file", str(exc))
+        return overrides, "{}"
+    keys = {**designer, **designer_keys(values)}
+    merged = _deep_merge(values, overrides) if isinstance(overrides, Mapping) else overrides
+    return merged, canonical_json(keys) if keys else "{}"
 
 
 def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str:

@@ -11,12 +11,12 @@ import re
 from importlib import resources
 from typing import Any
 
-from imhotep_stats.config import ConfigError, StudyConfig, parse_config
+from imhotep_stats.config import DEFAULT_MARGIN, ConfigError, StudyConfig, parse_config
 from imhotep_stats.rules.board import SITES
 
-QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 points is resolved
+QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 pp is resolved
 QUICK_SEED = 2026
-QUICK_MARGIN = 0.05
+QUICK_MARGIN = DEFAULT_MARGIN
 SOURCE = "command line"
 
 
@@ -29,13 +29,25 @@ def parse_sides(text: str, option: str = "--sides") -> dict[str, list[str]]:
     return {site: [s] for site, s in zip(SITES, letters, strict=True)}
 
 
+def parse_sweep_sides(text: str, option: str = "--sides") -> dict[str, list[str]]:
+    """``all-A-all-B-D``: per site "all" (its four sides), a letter, or letters (``AC``)."""
+    parts = [s.strip().upper() for s in text.split("-")]
+    if len(parts) != len(SITES) or not all(p == "ALL" or re.fullmatch("[ABCD]+", p) for p in parts):
+        raise ConfigError([(option, "expected five entries joined by '-', one per site "
+                            f"({'-'.join(SITES)}): 'all', a side letter A-D or letters such "
+                            f"as AC; e.g. all-A-all-A-D; got {text!r}")], SOURCE)
+    return {site: (list("ABCD") if p == "ALL" else list(dict.fromkeys(p)))
+            for site, p in zip(SITES, parts, strict=True)}
+
+
 def quick_raw(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy",
               games: int = QUICK_GAMES, seed: int = QUICK_SEED,
-              margin: float = QUICK_MARGIN) -> dict[str, Any]:
-    """The config table a flag-built study stands for (what ``init`` would write)."""
+              margin: float = QUICK_MARGIN, sweep: bool = False) -> dict[str, Any]:
+    """The config table a flag-built study stands for (what ``init`` would write);
+    ``sweep``: several sides per site allowed (``sweep --sides all-A-all-A-D``)."""
     lineup = [b.strip() for b in bots.split(",") if b.strip()] or ["greedy"]
-    table = parse_sides(sides)
-    name = "-".join(table[s][0] for s in SITES)
+    table = parse_sweep_sides(sides) if sweep else parse_sides(sides)
+    name = "-".join("all" if len(table[s]) == 4 else "".join(table[s]) for s in SITES)
     name += f"-{'-'.join(f'{n}p' for n in players)}-{'_'.join(lineup)}"
     return {
         "study": {"name": name, "seed": seed, "games": games, "players": list(players)},
@@ -47,9 +59,10 @@ def quick_raw(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy",
 
 def quick_study(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy",
                 games: int = QUICK_GAMES, seed: int = QUICK_SEED,
-                margin: float = QUICK_MARGIN) -> StudyConfig:
-    """A study of one side combination built from flags; problems name the flag's key."""
-    return parse_config(quick_raw(sides, players, bots, games, seed, margin), SOURCE)
+                margin: float = QUICK_MARGIN, sweep: bool = False) -> StudyConfig:
+    """A study of one side combination (``sweep``: of many) built from flags; problems
+    name the flag's key."""
+    return parse_config(quick_raw(sides, players, bots, games, seed, margin, sweep), SOURCE)
 
 
 # -- the example configs shipped as package data ----------------------------------------------

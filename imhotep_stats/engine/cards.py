@@ -185,27 +185,27 @@ def play_blue(g: Game, p: int, name: str) -> None:
     g.blue[p] -= 1
     g.discard.append(name)
     if name == "chisel":
-        g.ask("chisel_place", p, g.empty_slots(), _chisel_place, p, 2)
+        g.ask("chisel_place", p, g.empty_slots(), p, 2)
     elif name == "lever":
-        g.ask("lever_sail", p, g.sail_actions(), _lever_sail, p)
+        g.ask("lever_sail", p, g.sail_actions(), p)
     elif name == "hammer":
         if len(g.get_actions) > 1:
             # Hammer gets stones "as the action": with Pyramid D the player may also move the
             # Imhotep figure (docs/rules.md §5.4), so they choose `get` or `get move` first.
-            g.ask("hammer_get", p, list(g.get_actions), _hammer_get, p)
+            g.ask("hammer_get", p, list(g.get_actions), p)
         else:
             _hammer_get(g, g.get_actions[0], p)
     elif name == "sail":
-        g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), _sail_place, p)
+        g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), p)
     elif name == "barge":
         # Return 2 sled stones to the quarry, deliver 1 sled stone "directamente en un
         # emplazamiento ... en el siguiente espacio permitido". Ruling (docs/rules.md §3.2):
         # not the Market, which has no space for a stone (a stone there only pays for a card).
         g.sled[p] -= 2
         g.quarry[p] += 2
-        g.ask("barge_site", p, list(BARGE_SITES), _barge, p)
+        g.ask("barge_site", p, list(BARGE_SITES), p)
     elif name == "loading_platform":
-        g.ask("platform_sail", p, _platform_options(g, p), _platform, p)
+        g.ask("platform_sail", p, _platform_options(g, p), p)
 
 
 def _hammer_get(g: Game, a: Action, p: int) -> None:
@@ -215,7 +215,7 @@ def _hammer_get(g: Game, a: Action, p: int) -> None:
         g.sites[1].on_get(g, p, a)  # the Pyramid D figure
     slots = g.empty_slots() if g.sled[p] else []
     if slots:  # not optional (docs/rules.md §3.1)
-        g.ask("hammer_place", p, slots, _place_one, p)
+        g.ask("hammer_place", p, slots, p)
 
 
 def _place_one(g: Game, a: Action, p: int) -> None:
@@ -227,7 +227,7 @@ def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
     """Chisel: 2 sled stones onto ships, both on one ship or one each on two."""
     _place_one(g, a, p)
     if left > 1:
-        g.ask("chisel_place", p, g.empty_slots(), _chisel_place, p, left - 1)
+        g.ask("chisel_place", p, g.empty_slots(), p, left - 1)
 
 
 def _lever_sail(g: Game, a: Action, p: int) -> None:
@@ -237,7 +237,7 @@ def _lever_sail(g: Game, a: Action, p: int) -> None:
 def _sail_place(g: Game, a: Action, p: int) -> None:
     """Sail card: place 1 sled stone, then sail that same ship."""
     _place_one(g, a, p)
-    g.ask("sail_sail", p, g.sail_actions((a.args[0],)), _sail_sail, p)
+    g.ask("sail_sail", p, g.sail_actions((a.args[0],)), p)
 
 
 def _sail_sail(g: Game, a: Action, p: int) -> None:
@@ -254,6 +254,19 @@ def _platform(g: Game, a: Action, p: int) -> None:
     g.sled[p] -= 1
     g.quarry[p] += 1
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+
+
+# Who answers each blue card's questions (engine/game.py's ``_answer``): kind -> function.
+ANSWERS = {
+    "chisel_place": _chisel_place,
+    "lever_sail": _lever_sail,
+    "hammer_get": _hammer_get,
+    "hammer_place": _place_one,
+    "sail_place": _sail_place,
+    "sail_sail": _sail_sail,
+    "barge_site": _barge,
+    "platform_sail": _platform,
+}
 
 
 # ------------------------------------------------------------------------ game end

@@ -90,3 +90,24 @@ def check_used(g: Game) -> None:
     for purpose in g.pinned:
         if purpose not in g.chance_setup:
             raise ChanceError(f"chance.{purpose}: this game draws none ({DRAWN_BY[purpose]} is not in play)")
+
+
+# Dealing hidden things anew (engine/hidden.py; the sites' redeal_hidden)
+def shuffle(rng: random.Random, items: list) -> None:
+    """Fisher-Yates from ``rng.random`` (cheap compiled; any uniform shuffle would do)."""
+    draw = rng.random
+    for i in range(len(items) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def redeal(rng: random.Random, places: list[list]) -> None:
+    """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
+    and deal them back keeping each place's size."""
+    pool = sorted([x for place in places for x in place])
+    shuffle(rng, pool)
+    i = 0
+    for place in places:
+        k = len(place)
+        place[:] = pool[i:i + k]
+        i += k

@@ -1,137 +1,95 @@
 """A fast, independent copy of a game (``clone``), for search bots.
 
-A clone shares everything immutable with the original (the board and its side data, card
-point tables, interned actions, module functions) and copies everything a move can change:
-the game's lists and dicts, the sites and module states (``STATEFUL``), the task stack and
-the pending question, whose bound methods are re-bound to the clone's own sites. Playing the
-clone never touches the original, and the clone plays on exactly as the original would
-(its chance streams are copied with their state).
-
-Generic over the attributes, so a field added to the game or a site is copied without a
-change here: the game's attributes are its instance dict plus, compiled, the typed slots
-that ``game.pxd`` declares (read from the class's descriptors once).
+The game's state is plain data: lists of small values, the sites' lists, task records and
+the pending question made of immutable values (engine/game.py), so a copy is flat: every
+list and dict of the state copied (one level deep where it holds lists: ship slots, hands),
+everything immutable shared (the board, side data, card tables, actions, tuples, the task
+records, the pending question's options and context). Each site copies itself
+(``Site.copy``: its attributes, lists one level deep), and so does the prophecies' state.
+Playing the copy never touches the original, and the copy plays on exactly as the original
+would (its chance stream is copied with its state). An attribute added to ``Game`` must be
+added here (compiled, ``game.pxd`` declares it; ``clone.pxd`` types the copy as a ``Game``,
+so these are C field copies).
 """
 
 from __future__ import annotations
 
 import random
-from types import BuiltinMethodType, MethodType
 
-from imhotep_stats.engine.actions import Action
 from imhotep_stats.engine.game import Game
-from imhotep_stats.engine.prophecies import Prophecies
-from imhotep_stats.engine.sites.base import Site
-
-# Objects with state of their own that a move can change: copied attribute by attribute.
-STATEFUL = (Site, Prophecies)
-# Values a clone shares with its original (immutable, or never changed during a game).
-_ATOMIC = frozenset({int, str, float, bool, type(None), Action, frozenset, type})
-
-
-def _slots(cls: type) -> tuple[str, ...]:
-    """The typed attributes of a compiled class (pure Python: none, all are in __dict__)."""
-    names = []
-    for klass in cls.__mro__:
-        for name, member in vars(klass).items():
-            if type(member).__name__ in ("getset_descriptor", "member_descriptor") \
-                    and not name.startswith("__"):
-                names.append(name)
-    return tuple(names)
-
-
-_GAME_SLOTS = _slots(Game)
-_STREAMS = -1  # the memo's key for the stream replacing every chance stream (no id is < 0)
-_SOURCE = -2  # the memo's key for the game being copied
-
-
-# How a value of each type is copied, decided once per type (``_kind``).
-_SHARE, _STATE, _METHOD, _STREAM, _SET = range(5)
-_KINDS: dict[type, int] = {}
-
-
-def _kind(t: type) -> int:
-    k = _KINDS.get(t)
-    if k is None:
-        if issubclass(t, STATEFUL):
-            k = _STATE
-        elif t is MethodType or t is BuiltinMethodType:
-            k = _METHOD
-        elif t is random.Random:
-            k = _STREAM
-        elif t is set:
-            k = _SET
-        else:
-            k = _SHARE  # boards, side data, card tables, functions: shared
-        _KINDS[t] = k
-    return k
-
-
-def _copy(x, memo: dict):
-    t = type(x)
-    if t in _ATOMIC:
-        return x
-    if t is tuple:
-        for e in x:
-            if type(e) not in _ATOMIC:
-                break
-        else:
-            return x  # nothing inside can change: share it
-        return tuple([e if type(e) in _ATOMIC else _copy(e, memo) for e in x])
-    key = id(x)
-    done = memo.get(key)
-    if done is not None:
-        return done
-    if t is list:
-        out: list = []
-        memo[key] = out
-        for e in x:
-            out.append(e if type(e) in _ATOMIC else _copy(e, memo))
-        return out
-    if t is dict:
-        out = {}
-        memo[key] = out
-        for k, v in x.items():
-            out[k] = v if type(v) in _ATOMIC else _copy(v, memo)
-        return out
-    k = _kind(t)
-    if k == _SHARE:
-        return x
-    if k == _STATE:
-        out = object.__new__(t)
-        memo[key] = out
-        out.__dict__.update({k: v if type(v) in _ATOMIC else _copy(v, memo)
-                             for k, v in x.__dict__.items()})
-        return out
-    if k == _METHOD:
-        owner = x.__self__
-        if isinstance(owner, STATEFUL) or owner is memo.get(_SOURCE):
-            return getattr(_copy(owner, memo), x.__name__)
-        return x
-    if k == _STREAM:
-        out = memo.get(_STREAMS)
-        if out is None:  # an exact copy, with the stream's state
-            out = random.Random.__new__(random.Random)
-            out.setstate(x.getstate())
-        memo[key] = out
-        return out
-    out = set(x)  # _SET
-    memo[key] = out
-    return out
 
 
 def clone(g: Game, streams: random.Random | None = None) -> Game:
     """An independent copy of ``g`` that plays on exactly as ``g`` would; with ``streams``,
     every chance stream of the copy is that one instead (a search's own)."""
-    memo: dict = {}
-    if streams is not None:
-        memo[_STREAMS] = streams
     new = Game.__new__(Game)
-    memo[id(g)] = new
-    memo[_SOURCE] = g
-    for name in _GAME_SLOTS:
-        v = getattr(g, name)
-        setattr(new, name, v if type(v) in _ATOMIC else _copy(v, memo))
-    d = new.__dict__
-    for k, v in g.__dict__.items():
-        d[k] = v if type(v) in _ATOMIC else _copy(v, memo)
+    new.board = g.board
+    new.n = g.n
+    new.sides = g.sides
+    new.seed = g.seed
+    new.expansion = g.expansion
+    new.prophecies = g.prophecies
+    new.rounds = g.rounds
+    new.scenario = g.scenario
+    new.pinned = g.pinned  # never changed after setup
+    new.chance_setup = dict(g.chance_setup)
+    new.pinned_reshuffles = g.pinned_reshuffles  # never changed after setup
+    new.reshuffles = list(g.reshuffles)  # of new lists, never changed
+    rng = g.rng_reshuffle
+    if streams is not None:
+        rng = streams
+    elif rng is not None:
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(g.rng_reshuffle.getstate())
+    new.rng_reshuffle = rng
+    new.stones_total = g.stones_total
+    new.sled = list(g.sled)
+    new.quarry = list(g.quarry)
+    new.sled_cap = list(g.sled_cap)
+    new.get_stones = g.get_stones
+    new.card_points = g.card_points
+    new.round_cards = list(g.round_cards)
+    new.deck = list(g.deck)
+    new.deck_initial = g.deck_initial  # never changed
+    new.discard = list(g.discard)
+    new.hand = [dict(h) for h in g.hand]
+    new.blue = list(g.blue)
+    new.red_kept = list(g.red_kept)
+    new.cards_taken = list(g.cards_taken)
+    new.took = [dict(t) for t in g.took]
+    new.events = list(g.events)
+    new.totals = list(g.totals)
+    new.round = g.round
+    new.current = g.current
+    new.start_player = g.start_player
+    new.passes = g.passes
+    new.last_sailer = g.last_sailer
+    new.round_over = g.round_over
+    new.skip_advance = g.skip_advance
+    new.over = g.over
+    new.decisions = g.decisions
+    new.stack = list(g.stack)  # records of immutable values: shared
+    new.to_move = g.to_move
+    new.kind = g.kind
+    new.options = g.options  # never changed once asked
+    new._context = g._context
+    new.get_actions = g.get_actions
+    new.turn_start_hooks = list(g.turn_start_hooks)
+    sites = [site.copy() for site in g.sites]
+    new.sites = sites
+    new._round_start_sites = [sites[s.index] for s in g._round_start_sites]
+    new._round_end_sites = [sites[s.index] for s in g._round_end_sites]
+    new.prophecy = None if g.prophecy is None else g.prophecy.copy()
+    new.public_sites = None
+    new.ship_sizes = g.ship_sizes
+    new.ship_slots = [list(slots) for slots in g.ship_slots]
+    new.ship_min = list(g.ship_min)
+    new.ship_load = list(g.ship_load)
+    new.ship_dock = list(g.ship_dock)
+    new.ship_free = g.ship_free
+    new.open_slots = list(g.open_slots)
+    new.ships_ready = g.ships_ready
+    new.docks_free = g.docks_free
+    new.dock_used = list(g.dock_used)
+    new.sailed = g.sailed
     return new

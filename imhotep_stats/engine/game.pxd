@@ -13,12 +13,12 @@ cdef class Game:
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
     cdef public object scenario, pinned, chance_setup, pinned_reshuffles, reshuffles
     cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
-    cdef public object kind, options, _resolve, get_actions, ship_sizes
+    cdef public object kind, options, get_actions, ship_sizes, prophecy, public_sites
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
-    cdef public list events, totals, stack, turn_start_hooks, sites
+    cdef public list events, totals, stack, turn_start_hooks, sites, took
     cdef public list _round_start_sites, _round_end_sites
     cdef public list ship_slots, ship_min, ship_load, ship_dock, open_slots, dock_used
-    cdef public tuple _ctx
+    cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
     cdef public long ship_free, ships_ready, docks_free, sailed
     cdef public bint round_over, skip_advance, over
@@ -44,6 +44,8 @@ cdef class ViewCore:
 
 
 cpdef _deliver(Game g, long site, long owner)
+
+cpdef _answer(Game g, kind, a)
 
 cpdef _after_sail(Game g)
 

@@ -7,10 +7,14 @@ legal choices (``options``, in a deterministic order). :func:`apply` performs a 
 runs the game on to the next decision: chance, unloading, round ends and game end.
 
 Internally, work that may need a decision (unloading a ship stone by stone, a red card's
-delivery, a temple bonus...) is a stack of tasks ``(fn, args)``. A task either finishes
-or asks a question with :meth:`Game.ask`; the answer calls the given resolver, and the
-stack carries on. That keeps nested decisions (a market card that delivers a stone to a
-site that offers a choice) simple and in one place.
+delivery, a temple bonus...) is a stack of tasks ``(fn, args)``: plain records, ``fn`` a
+module-level function (never a bound method) and ``args`` immutable values (ints, names,
+actions, tuples). A task either finishes or asks a question with :meth:`Game.ask`: the
+question is data too (``kind``, ``to_move``, ``options`` and a context tuple); the answer is
+dispatched by its kind (:func:`_answer`: to the site that asks that kind, or to the card or
+module function registered for it), and the stack carries on. So a copy of a game is a flat
+copy of its lists (``engine.clone``), and nested decisions (a market card that delivers a
+stone to a site that offers a choice) stay simple and in one place.
 """
 
 from __future__ import annotations
@@ -24,10 +28,13 @@ from typing import Any
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine import chance as chance_module
+from imhotep_stats.engine import prophecies as prophecy_module
 from imhotep_stats.engine.actions import GET, PASS, Action, act
 from imhotep_stats.engine.chance import ChanceError
+from imhotep_stats.engine.public import reader
 from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
-from imhotep_stats.engine.sites import make_site
+from imhotep_stats.engine.sites import KIND_SITE, make_site
+from imhotep_stats.engine.sites.base import site_task
 from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
@@ -193,10 +200,11 @@ class Game:
         self.to_move = -1
         self.kind: str | None = None
         self.options: list[Action] = []
-        self._resolve: Callable[..., None] | None = None
-        self._ctx: tuple = ()
+        self._context: tuple = ()  # the pending question's context (immutable values)
         self.get_actions: tuple[Action, ...] = (GET,)  # Pyramid D adds "get move"
-        self.turn_start_hooks: list[Callable[[Game, int], bool]] = []  # prophecies
+        self.turn_start_hooks: list[Callable[[Game, int], bool]] = []  # prophecies (functions)
+        self.prophecy = None  # the prophecies module's state, when it plays
+        self.public_sites = None  # the sites' read models (engine/view.py), made on first use
 
         self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
         self._round_start_sites = [s for s in self.sites if s.has_round_start]
@@ -206,8 +214,6 @@ class Game:
             (s for s in self.sites if s.has_round_end), key=lambda s: s.index != TEMPLE
         )
         if prophecies:
-            from imhotep_stats.engine import prophecies as prophecy_module
-
             prophecy_module.setup(self)
         chance_module.check_used(self)
         self._start_round(0)
@@ -220,17 +226,17 @@ class Game:
             self.events.append((seat, source, points, self.round))
             self.totals[seat] += points
 
-    def ask(self, kind: str, player: int, options: list[Action], resolve: Callable, *ctx: Any) -> None:
-        """Stop at a decision point: ``player`` chooses one of ``options``; then
-        ``resolve(game, action, *ctx)`` runs."""
+    def ask(self, kind: str, player: int, options: list[Action], *ctx: Any) -> None:
+        """Stop at a decision point: ``player`` chooses one of ``options``; the answer goes,
+        with ``ctx`` (immutable values), to whoever handles ``kind`` (:func:`_answer`)."""
         self.kind = kind
         self.to_move = player
         self.options = options
-        self._resolve = resolve
-        self._ctx = ctx
+        self._context = ctx
 
     def push(self, fn: Callable, *args: Any) -> None:
-        """Schedule ``fn(game, *args)``; the last pushed runs first."""
+        """Schedule ``fn(game, *args)`` (a module-level function, immutable args); the last
+        pushed runs first."""
         self.stack.append((fn, args))
 
     def draw(self) -> str | None:
@@ -352,7 +358,6 @@ class Game:
             self.kind = TURN
             self.to_move = p
             self.options = self._turn_options(p)
-            self._resolve = None
             return
 
     def _turn_options(self, p: int) -> list[Action]:
@@ -405,7 +410,7 @@ class Game:
         self.round_over = True
         self.push(_next_round, next_start)
         for site in reversed(self._round_end_sites):
-            self.push(site.round_end)
+            self.push(site_task, site.index, "round_end")
 
     def _game_end(self) -> None:
         """Final scoring, in the rulebook's order (docs/rules.md §2.5)."""
@@ -414,10 +419,13 @@ class Game:
             self.sites[i].game_end(self)
         cards.score_game_end(self)
         if self.prophecies:
-            from imhotep_stats.engine import prophecies as prophecy_module
-
             prophecy_module.score(self)
         self.over = True
+
+    def score_game_end_now(self) -> None:
+        """Run the game-end scoring on this game as it stands (a search's estimate of an
+        unfinished copy: the copy is spent, it cannot be played on)."""
+        self._game_end()
 
     # ------------------------------------------------------------------ queries
     def ship_stones_of(self, p: int) -> int:
@@ -453,8 +461,8 @@ class ViewCore:
         return self._g.sailed
 
     @property
-    def discard(self) -> list[str]:
-        return self._g.discard
+    def discard(self) -> tuple[str, ...]:
+        return tuple(self._g.discard)
 
     @property
     def kind(self) -> str | None:
@@ -472,8 +480,13 @@ class ViewCore:
         return dict(self._g.hand[p])
 
     def site(self, i: int) -> Any:
-        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
-        return self._g.sites[i]
+        """Site i's read model (0 market .. 4 obelisk; engine/public.py): its public
+        attributes, frozen, and its public queries. One per site and game, for every seat."""
+        g = self._g
+        views = g.public_sites
+        if views is None:
+            views = g.public_sites = [reader(s) for s in g.sites]
+        return views[i]
 
 
 # ---------------------------------------------------------------------- tasks
@@ -518,7 +531,7 @@ def _lever_next(g: Game, s: int, site: int, p: int) -> None:
     """Lever: the sailing player picks which remaining stone is unloaded next."""
     opts = [UNLOAD[k] for k, o in enumerate(g.ship_slots[s]) if o >= 0]
     if opts:
-        g.ask("lever_unload", p, opts, _lever_unload, s, site, p)
+        g.ask("lever_unload", p, opts, s, site, p)
 
 
 def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
@@ -588,11 +601,22 @@ def apply(g: Game, a: Action) -> None:
                 g.options = g._turn_options(p)
             return
     else:
+        kind = g.kind
         g.kind = None
-        g._resolve(g, a, *g._ctx)
+        _answer(g, kind, a)
     # A card played as the turn or a resolver may already have asked the next question;
     # _advance then returns at once (it checks, so the check is not repeated here).
     g._advance()
+
+
+def _answer(g: Game, kind: str, a: Action) -> None:
+    """The answer to a question goes to the site that asks its kind (``Site.answer``), else
+    to the function registered for it (``ANSWERS``), with the question's context."""
+    site = KIND_SITE.get(kind)
+    if site is not None:
+        g.sites[site].answer(g, kind, a, *g._context)
+    else:
+        ANSWERS[kind](g, a, *g._context)
 
 
 MAX_DECISIONS = 100_000  # far above any game the board limits allow (rules/limits.py)
@@ -651,3 +675,7 @@ def _turn(g: Game, p: int, a: Action) -> None:
 
 _END_TURN = (_end_turn, ())
 _AFTER_SAIL = (_after_sail, ())
+
+# Who answers the questions that no site asks: the blue cards, the Lever, the prophecies.
+ANSWERS: dict[str, Callable] = {**cards.ANSWERS, "lever_unload": _lever_unload,
+                                prophecy_module.PROPHECY: prophecy_module.answer}

@@ -91,30 +91,14 @@ class Prophecies:
         self.placed: list[list[tuple[str, int]]] = [[] for _ in range(g.n)]  # (god, window)
         self.answered = False  # the current turn's question was answered: do not ask again
 
-    def hook(self, g: Game, p: int) -> None:
-        """At the start of each turn (``Game.turn_start_hooks``)."""
-        if self.answered:
-            # The question of this very turn was just answered: the turn decision follows
-            # (the engine calls the hooks again right after a hook's decision).
-            self.answered = False
-            return
-        if not self.left[p]:
-            return
-        w = self.window_of.get(g.round, -1)
-        if w < 0 or self.window_used[p][w]:
-            return
-        mine = [god for god, _ in self.placed[p]]
-        opts = [self.scarab_action[god] for god in self.gods if god not in mine]
-        if opts:
-            opts.append(NO_SCARAB)
-            g.ask(PROPHECY, p, opts, self._resolve, p, w)
-
-    def _resolve(self, g: Game, a: Action, p: int, w: int) -> None:
-        self.answered = True
-        if a is not NO_SCARAB:
-            self.left[p] -= 1
-            self.window_used[p][w] = True
-            self.placed[p].append((a.args[0], w))
+    def copy(self) -> Prophecies:
+        """An independent copy (``engine.clone``): the tables shared, the scarabs copied."""
+        new = object.__new__(Prophecies)
+        new.__dict__.update(self.__dict__)
+        new.left = list(self.left)
+        new.window_used = [list(w) for w in self.window_used]
+        new.placed = [list(x) for x in self.placed]  # of (god, window) tuples
+        return new
 
     def outcome(self, g: Game) -> list[list[tuple[str, int, bool, int]]]:
         """Per player: (god, window, fulfilled, points) for each scarab placed."""
@@ -132,10 +116,40 @@ class Prophecies:
         return out
 
 
+def hook(g: Game, p: int) -> None:
+    """At the start of each turn (``Game.turn_start_hooks``)."""
+    state = g.prophecy
+    if state.answered:
+        # The question of this very turn was just answered: the turn decision follows
+        # (the engine calls the hooks again right after a hook's decision).
+        state.answered = False
+        return
+    if not state.left[p]:
+        return
+    w = state.window_of.get(g.round, -1)
+    if w < 0 or state.window_used[p][w]:
+        return
+    mine = [god for god, _ in state.placed[p]]
+    opts = [state.scarab_action[god] for god in state.gods if god not in mine]
+    if opts:
+        opts.append(NO_SCARAB)
+        g.ask(PROPHECY, p, opts, p, w)
+
+
+def answer(g: Game, a: Action, p: int, w: int) -> None:
+    """The answer to a ``prophecy`` question (engine/game.py's ``ANSWERS``)."""
+    state = g.prophecy
+    state.answered = True
+    if a is not NO_SCARAB:
+        state.left[p] -= 1
+        state.window_used[p][w] = True
+        state.placed[p].append((a.args[0], w))
+
+
 def setup(g: Game) -> None:
     """Draw the god cards, hand out the scarabs, register the turn-start question."""
-    state = g.prophecy = Prophecies(g)
-    g.turn_start_hooks.append(state.hook)
+    g.prophecy = Prophecies(g)
+    g.turn_start_hooks.append(hook)
 
 
 def score(g: Game) -> None:

@@ -12,6 +12,7 @@ real table gets scored. Format: README "Transcripts"; in full: docs/engine.md "T
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -220,8 +221,11 @@ def _check_result(i: int, obj: dict, g: Game, result: GameResult) -> list[str]:
     return mismatches
 
 
-def replay(lines: list[str], board: Board | None = None) -> Replay:
-    """Re-execute a transcript. Raises :class:`TranscriptError` naming the line."""
+def replay(lines: list[str], board: Board | None = None,
+           on_decision: Callable[[Game, dict], None] | None = None) -> Replay:
+    """Re-execute a transcript. Raises :class:`TranscriptError` naming the line.
+    ``on_decision(game, line)`` is called before each decision line is applied (the viewer
+    records the state there)."""
     parsed = [(i, _parse(i, text)) for i, text in enumerate(lines, start=1) if text.strip()]
     if not parsed or parsed[0][1]["type"] != "setup":
         raise TranscriptError(parsed[0][0] if parsed else 1, 'the first line must be the "setup" line')
@@ -247,6 +251,8 @@ def replay(lines: list[str], board: Board | None = None) -> Replay:
                 raise TranscriptError(i, f'unknown line type {kind!r} (expected "decision", "chance" or "result")')
             if g.over:
                 raise TranscriptError(i, "the game is already over")
+            if on_decision is not None:
+                on_decision(g, obj)
             _decide(i, obj, g)
     except ChanceError as exc:
         raise TranscriptError(chance_lines[exc.reshuffle][0], f"chance line: {exc}") from None

@@ -6,15 +6,22 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from imhotep_stats.engine import hidden
 from imhotep_stats.engine.game import ViewCore
+from imhotep_stats.engine.public import frozen, reader
 
 
 class View(ViewCore):
     """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep.
 
-    The attributes bots read at every decision (``round``, ``sailed``, ``discard``,
-    ``kind``, ``options``, ``legal``, ``hand_of``, ``site``) come from :class:`ViewCore`
-    (engine/game.py: compiled, it reads the game's typed attributes directly)."""
+    The read model (docs/engine.md, "The read model"): every public attribute of the game
+    (``PUBLIC``) by name or as a property, frozen (lists as tuples: snapshots, read them
+    again after a move), each site's read model (``site(i)``: engine/public.py), the hands,
+    and samples of what it cannot see (``sample``). Nothing it hands out is the game's own
+    list but the options, and nothing leads to a hidden part. The attributes bots read at
+    every decision (``round``, ``sailed``, ``discard``, ``kind``, ``options``, ``legal``,
+    ``hand_of``, ``site``) come from :class:`ViewCore` (engine/game.py: compiled, it reads
+    the game's typed attributes directly)."""
 
     __slots__ = ()
 
@@ -23,9 +30,13 @@ class View(ViewCore):
         raise AttributeError(f"{name!r} is not visible to a player")
 
     def get(self, name: str) -> Any:
-        """A public attribute by name (``view.get("sled")`` is ``view.sled``)."""
-        if name in _PUBLIC:
-            return getattr(self._g, name)
+        """A public attribute by name (``view.get("sled")`` is ``view.sled``), frozen: a
+        list as a tuple (a snapshot), the prophecies' state as its read model."""
+        if name in PUBLIC:
+            v = getattr(self._g, name)
+            if name == "prophecy" and v is not None:
+                return reader(v)
+            return frozen(v)
         raise AttributeError(f"{name!r} is not visible to a player")
 
     @property
@@ -38,8 +49,13 @@ class View(ViewCore):
     def deck_size(self) -> int:
         return len(self._g.deck)
 
+    def sample(self, rng) -> Any:
+        """A game this seat cannot tell from the real one: a copy with everything it cannot
+        see dealt anew from ``rng`` (engine/hidden.py), for search bots to play on."""
+        return hidden.sample(self._g, self.me, rng)
 
-_PUBLIC = frozenset(
+
+PUBLIC = frozenset(
     {
         "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
         "to_move", "kind", "sled", "quarry", "sled_cap", "ship_sizes", "ship_slots", "ship_min",
@@ -49,11 +65,21 @@ _PUBLIC = frozenset(
     }
 )
 
-# Each public attribute is a property reading through to the game at C speed
-# (``attrgetter("_g.name")``): bots read the view on every decision. Compiled, ViewCore's own
-# getters (C) for the hottest ones stay; in pure Python its properties give way to these.
-_ALIASES = {"legal": "options"}
-for _name in (*_PUBLIC, *_ALIASES):
+# Each public attribute is a property: ``view.sled`` is ``view.get("sled")`` (frozen). The
+# options are the exception, handed out as the engine's own list (bots receive it as
+# ``legal`` anyway; they never change it). Compiled, ViewCore's own getters (C) for the
+# hottest ones stay; in pure Python its properties give way to these.
+_LIVE = {"options": "options", "legal": "options"}
+
+
+def _frozen_property(name: str) -> property:
+    return property(lambda self: self.get(name))
+
+
+for _name in (*PUBLIC, *_LIVE):
     _core = ViewCore.__dict__.get(_name)
     if _core is None or isinstance(_core, property):
-        setattr(View, _name, property(attrgetter(f"_g.{_ALIASES.get(_name, _name)}")))
+        if _name in _LIVE:
+            setattr(View, _name, property(attrgetter(f"_g.{_LIVE[_name]}")))
+        else:
+            setattr(View, _name, _frozen_property(_name))

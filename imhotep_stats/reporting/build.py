@@ -52,6 +52,18 @@ class Report:
         return [g for g in self.gates if not g.passed]
 
 
+def _samples(run_dir: Path, data: ReportData) -> dict[str, list[str]]:
+    """Per cell id, the game viewer pages ``run --keep-games`` kept, relative to the run."""
+    from imhotep_stats.sim.samples import kept_pages
+
+    out = {}
+    for c in data.cells:
+        pages = kept_pages(run_dir, c.index)
+        if pages:
+            out[c.id] = [p.relative_to(run_dir).as_posix() for p in pages]
+    return out
+
+
 def build_report(run_dir: str | Path, formats: tuple[str, ...] = FORMATS,
                  step_summary: bool = True) -> Report:
     """Compute the figures of a finished run and write the files ``formats`` name.
@@ -63,7 +75,7 @@ def build_report(run_dir: str | Path, formats: tuple[str, ...] = FORMATS,
     run_dir = Path(run_dir)
     data = compute(run_dir)
     gates = evaluate(data)
-    blocks = playtest.extend(document.build(data, gates), data)
+    blocks = playtest.extend(document.build(data, gates, _samples(run_dir, data)), data)
     md = markdown.render(blocks)
     report = Report(data, gates, md, terminal.render(data, gates))
     if "md" in formats:

@@ -6,11 +6,17 @@ artifact. Each function takes plain lists and returns an ``<svg>`` string.
 
 from __future__ import annotations
 
+import math
 from html import escape
 
-PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
-           "#ff9da7", "#9c755f", "#bab0ac"]
-FONT = 'font-family="system-ui, sans-serif" font-size="12"'
+from imhotep_stats.reporting.palette import SEATS, source_colour
+
+# Series that are neither seats nor sources (bots, lineups, point-of-view series): one
+# palette of their own, so that no colour means a seat on one chart and a bot on the next.
+PALETTE = ["#4d4d4d", "#8e6bb8", "#d1495b", "#3b8ea5", "#9c755f", "#bab0ac"]
+NEUTRAL = "#5b6b7f"  # bars that need no colour to tell them apart
+FONT = 'font-family="system-ui, sans-serif" font-size="13"'
+CHAR_W = 7.4  # about the width of one character at that size, for legends
 
 
 def _nice_max(v: float) -> float:
@@ -27,8 +33,6 @@ def _nice_axis(v: float, most: int = 5) -> tuple[float, int]:
     axis labels read as round numbers (0, 10, 20, 30%), not 12% or 38%."""
     if v <= 0:
         return 1.0, 1
-    import math
-
     k = math.floor(math.log10(v / most))
     for base in (1, 2, 2.5, 5, 10, 20, 25, 50):
         step = base * 10.0**k
@@ -55,14 +59,15 @@ def _open(width: int, height: int, title: str, left: int) -> list[str]:
             f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
 
 
-def _title_legend(names: list[str], width: int) -> list[str]:
+def _title_legend(names: list[str], width: int, colours: list[str] | None = None) -> list[str]:
     """A legend on the title line, right-aligned, so it never covers the data."""
+    colours = colours or [PALETTE[j % len(PALETTE)] for j in range(len(names))]
     out = []
     x = width - 20
     for j, name in reversed(list(enumerate(names))):
-        x -= 14 + 7 * len(name) + 10
-        out.append(f'<rect x="{x}" y="9" width="10" height="10" '
-                   f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{x + 14}" y="18">'
+        x -= 14 + CHAR_W * len(name) + 10
+        out.append(f'<rect x="{x:.1f}" y="9" width="10" height="10" '
+                   f'fill="{colours[j]}"/><text x="{x + 14:.1f}" y="18">'
                    f'{escape(name)}</text>')
     return out
 
@@ -83,8 +88,10 @@ def _y_grid(step: float, ticks: int, y, left: int, plot_w: float, percent: bool,
 
 def interval_bars(labels: list[str], values: list[float], lows: list[float], highs: list[float],
                   *, title: str, reference: float | None = None, percent: bool = True,
-                  width: int = 560) -> str:
-    """Vertical bars with 95% interval whiskers and an optional reference line (fair share)."""
+                  width: int = 560, colours: list[str] | None = None,
+                  y_label: str = "win rate") -> str:
+    """Vertical bars with 95% interval whiskers and an optional reference line (fair share).
+    ``colours``: per bar (seats pass the seat palette); one neutral colour otherwise."""
     n = max(len(labels), 1)
     h, top, bottom, left = 260, 30, 40, 50
     plot_w, plot_h = width - left - 20, h - top - bottom
@@ -93,10 +100,11 @@ def interval_bars(labels: list[str], values: list[float], lows: list[float], hig
     y = lambda v: top + plot_h * (1 - v / vmax)  # noqa: E731
     bw = plot_w / n * 0.6
     parts = _open(width, h, title, left) + _y_grid(step, ticks, y, left, plot_w, percent)
+    parts.append(_y_title(y_label, top + plot_h / 2))
     for i, (lab, v, lo, hi) in enumerate(zip(labels, values, lows, highs, strict=True)):
         cx = left + plot_w * (i + 0.5) / n
         parts.append(f'<rect x="{cx - bw / 2:.1f}" y="{y(v):.1f}" width="{bw:.1f}" '
-                     f'height="{max(y(0) - y(v), 0):.1f}" fill="{PALETTE[i % len(PALETTE)]}">'
+                     f'height="{max(y(0) - y(v), 0):.1f}" fill="{colours[i] if colours else NEUTRAL}">'
                      f'<title>{escape(lab)}: {v:.4f} [{lo:.4f}, {hi:.4f}]</title></rect>')
         parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
                      f'stroke="#222" stroke-width="1.5"/>')
@@ -114,11 +122,13 @@ def interval_bars(labels: list[str], values: list[float], lows: list[float], hig
 
 
 def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: str,
-                 width: int = 560) -> str:
-    """Horizontal stacked bars: one bar per label, one segment per series (score sources)."""
+                 width: int = 560, keys: list[str] | None = None) -> str:
+    """Horizontal stacked bars: one bar per label, one segment per series (score sources,
+    coloured by source: ``keys`` are the sources' table names, in series order)."""
     n = max(len(labels), 1)
     row, top, left = 26, 30, 110
-    legend_rows = (len(series) + 3) // 4
+    colours = [source_colour(k) for k in (keys or list(series))]
+    legend_rows = (len(series) + 2) // 3
     h = top + n * row + 20 + legend_rows * 18
     plot_w = width - left - 20
     totals = [sum(vals[i] for vals in series.values()) for i in range(len(labels))]
@@ -133,28 +143,30 @@ def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: st
             if w <= 0:
                 continue
             parts.append(f'<rect x="{x:.1f}" y="{yy + 3}" width="{w:.1f}" height="{row - 8}" '
-                         f'fill="{PALETTE[j % len(PALETTE)]}"><title>{escape(lab)} · {escape(name)}: '
+                         f'fill="{colours[j]}"><title>{escape(lab)} · {escape(name)}: '
                          f'{vals[i]:.2f}</title></rect>')
             x += w
         parts.append(f'<text x="{x + 4:.1f}" y="{yy + 15}">{totals[i]:.1f}</text>')
     ly = top + n * row + 14
-    for j, name in enumerate(series):
-        lx = left + (j % 4) * (plot_w / 4)
-        yy = ly + (j // 4) * 18
+    for j, name in enumerate(series):  # three a row, from the left edge: names stay whole
+        lx = 10 + (j % 3) * ((width - 20) / 3)
+        yy = ly + (j // 3) * 18
         parts.append(f'<rect x="{lx:.1f}" y="{yy - 10}" width="10" height="10" '
-                     f'fill="{PALETTE[j % len(PALETTE)]}"/><text x="{lx + 14:.1f}" y="{yy}">{escape(name)}</text>')
+                     f'fill="{colours[j]}"/><text x="{lx + 14:.1f}" y="{yy}">{escape(name)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: int = 560,
-              bin_width: float | None = None, y_label: str = "games") -> str:
+              bin_width: float | None = None, y_label: str = "games", x_label: str = "points",
+              colours: list[str] | None = None) -> str:
     """Overlaid step histograms: ``series`` maps a label to (bin start, count) pairs.
 
     Bins are ``bin_width`` wide (default: the smallest gap between bin starts). The legend
     sits on the title line, so it never covers a bar; both axes get round tick values."""
-    h, top, bottom, left = 250, 34, 36, 54
+    h, top, bottom, left = 266, 34, 52, 54
     plot_w, plot_h = width - left - 20, h - top - bottom
+    colours = colours or [PALETTE[j % len(PALETTE)] for j in range(len(series))]
     xs = sorted({b for pts in series.values() for b, _ in pts}) or [0.0]
     bin_w = bin_width or min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1) or 1
     xmin, xmax = xs[0], xs[-1] + bin_w
@@ -166,8 +178,9 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
     Y = lambda c: top + plot_h * (1 - c / cmax)  # noqa: E731
     parts = _open(width, h, title, left) + _y_grid(ystep, yticks, Y, left, plot_w, False,
                                                    stroke="#eee", baseline="#999")
-    parts.append(f'<text x="12" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-                 f'transform="rotate(-90 12 {top + plot_h / 2:.1f})">{escape(y_label)}</text>')
+    parts.append(_y_title(y_label, top + plot_h / 2))
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 8}" text-anchor="middle">'
+                 f'{escape(x_label)}</text>')
     xstep, xticks = _nice_axis(xmax - xmin, 8)
     first = xstep * -(-xmin // xstep)
     v = first
@@ -177,25 +190,83 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
                      f'y="{h - bottom + 16}" text-anchor="middle">{_tick(v, xstep, False)}</text>')
         v += xstep
     for j, (name, pts) in enumerate(series.items()):
-        color = PALETTE[j % len(PALETTE)]
+        color = colours[j]
         d = [f"M{X(xmin):.1f},{Y(0):.1f}"]
         for b, c in sorted(pts):
             d.append(f"H{X(b):.1f} V{Y(c):.1f} H{X(b + bin_w):.1f} V{Y(0):.1f}")
         parts.append(f'<path d="{" ".join(d)}" stroke="{color}" stroke-width="1.6" '
                      f'fill="{color}" fill-opacity="0.10"><title>{escape(name)}</title></path>')
     if len(series) > 1:
-        parts += _title_legend(list(series), width)
+        parts += _title_legend(list(series), width, colours)
     parts.append("</svg>")
     return "".join(parts)
 
 
+def _y_title(text: str, mid: float) -> str:
+    return (f'<text x="14" y="{mid:.1f}" text-anchor="middle" '
+            f'transform="rotate(-90 14 {mid:.1f})">{escape(text)}</text>')
+
+
+def interval_rows(labels: list[str], values: list[float], lows: list[float],
+                  highs: list[float], *, title: str, x_label: str, reference: float = 0.0,
+                  reference_label: str = "", percent: bool = False, width: int = 540,
+                  colours: list[str] | None = None) -> str:
+    """One row per label (full names, left), a point with its interval whiskers on a shared
+    horizontal axis, and a reference line: cards, score sources, cells. Narrow pages keep
+    it readable: it grows down, not sideways."""
+    n = max(len(labels), 1)
+    row, top, bottom = 24, 32, 46
+    left = min(int(CHAR_W * max([len(x) for x in labels] + [4])) + 14, width // 2)
+    plot_w = width - left - 24
+    h = top + n * row + bottom
+    finite = [x for x in [*lows, *highs, *values, reference] if x == x]
+    lo, hi = min(finite + [0.0]), max(finite + [0.0])
+    step, ticks_hi = _nice_axis(max(hi, 1e-9), 4)
+    ticks_lo = math.ceil(-lo / step - 1e-9) if lo < 0 else 0
+    vmin, vmax = -ticks_lo * step, ticks_hi * step
+    X = lambda v: left + plot_w * (v - vmin) / max(vmax - vmin, 1e-12)  # noqa: E731
+    parts = _open(width, h, title, 10)
+    for k in range(-ticks_lo, ticks_hi + 1):
+        v = k * step
+        parts.append(f'<line x1="{X(v):.1f}" x2="{X(v):.1f}" y1="{top}" y2="{top + n * row}" '
+                     f'stroke="#e5e5e5"/><text x="{X(v):.1f}" y="{top + n * row + 16}" '
+                     f'text-anchor="middle">{_tick(v, step, percent)}</text>')
+    parts.append(f'<line x1="{X(reference):.1f}" x2="{X(reference):.1f}" y1="{top - 4}" '
+                 f'y2="{top + n * row}" stroke="#c00" stroke-dasharray="5,4"/>')
+    if reference_label:
+        parts.append(f'<text x="{X(reference) + 4:.1f}" y="{top + 8}" fill="#c00">'
+                     f'{escape(reference_label)}</text>')
+    for i, lab in enumerate(labels):
+        cy = top + i * row + row / 2
+        colour = colours[i] if colours else NEUTRAL
+        parts.append(f'<text x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end">{escape(lab)}</text>')
+        v, a, b = values[i], lows[i], highs[i]
+        if v != v:
+            continue
+        parts.append(f'<line x1="{X(a):.1f}" x2="{X(b):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+                     f'stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<circle cx="{X(v):.1f}" cy="{cy:.1f}" r="4.5" fill="{colour}">'
+                     f'<title>{escape(lab)}: {_tick(v, step / 100, percent)} '
+                     f'[{_tick(a, step / 100, percent)}, {_tick(b, step / 100, percent)}]'
+                     '</title></circle>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 8}" text-anchor="middle">'
+                 f'{escape(x_label)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def seat_colours(n: int) -> list[str]:
+    return [SEATS[p % len(SEATS)] for p in range(n)]
+
+
 def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]]], *,
                 band: tuple[float, float], title: str, percent: bool = True,
-                band_label: str = "goal", width: int = 560) -> str:
+                band_label: str = "goal", width: int = 560, mark: int | None = None,
+                mark_label: str = "", x_label: str = "") -> str:
     """A target against candidate values: per series a point with its interval whiskers at
     each x, over a shaded band (the goal ± margin). Series are offset a little sideways so
     their whiskers do not overlap; a legend on the title line names them."""
-    h, top, bottom, left = 270, 34, 44, 54
+    h, top, bottom, left = 280, 34, 54, 54
     plot_w, plot_h = width - left - 20, h - top - bottom
     values = [x for pts in series.values() for p in pts for x in p if x == x]
     step, ticks = _nice_axis(max([*values, band[1], 0.01]))
@@ -223,8 +294,16 @@ def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]
                          f'{_tick(hi, step / 100, percent)}]</title></circle>')
     for i, lab in enumerate(xs):
         cx = left + plot_w * (i + 0.5) / n
-        parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle">'
-                     f'{escape(lab)}</text>')
+        parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle"'
+                     + (' font-weight="bold"' if i == mark else "") + f'>{escape(lab)}</text>')
+    if mark is not None:  # the value the board prints, among the candidates
+        cx = left + plot_w * (mark + 0.5) / n
+        parts.append(f'<line class="printed" x1="{cx:.1f}" x2="{cx:.1f}" y1="{top}" '
+                     f'y2="{top + plot_h}" stroke="#333" stroke-dasharray="2,3"/>'
+                     f'<text x="{cx + 4:.1f}" y="{top + 12}">{escape(mark_label)}</text>')
+    if x_label:
+        parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 6}" text-anchor="middle">'
+                     f'{escape(x_label)}</text>')
     if k > 1:
         parts += _title_legend(list(series), width)
     parts.append("</svg>")

@@ -12,6 +12,7 @@ from tabulate import tabulate
 
 from imhotep_stats.reporting.headline import sweep_sentences
 from imhotep_stats.stats.compare import Comparison, Figure, seat_name, summarize
+from imhotep_stats.stats.sweep import WIN_UNIT
 
 # --- comparisons --------------------------------------------------------------------------
 
@@ -45,10 +46,10 @@ def _cell_tables(comp: Comparison, cell: str) -> list[tuple[str, list[list[str]]
     tables = []
     seats = [_row(seat_name(f.who), f, 100, 1) for f in figs
              if f.group == "seat" and f.figure == "win_rate"]
-    tables.append(("Win rate by seat (points)", seats))
+    tables.append(("Win rate by seat (%; change in pp)", seats))
     bots = [f for f in figs if f.group == "bot" and f.figure == "win_rate"]
     if len(bots) > 1:
-        tables.append(("Win rate by bot (points)", [_row(f"bot {f.who}", f, 100, 1)
+        tables.append(("Win rate by bot (%; change in pp)", [_row(f"bot {f.who}", f, 100, 1)
                                                     for f in bots]))
     pts = [_row("total score" if f.figure == "score" else f.source, f, 1, 2) for f in figs
            if f.group == "all" and f.figure in ("score", "points")]
@@ -110,7 +111,7 @@ def _pct(x: Any, digits: int = 1) -> str:
 def _effect_rows(rows: list[dict[str, Any]], interaction: bool = False) -> list[list[str]]:
     out = []
     for e in rows:
-        scale, digits = (100, 1) if e["unit"] == "points of win rate" else (1, 2)
+        scale, digits = (100, 1) if e["unit"] == WIN_UNIT else (1, 2)
         what = (f"{e['site']} {e['side']} x {e['site2']} {e['side2']}" if interaction
                 else f"{e['site']} {e['side']}")
         out.append([f"{e['players']}p", e["response"], what,
@@ -141,7 +142,7 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
            f"{res['games']:,} games",
            "", *[("- " if md else "") + s for s in sweep_sentences(res)],  # the answer first
            "",
-           f"Seat fairness within ±{res['margin'] * 100:.1f} points (Benjamini-Hochberg over "
+           f"Seat fairness within ±{res['margin'] * 100:.1f} pp (Benjamini-Hochberg over "
            f"every cell): {v['balanced']} balanced, {v['tilted']} within the margin but "
            f"tilted, {v['unbalanced']} unbalanced beyond it, "
            f"{v['inconclusive']} inconclusive."]
@@ -150,7 +151,7 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
         out += ["", f"Adaptive allocation: {a['extra_games']:,} extra games in "
                 f"{len(a['rounds'])} round(s) (budget {a['budget']:,}); stopped: {a['stopped']}."]
     out += ["", h(f"Most imbalanced combinations (by {res['rank_by'].replace('_', ' ')}, "
-                  "win rates in points)"), "",
+                  "win rates in %, gaps in pp)"), "",
             tabulate(_ranking_rows(res["ranking"]), headers=RANK_HEAD, tablefmt=fmt,
                      disable_numparse=True)]
     if res.get("sites"):

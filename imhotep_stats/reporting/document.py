@@ -16,6 +16,8 @@ from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
 from imhotep_stats.reporting.headline import headline, headline_cells, spell_sides
+from imhotep_stats.reporting.palette import source_colour
+from imhotep_stats.reporting.trust import report_trust
 
 
 @dataclass(frozen=True)
@@ -60,11 +62,21 @@ class Charts:
 @dataclass(frozen=True)
 class Bullets:
     items: list[str]
+    kind: str = ""  # "trust": the answer's trust lines (styled quieter in HTML)
 
 
-Block = Heading | Para | Note | Table | Charts | Bullets
+@dataclass(frozen=True)
+class Fold:
+    """Text folded away under a one-line summary (HTML ``<details>``): the method, which a
+    designer reads once, not above every answer."""
 
-CHART_W = 540  # two charts side by side in the HTML page
+    summary: str
+    text: str
+
+
+Block = Heading | Para | Note | Table | Charts | Bullets | Fold
+
+CHART_W = 480  # two charts side by side in the HTML page; on a phone (366 px) 13 px text stays ~10 px
 
 SOURCE_NAMES = {
     "market": "market", "pyramid": "pyramid", "temple": "temple",
@@ -126,16 +138,27 @@ def _header(data: ReportData) -> list[Block]:
            "verdicts' nominal error rates slightly optimistic; confirm a surprising verdict "
            "with a fresh seed." if data.adaptive_games else "")
     )
-    return [Heading(1, f"Balance report: {data.study}"), Para(intro), Para(method)]
+    return [Para(intro), Fold("How these numbers are made (seats, intervals, the verdicts)",
+                              method)]
 
 
 def _answer(data: ReportData) -> list[Block]:
-    """The verdict first (``headline``), one call-out per cell coloured by its verdict."""
+    """The verdict first (``headline``), one call-out per cell coloured by its verdict,
+    then how far to trust it (``trust.report_trust``: bots, margin, board values)."""
     blocks: list[Block] = [Heading(2, "The answer", "answer")]
     for c, sentences in zip(headline_cells(data), headline(data), strict=True):
         kind = f"verdict v-{c.verdict.verdict}" if c.verdict else "warning"
         blocks.append(Note(" ".join(sentences), kind))
+    blocks.append(Bullets(report_trust(data), "trust"))
     return blocks
+
+
+def _samples(pages: list[str]) -> list[Block]:
+    """Links to the game viewer pages ``run --keep-games`` kept for a cell."""
+    if not pages:
+        return []
+    links = ", ".join(f"[game {i + 1}]({p})" for i, p in enumerate(pages))
+    return [Para(f"Sample games, drawn as the board (game viewer): {links}.")]
 
 
 def _gates(results: list[GateResult]) -> list[Block]:
@@ -173,6 +196,8 @@ def _overview(data: ReportData) -> list[Block]:
             flags.append("provisional")
         if any("overridden" in n for n in c.notes):
             flags.append("overridden")
+        if any("designer values" in n for n in c.notes):
+            flags.append("designer")
         rows.append([
             str(c.index + 1), c.sides, str(c.players), ", ".join(c.lineup), f.count(c.games),
             seat_rates + ("%" if seat_rates else ""),
@@ -185,12 +210,32 @@ def _overview(data: ReportData) -> list[Block]:
                "largest gap", "χ² p", "resolves ±", "verdict", "board data"],
               rows, "rlrwrrrrrWl"),
     ]
+    blocks += _across_cells(data)
     if len(data.detail) < len(data.cells):
         blocks.append(Para(
             f"Sections below for the {len(data.detail)} cells with the most doubtful seat "
             f"balance (unbalanced first, then by largest gap); all {len(data.cells)} cells "
             "are in `summary.json` and `tables/`."))
     return blocks
+
+
+def _across_cells(data: ReportData) -> list[Block]:
+    """Several cells: the start player's edge in each, on one axis (by side and player
+    count), so a designer sees at a glance which setups tilt toward seat 1."""
+    rows = [(c, r) for c in data.cells[:40] for r in data.rows("win_rates_seat", c.id)
+            if r["seat"] == 0]
+    if len(rows) < 2:
+        return []
+    return [Charts([charts.interval_rows(
+        [f"{c.sides} · {c.players}p" + (f" · {','.join(c.lineup)}" if len(
+            {x.lineup for x in data.cells}) > 1 else "") for c, _ in rows],
+        [r["win_rate"] - r["expected"] for _, r in rows],
+        [r["ci_low"] - r["expected"] for _, r in rows],
+        [r["ci_high"] - r["expected"] for _, r in rows],
+        title=f"Seat 1 against its fair share, by cell ({_conf(data)} CI)",
+        x_label="seat 1 win rate minus fair share (pp)", percent=True,
+        reference_label="fair", colours=[charts.seat_colours(1)[0]] * len(rows),
+        width=CHART_W)])]
 
 
 # --- one cell ------------------------------------------------------------------------------
@@ -223,7 +268,8 @@ def _win_rates(data: ReportData, c: CellInfo) -> list[Block]:
     svgs = [charts.interval_bars(
         [_seat(r["seat"]) for r in seats], [r["win_rate"] for r in seats],
         [r["ci_low"] for r in seats], [r["ci_high"] for r in seats],
-        title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players, width=CHART_W)]
+        title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players, width=CHART_W,
+        colours=charts.seat_colours(len(seats)))]
     if bots:
         svgs.append(charts.interval_bars(
             [r["bot"] for r in bots], [r["win_rate"] for r in bots],
@@ -308,7 +354,7 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
     blocks.append(Charts([charts.stacked_bars(
         [w for w, _, _ in who], series,
         title="Mean points by source" + (", by seat and bot" if c.mixed else ", by seat"),
-        width=760)]))
+        width=CHART_W, keys=list(used))]))
     sep = data.rows("winner_separation", c.id)
     if sep:
         n = sep[0]["games"]
@@ -322,6 +368,15 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
                  "positive difference decide games."),
             Table(["source", "winner − others", f"{_conf(data)} CI"], rows),
         ]
+        shown = [r for r in sep if r["source"] in used and r["mean"] is not None]
+        if shown:
+            blocks.append(Charts([charts.interval_rows(
+                [SOURCE_NAMES.get(r["source"], r["source"]) for r in shown],
+                [r["mean"] for r in shown], [r["ci_low"] for r in shown],
+                [r["ci_high"] for r in shown],
+                title=f"What separates winners ({_conf(data)} CI)",
+                x_label="winner's points minus the others' mean (points)",
+                colours=[source_colour(r["source"]) for r in shown], width=CHART_W)]))
     return blocks
 
 
@@ -426,19 +481,20 @@ def _shape(data: ReportData, c: CellInfo) -> list[Block]:
             series[_seat(s)] = _binned([(r["score"], r["count"]) for r in dist
                                         if r["seat"] == s], start, width)
         svgs.append(charts.histogram(series, title="Final score by seat", bin_width=width,
-                                     width=CHART_W))
+                                     width=CHART_W, x_label="final score (points)",
+                                     colours=charts.seat_colours(c.players)))
     margins = data.rows("margin_distribution", c.id)
     if margins:
         start, width = _bins([(r["margin"], r["count"]) for r in margins])
         svgs.append(charts.histogram(
             {"margin": _binned([(r["margin"], r["count"]) for r in margins], start, width)},
             title="Winning margin (winner − best other)", bin_width=width,
-            width=CHART_W))
+            width=CHART_W, x_label="winning margin (points)"))
     blocks.append(Charts(svgs))
     return blocks
 
 
-def _cell(data: ReportData, c: CellInfo) -> list[Block]:
+def _cell(data: ReportData, c: CellInfo, samples: list[str] | None = None) -> list[Block]:
     blocks: list[Block] = [
         Heading(2, f"{c.index + 1}. {spell_sides(c.sides)} ({c.sides}) · {c.players} players "
                 f"· {', '.join(c.lineup)}", c.anchor),
@@ -449,20 +505,24 @@ def _cell(data: ReportData, c: CellInfo) -> list[Block]:
              "game by game, so every bot sits in every seat equally often."),
     ]
     blocks += [Note(n) for n in c.notes]
+    blocks += _samples(samples or [])
     for part in (_win_rates, _fairness, _sources, _bots, _shape):
         blocks += part(data, c)
     return blocks
 
 
-def build(data: ReportData, gates: list[GateResult]) -> list[Block]:
-    """The whole report as blocks, in reading order."""
-    blocks = _header(data)
+def build(data: ReportData, gates: list[GateResult],
+          samples: dict[str, list[str]] | None = None) -> list[Block]:
+    """The whole report as blocks, in reading order: the answer first, the method folded
+    away below it. ``samples``: per cell id, the kept game pages (relative links)."""
+    blocks: list[Block] = [Heading(1, f"Balance report: {data.study}")]
     blocks += _answer(data)
+    blocks += _header(data)
     blocks += _gates(gates)
     blocks += [Note(n) for n in data.global_notes]
     blocks += _overview(data)
     for cid in data.detail:
-        blocks += _cell(data, data.cell(cid))
+        blocks += _cell(data, data.cell(cid), (samples or {}).get(cid))
     blocks += [
         Heading(2, "Data files", "files"),
         Para("Every figure is also in `summary.json` and in `tables/` as CSV and Parquet: "

@@ -108,6 +108,7 @@ def summary(data: ReportData, gates: list[GateResult]) -> dict[str, Any]:
         "games_per_cell": m.get("games_per_cell"), "adaptive_games": data.adaptive_games,
         "confidence": clean(data.confidence),
         "margin": clean(data.margin), "alpha": clean(data.alpha), "correction": "holm",
+        "verdicts": "sequential" if data.sequential else "fixed-sample",
         "seat_tests": data.family, "detail_cells": data.detail,
         "gates": {"passed": all(r.passed for r in gates) if gates else None,
                   "results": [{"gate": r.gate, "passed": r.passed, "detail": r.detail}

@@ -17,9 +17,10 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from imhotep_stats.config import DEFAULT_MARGIN
 from imhotep_stats.reporting.robustness import Group, groups
 from imhotep_stats.rules.board import SITES
-from imhotep_stats.sim.adaptive import load_all
+from imhotep_stats.sim.adaptive import load_all, sequential
 from imhotep_stats.sim.store import load_manifest
 from imhotep_stats.stats.aggregate import (
     bot_matrix,
@@ -109,6 +110,7 @@ class ReportData:
     gates: dict[str, Any]
     adaptive_games: int = 0  # games beyond the first pass, from a sweep's adaptive rounds
     adaptive_rounds: int = 0
+    sequential: bool = False  # verdicts from anytime-valid p-values (looked at more than once)
     robustness: list[Group] = field(default_factory=list)  # sides x players, several lineups
     cards_recorded: bool = True  # False: a run written before the cards taken were stored
 
@@ -152,10 +154,29 @@ def _notes(sides: str, board: dict[str, Any]) -> list[str]:
             keys = ", ".join(rec.get("provisional_keys") or []) or "all values"
             out.append(f"{name} uses provisional board data ({keys}): placeholders, not "
                        "checked against the printed board")
+        if rec.get("designer"):
+            out.append(f"{name} uses designer values from the board file "
+                       f"({', '.join(rec['designer'])}): the designer's printed board")
         if rec.get("overridden"):
             out.append(f"{name} is overridden by the study config "
                        f"({', '.join(rec['overridden'])}): a what-if, not the printed board")
     return out
+
+
+def sequential_note(manifest: dict[str, Any], rounds: int) -> str:
+    """What a sequential run's verdicts are, for the report's notes."""
+    passes = [int(n) for n in manifest.get("passes", ())]
+    how = []
+    if len(passes) > 1:
+        how.append("played in passes to " + ", ".join(f"{n:,}" for n in passes) + " games")
+    if manifest.get("sequential"):
+        how.append("run until decided")
+    if rounds:
+        how.append(f"{rounds} adaptive round{'s' if rounds != 1 else ''}")
+    return ("Sequential verdicts: this run was looked at more than once ("
+            + ("; ".join(how) or "a sweep's adaptive allocation") + "), so its seat verdicts "
+            "use anytime-valid p-values (stats.sequential), whose error rates hold however "
+            "often and whenever it was looked at.")
 
 
 def _global_notes(board: dict[str, Any]) -> list[str]:
@@ -218,6 +239,21 @@ def _seat_tests(seat: pl.DataFrame, cells: list[CellInfo]) -> pl.DataFrame:
                              pl.Series("p_beyond", p_out, dtype=pl.Float64))
 
 
+def seat_verdicts_of(run_dir: str | Path) -> tuple[dict[str, SeatVerdict], dict[str, Any]]:
+    """The seat verdict per cell id of a finished run, as its report decides them (and
+    the manifest), without the other figures: what ``run --until-decided`` looks at
+    after every pass."""
+    manifest = load_manifest(run_dir)
+    lf, _extra = load_all(run_dir)
+    report = manifest.get("config", {}).get("report", {})
+    conf = float(report.get("confidence", 0.95))
+    seat = _snap_wins(win_rates(lf, by=("cell", "seat"), confidence=conf), conf)
+    verdicts, _family = fairness(seat, [c["id"] for c in manifest["cells"]],
+                                 float(report.get("margin", 0.02)), round(1.0 - conf, 12),
+                                 POWER, sequential=sequential(run_dir, manifest))
+    return verdicts, manifest
+
+
 def compute(run_dir: str | Path) -> ReportData:
     """All figures of a finished run (RunStoreError if it is not one), over every game it
     holds: the first pass and the completed rounds of a sweep's adaptive allocation."""
@@ -226,7 +262,7 @@ def compute(run_dir: str | Path) -> ReportData:
     config = manifest.get("config", {})
     report = config.get("report", {})
     conf = float(report.get("confidence", 0.95))
-    margin = float(report.get("margin", 0.02))
+    margin = float(report.get("margin", DEFAULT_MARGIN))
     alpha = round(1.0 - conf, 12)
     board = manifest.get("board", {})
     order = {c["id"]: i for i, c in enumerate(manifest["cells"])}
@@ -240,7 +276,9 @@ def compute(run_dir: str | Path) -> ReportData:
                       adaptive_games=extra.per_cell.get(c["index"], 0),
                       notes=_notes(c["sides"], board))
              for i, c in enumerate(manifest["cells"])]
-    verdicts, family = fairness(seat, [c.id for c in cells], margin, alpha, POWER)
+    seq = sequential(run_dir, manifest)
+    verdicts, family = fairness(seat, [c.id for c in cells], margin, alpha, POWER,
+                                sequential=seq)
     mdd = dict(seat.filter(pl.col("seat") == 0).select("cell", "mdd").iter_rows())
     for c in cells:
         c.verdict = verdicts.get(c.id)
@@ -274,9 +312,10 @@ def compute(run_dir: str | Path) -> ReportData:
         manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
         margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,
         global_notes=_global_notes(board) + ([extra.note] if extra.note else [])
+        + ([sequential_note(manifest, extra.rounds)] if seq else [])
         + ([] if cards_recorded else [CARDS_NOT_RECORDED]),
         detail=detail, gates=dict(config.get("gates") or {}),
-        adaptive_games=extra.games, adaptive_rounds=extra.rounds,
+        adaptive_games=extra.games, adaptive_rounds=extra.rounds, sequential=seq,
         robustness=groups(cells), cards_recorded=cards_recorded,
     )
 

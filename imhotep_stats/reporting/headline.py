@@ -12,6 +12,7 @@ from typing import Any
 
 from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
+from imhotep_stats.reporting.trust import cell_trust
 from imhotep_stats.rules.board import SITE_TITLES as SITE_NAMES
 from imhotep_stats.rules.board import SITES
 
@@ -72,8 +73,10 @@ def headline(data: ReportData) -> list[list[str]]:
 
 
 def headline_text(data: ReportData) -> str:
-    """The terminal form: one paragraph per cell, then how many cells were left out."""
-    paras = ["\n".join(p) for p in headline(data)]
+    """The terminal form: one paragraph per cell, its trust line under the verdict, then
+    how many cells were left out."""
+    paras = ["\n".join([*p, cell_trust(data, c)])
+             for c, p in zip(headline_cells(data), headline(data), strict=True)]
     shown = min(len(data.cells), MAX_CELLS)
     if shown < len(data.cells):
         paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "

@@ -10,6 +10,7 @@ from imhotep_stats.reporting.document import (
     Block,
     Bullets,
     Charts,
+    Fold,
     Heading,
     Note,
     Para,
@@ -56,10 +57,22 @@ td.v-unbalanced { color: #a40e26; background: #ffebe9; }
 td.v-inconclusive { color: #7d4e00; background: #fff8c5; }
 .v-tilted, .v-within { border-color: #0969da; background: #ddf4ff; }
 td.v-tilted, td.v-within { color: #0a3069; background: #ddf4ff; }
+details { margin: 8px 0; max-width: 980px; }
+summary { cursor: pointer; color: #0969da; }
+ul.trust { color: #57606a; font-size: 13px; padding-left: 18px; }
 @media (max-width: 640px) {
   main { padding: 12px 10px 32px; }
   h1 { font-size: 21px; }
   nav a { white-space: normal; }
+  /* Phones: each table row becomes a small card, one "label: value" line per column,
+     so nothing (the verdict least of all) sits off-screen to the right. */
+  .table-wrap { overflow-x: visible; }
+  table, tbody, tr, td { display: block; width: 100%; box-sizing: border-box; }
+  thead { display: none; }
+  tr { border: 1px solid #d8dee4; border-radius: 6px; margin: 0 0 8px; padding: 4px 0; }
+  td, td.r { border: 0; white-space: normal; text-align: left; padding: 2px 8px;
+             min-width: 0; overflow-wrap: anywhere; }
+  td[data-label]::before { content: attr(data-label) ": "; color: #57606a; font-weight: 600; }
 }
 footer { color: #57606a; font-size: 12px; margin-top: 32px; }
 """
@@ -67,11 +80,13 @@ footer { color: #57606a; font-size: 12px; margin-top: 32px; }
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
 
 
 def inline(text: str) -> str:
     """Escape, then the few inline marks the document uses: **bold**, *italic*, `code`."""
     out = escape(text, quote=False)
+    out = _LINK.sub(r'<a href="\2">\1</a>', out)
     out = _CODE.sub(r"<code>\1</code>", out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     return _EM.sub(r"<em>\1</em>", out)
@@ -92,7 +107,8 @@ def _table(t: Table) -> str:
             if word:
                 extra = f"v-{word.group(1)}"
                 c = f' class="{c[8:-1]} {extra}"' if c else f' class="{extra}"'
-        return f"<td{c}>{inline(x)}</td>"
+        label = f' data-label="{escape(re.sub(r"[*`]", "", t.headers[i]))}"' if t.headers[i] else ""
+        return f"<td{c}{label}>{inline(x)}</td>"
 
     head = "".join(f"<th{cls(i)}>{inline(h)}</th>" for i, h in enumerate(t.headers))
     body = "".join("<tr>" + "".join(td(i, x) for i, x in enumerate(r)) + "</tr>\n"
@@ -119,7 +135,11 @@ def render(blocks: list[Block], title: str) -> str:
         elif isinstance(b, Table):
             body.append(_table(b))
         elif isinstance(b, Bullets):
-            body.append("<ul>" + "".join(f"<li>{inline(x)}</li>" for x in b.items) + "</ul>")
+            cls = f' class="{escape(b.kind)}"' if b.kind else ""
+            body.append(f"<ul{cls}>" + "".join(f"<li>{inline(x)}</li>" for x in b.items) + "</ul>")
+        elif isinstance(b, Fold):
+            body.append(f"<details><summary>{inline(b.summary)}</summary><p>{inline(b.text)}</p>"
+                        "</details>")
         elif isinstance(b, Charts) and b.svgs:
             body.append('<div class="charts">' + "".join(b.svgs) + "</div>")
     return (

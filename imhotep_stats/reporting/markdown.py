@@ -10,6 +10,7 @@ from imhotep_stats.reporting.document import (
     Block,
     Bullets,
     Charts,
+    Fold,
     Heading,
     Note,
     Para,
@@ -53,6 +54,8 @@ def render(blocks: list[Block]) -> str:
             parts.append(table(b))
         elif isinstance(b, Bullets):
             parts.append("\n".join(f"- {x}" for x in b.items))
+        elif isinstance(b, Fold):  # GitHub renders <details> in Markdown too
+            parts.append(f"<details><summary>{b.summary}</summary>\n\n{b.text}\n\n</details>")
         elif isinstance(b, Charts):
             continue
     return "\n\n".join(parts) + "\n"

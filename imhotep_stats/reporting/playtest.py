@@ -11,11 +11,6 @@ from imhotep_stats.reporting.figures import CellInfo, ReportData
 from imhotep_stats.reporting.robustness import first_player, lineup_name, lineup_rating
 
 MIDDLE_ROUND = 3  # the comeback chart's round: half the game left to play
-SHORT = {"sarcophagus": "sarcoph.", "paved_path": "path", "pyramid_decoration": "pyr. dec",
-         "temple_decoration": "tmp. dec", "burial_chamber_decoration": "bur. dec",
-         "obelisk_decoration": "obe. dec", "cargo_sled": "sled", "private_quarry": "quarry",
-         "stone_ornament": "ornament", "loading_platform": "platform"}
-"""Card names short enough for a chart's axis (the table beside it spells them out)."""
 
 
 def _conf(data: ReportData) -> str:
@@ -133,12 +128,13 @@ def card_strength(data: ReportData, c: CellInfo) -> list[Block]:
              "goes with winning is not thereby too strong."),
         Table(["card", "taken", "copies", "win rate if taken", "if not taken",
                "difference"], rows),
-        Charts([charts.interval_bars(
-            [SHORT.get(r["card"], r["card"]) for r in cards],
+        Charts([charts.interval_rows(
+            [r["card"].replace("_", " ") for r in cards],
             [r["win_rate_took"] for r in cards], [r["ci_low_took"] for r in cards],
             [r["ci_high_took"] for r in cards],
             title=f"Win rate of seats that took the card ({_conf(data)} CI)",
-            reference=1 / c.players, width=max(760, 64 * len(cards)))]),
+            x_label="win rate of the seats that took it", percent=True,
+            reference=1 / c.players, reference_label="fair share", width=CHART_W)]),
     ]
 
 

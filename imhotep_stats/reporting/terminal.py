@@ -27,7 +27,8 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
             f"{100 * data.confidence:g}% intervals, Holm over {data.family} seat tests, "
             "seat 1 = start player"
             + (f"; {data.adaptive_games:,} of the games from adaptive allocation"
-               if data.adaptive_games else ""))
+               if data.adaptive_games else "")
+            + ("; sequential verdicts (anytime-valid)" if data.sequential else ""))
     rates: dict[str, list[float]] = {}
     for cid, rate in data.tables["win_rates_seat"].select("cell", "win_rate").iter_rows():
         rates.setdefault(cid, []).append(rate)

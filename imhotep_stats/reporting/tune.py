@@ -10,8 +10,9 @@ from tabulate import tabulate
 
 from imhotep_stats.reporting import charts, html, markdown
 from imhotep_stats.reporting import fmt as f
-from imhotep_stats.reporting.document import Block, Charts, Heading, Note, Para, Table
+from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.headline import spell_sides
+from imhotep_stats.reporting.trust import trust_line
 
 DECISION_WORDS = {"within": "within the margin", "outside": "outside the margin",
                   "open": "open: the interval straddles the margin"}
@@ -46,6 +47,10 @@ def answer_sentences(res: dict[str, Any]) -> list[str]:
     if a.get("crossing") is not None:
         out.append(f"The estimates cross the goal near {res['params'][0]['path']} = "
                    f"{a['crossing']:.2f} (linear between the neighbouring candidates).")
+    for p in res["params"]:
+        if p.get("printed") is not None:
+            among = "among the candidates" if p["printed"] in p["values"] else "not a candidate"
+            out.append(f"Printed value: {p['path']} = {p['printed']} ({among}).")
     if a["open"]:
         out.append(f"Still open (more games, up to --max-games, would decide): "
                    f"{_names(a['open'])}.")
@@ -66,8 +71,14 @@ def _headers(res: dict[str, Any]) -> list[str]:
             "games", "decision"]
 
 
+def tune_trust(res: dict[str, Any]) -> str:
+    """The trust line of a tune: its bots and margin (how near the goal counts as on target)."""
+    return trust_line(res["lineup"], res["target"]["margin"])[:-1] + \
+        " (how near the goal counts as on target)."
+
+
 def tune_text(res: dict[str, Any]) -> str:
-    return ("\n".join(answer_sentences(res)) + "\n\n"
+    return ("\n".join(answer_sentences(res)) + "\n" + tune_trust(res) + "\n\n"
             + tabulate(_rows(res), headers=_headers(res), tablefmt="simple",
                        disable_numparse=True) + "\n")
 
@@ -81,11 +92,14 @@ def _chart(res: dict[str, Any]) -> str:
     for c in res["candidates"]:
         name = f"{params[1]['path']}={c['values'][1]}" if len(params) > 1 else ""
         series.setdefault(name, []).append((c["value"], c["low"], c["high"]))
+    printed = first.get("printed")
+    mark = first["values"].index(printed) if printed in first["values"] else None
     return charts.band_points(xs, series, band=(t["goal_low"], t["goal_high"]),
                               title=f"{t['name']} against {first['path']} "
                                     f"({round(100 * res['confidence'])}% intervals)",
                               percent=t["percent"], band_label="within the margin",
-                              width=720)
+                              width=720, mark=mark, mark_label="printed value",
+                              x_label=first["path"])
 
 
 def tune_blocks(res: dict[str, Any]) -> list[Block]:
@@ -96,12 +110,13 @@ def tune_blocks(res: dict[str, Any]) -> list[Block]:
         Heading(1, f"Tune: {res['target']['name']} against "
                    f"{' and '.join(p['path'] for p in res['params'])}"),
         Note(" ".join(answer_sentences(res)), f"verdict {kind}"),
+        Bullets([tune_trust(res)], "trust"),
         Charts([_chart(res)]),
         Table(_headers(res), _rows(res), "lrrrW"),
-        Para(f"Intervals are {conf}% intervals that hold over every look at a candidate (the "
-             f"first pass and up to {res['rounds']} adaptive rounds, Bonferroni: "
-             f"{f.pct(res['look_confidence'], 2)} per look), so stopping where an interval "
-             "clears the margin keeps that confidence. Each candidate is a stored run in "
+        Para(f"Intervals are {conf}% confidence sequences: they hold at every look at a "
+             f"candidate (the first pass and up to {res['rounds']} adaptive rounds, or any "
+             "number of looks), so stopping where an interval clears the margin keeps that "
+             "confidence (stats.sequential). Each candidate is a stored run in "
              f"`{res['out']}/` (`imhotep-stats report DIR` renders its full report)."),
     ]
 

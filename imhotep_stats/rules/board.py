@@ -51,6 +51,11 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+def plain(value: Any) -> Any:
+    """Frozen board values (mapping proxies, tuples) as plain dicts and lists."""
+    return _thaw(value)
+
+
 @dataclass(frozen=True)
 class SideData:
     """One side of one site: its values, provenance and whether a config changed it."""

@@ -126,6 +126,17 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
     return ExtraGames(tuple(files), per_cell, len(rounds), note)
 
 
+def sequential(run_dir: str | Path, manifest: dict[str, Any]) -> bool:
+    """Whether this run's verdicts were (or will be) looked at more than once, so they
+    must be the anytime-valid sequential ones: a sweep's adaptive policy ran on its
+    first pass, it was topped up (``run --games N`` on it) or it runs until decided."""
+    if manifest.get("sequential") or len(manifest.get("passes", ())) > 1:
+        return True
+    record = load_record(run_dir)
+    return bool(record) and (record.get("settings") or {}).get(
+        "config_hash") == manifest.get("config_hash")
+
+
 def all_files(run_dir: str | Path) -> list[str]:
     """Every shard of a study: the first pass, then its completed adaptive rounds."""
     extra = completed_extra(run_dir, store.load_manifest(run_dir))

@@ -13,6 +13,7 @@ depend on which worker ran it, when, or how the games were cut into batches.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -53,13 +54,21 @@ class Task:
 
 
 def plan(cells: list[Cell], games: int, batch_size: int, seed: int, prophecies: bool,
-         expansion: bool | None, overrides_json: str, personas_json: str = "{}") -> list[Task]:
-    """Every cell's games cut into batches of ``batch_size`` (the last one shorter)."""
+         expansion: bool | None, overrides_json: str, personas_json: str = "{}",
+         passes: Sequence[int] = ()) -> list[Task]:
+    """Every cell's games cut into batches of ``batch_size`` (the last one shorter).
+
+    ``passes``: the game counts a topped-up run grew through (``[400, 600]``: games
+    0-399, then 400-599); each pass is cut on its own and batch numbers run on, so the
+    shards of the earlier passes keep their names and games. Default: one pass."""
+    ends = [int(n) for n in passes] or [games]
+    spans = [(start, min(start + batch_size, stop))
+             for begin, stop in zip([0, *ends[:-1]], ends, strict=True)
+             for start in range(begin, stop, batch_size)]
     return [
-        Task(cell, b, start, min(start + batch_size, games), seed, prophecies, expansion,
-             overrides_json, personas_json)
+        Task(cell, b, start, stop, seed, prophecies, expansion, overrides_json, personas_json)
         for cell in cells
-        for b, start in enumerate(range(0, games, batch_size))
+        for b, (start, stop) in enumerate(spans)
     ]
 
 

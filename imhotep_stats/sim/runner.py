@@ -6,6 +6,12 @@ checks that the config (its hash) and the board data are unchanged, removes temp
 files a killed run left behind, re-reads every shard and redoes any that is not the
 complete result of its batch; since rows depend only on (seed, cell, game index), the
 finished directory is the same as an uninterrupted run's.
+
+The one config change a resume accepts is more games (a top-up): the old shards stay as
+they are, the added games 400, 401, ... go into new batches after them, and the manifest's
+``passes`` records the game counts the run grew through (``[400, 600]``), which is how a
+report knows its verdicts were looked at more than once (``stats.sequential``).
+``run_until_decided`` tops a run up pass by pass while its verdicts want more games.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ import polars as pl
 
 from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
-from imhotep_stats.rules.board import SITES, Board
+from imhotep_stats.rules.board import SITES, Board, default_board
 from imhotep_stats.sim import compiled, integrity, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
@@ -57,19 +63,38 @@ def _thaw(value: Any) -> Any:
 
 
 def board_record(config: StudyConfig, board: Board) -> dict[str, Any]:
-    """Provenance of every side the study uses, and the full values of changed tables."""
+    """Provenance of every side the study uses, and the full values of changed tables. Keys
+    a designer's board file set are "designer" (the printed board), not "overridden"."""
+    designer = config.designer
     sides = {}
     for site, letters in zip(SITES, config.sides, strict=True):
         for s in letters:
             sd = board.side(site, s)
-            sides[sd.name] = {"provenance": sd.provenance,
-                              "provisional_keys": list(sd.provisional_keys),
-                              "overridden": list(sd.overridden)}
+            mine = designer.get(sd.name, [])
+            rec = {"provenance": sd.provenance,
+                   "provisional_keys": [k for k in sd.provisional_keys if k not in mine],
+                   "overridden": [k for k in sd.overridden if k not in mine]}
+            if sd.provenance == "provisional" and sd.provisional_keys and not rec["provisional_keys"]:
+                rec["provenance"] = "designer"  # every placeholder replaced by the designer
+            if mine:
+                rec["designer"] = list(mine)
+            sides[sd.name] = rec
     changed = {}
     for name in board.overridden:
+        if name not in board.sides and set(_changed_keys(board, name)) <= set(designer.get(name, [])):
+            continue  # a table only the board file changed: the printed board, not a what-if
         values = board.sides[name].values if name in board.sides else board.tables[name]
         changed[name] = _thaw(values)
-    return {"sides": sides, "overridden": changed}
+    record: dict[str, Any] = {"sides": sides, "overridden": changed}
+    if designer:
+        record["designer"] = designer
+    return record
+
+
+def _changed_keys(board: Board, name: str) -> list[str]:
+    """The keys of table ``name`` whose values differ from the package's board."""
+    base = default_board().tables.get(name, {})
+    return [k for k, v in board.tables[name].items() if base.get(k) != v]
 
 
 def data_hash(config: StudyConfig, board: Board) -> str:
@@ -160,7 +185,8 @@ def _remove_temp_files(run_dir: Path, warn: Log) -> None:
 
 
 def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn: Log,
-            log: Log) -> tuple[dict[str, Any], list[Task], int, list[str]]:
+            log: Log, sequential: bool = False
+            ) -> tuple[dict[str, Any], list[Task], int, list[str]]:
     """Decide what to (re)do in ``run_dir``: returns manifest, tasks, games reused, redone."""
     board = config.board()
     manifest_path = run_dir / MANIFEST
@@ -175,9 +201,24 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
                 "(what the commands do by default; resume=True), choose --out DIR for a new "
                 "directory, or --force to overwrite it."
             )
-        if old.get("config_hash") != config.hash:
-            keys = _diff_keys({k: old.get("config", {}).get(k) for k in _hashed()},
-                              {k: config.to_json()[k] for k in _hashed()})
+        keys = [] if old.get("config_hash") == config.hash else _diff_keys(
+            {k: old.get("config", {}).get(k) for k in _hashed()},
+            {k: config.to_json()[k] for k in _hashed()})
+        held = int(old.get("games_per_cell") or 0)
+        if keys == ["study.games"] and config.games < held:
+            raise RunStoreError(
+                f"cannot resume {run_dir}: it holds {held:,} games per cell and a run never "
+                f"shrinks (asked for {config.games:,}). Use --games {held:,} or more to add "
+                "games, --out DIR for a new run, or --force to discard the old one.")
+        if keys == ["study.games"]:  # a top-up: the same study, more games
+            passes = [*_passes(old), config.games]
+            log(f"topping up {run_dir}: {held:,} -> {config.games:,} games per cell (games "
+                f"0-{held - 1:,} reused; the verdicts become sequential)")
+            if (run_dir / ADAPTIVE).exists():
+                warn(f"{run_dir / ADAPTIVE}: a sweep's adaptive games overlap the added "
+                     "game indices; removed (run the sweep again to redo them)")
+                shutil.rmtree(run_dir / ADAPTIVE)
+        elif keys:
             raise RunStoreError(
                 f"cannot resume {run_dir}: the config changed since the run started "
                 f"(changed: {', '.join(keys) or 'unknown'}; config hash "
@@ -204,12 +245,21 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     batch_size = int(old["batch_size"]) if old else config.batch_size
     if old and batch_size != config.batch_size:
         log(f"resuming with the run's batch size {batch_size}")
+    if old is None:
+        passes = [config.games]
+    elif old.get("config_hash") == config.hash:
+        passes = _passes(old)
     manifest = build_manifest(config, board, batch_size)
+    manifest["passes"] = passes
+    manifest["sequential"] = sequential or bool(old and old.get("sequential"))
     if old:
         manifest["started"] = old.get("started", manifest["started"])
-        manifest["finished"] = old.get("finished")
+        manifest["finished"] = old.get("finished") if passes == _passes(old) else None
     tasks = plan(config.cells, config.games, batch_size, config.seed, config.prophecies,
-                 config.expansion, config.overrides_json, config.personas_json)
+                 config.expansion, config.overrides_json, config.personas_json, passes)
+    batches = {t.cell.index: t.batch + 1 for t in tasks}
+    for c in manifest["cells"]:
+        c["batches"] = batches.get(c["index"], 0)
     manifest["shards"] = [integrity.planned(store.shard_name(t.cell.index, t.batch), t.cell.index,
                                             t.batch, t.start, t.stop, t.games * t.cell.players)
                           for t in tasks]
@@ -246,6 +296,11 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     return manifest, todo, reused, redone
 
 
+def _passes(manifest: dict[str, Any]) -> list[int]:
+    """The game counts a run grew through (one pass unless topped up)."""
+    return [int(n) for n in manifest.get("passes") or [manifest["games_per_cell"]]]
+
+
 def _hashed() -> tuple[str, ...]:
     from imhotep_stats.config import HASHED_KEYS
 
@@ -263,8 +318,14 @@ def run_study(
     progress: bool | None = None,
     log: Log | None = None,
     warn: Log | None = None,
+    sequential: bool = False,
 ) -> RunOutcome:
     """Simulate ``config`` into ``run_dir`` (see the module docstring).
+
+    A finished or unfinished run of the same study with fewer games is topped up: its
+    games are reused and the rest played (game i is always the same game); any other
+    change of the config is refused. ``sequential`` marks the run as looked at after
+    every pass (``run_until_decided``), which the manifest keeps.
 
     ``workers``: local processes (1 = in this process; None = all cores); ``cluster``: a
     Dask scheduler address, which takes precedence. ``progress``: None draws the bar only
@@ -278,7 +339,8 @@ def run_study(
     run_dir.mkdir(parents=True, exist_ok=True)
     refuse_foreign(run_dir)
     with run_lock(run_dir, warn):
-        return _run_locked(config, run_dir, workers, cluster, resume, force, progress, log, warn)
+        return _run_locked(config, run_dir, workers, cluster, resume, force, progress, log, warn,
+                           sequential)
 
 
 def refuse_foreign(run_dir: Path) -> None:
@@ -296,10 +358,11 @@ def refuse_foreign(run_dir: Path) -> None:
 
 def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster: str | None,
                 resume: bool, force: bool, progress: bool | None, log: Log,
-                warn: Log) -> RunOutcome:
+                warn: Log, sequential: bool = False) -> RunOutcome:
     t0 = time.monotonic()
     new_run = not (run_dir / MANIFEST).exists() or force
-    manifest, todo, reused, redone = prepare(config, run_dir, resume, force, warn, log)
+    manifest, todo, reused, redone = prepare(config, run_dir, resume, force, warn, log,
+                                             sequential)
     store.write_manifest(run_dir, manifest)
 
     bar = Progress(config.total_games, reused, enabled=progress)
@@ -330,3 +393,45 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
     simulated = sum(t.games for t in todo)
     return RunOutcome(run_dir, config.total_games, simulated, reused, redone, executor,
                       time.monotonic() - t0)
+
+
+Look = Callable[[int], int]
+"""(games per cell now) -> extra games per cell the verdicts still want (0: decided)."""
+
+
+def held_games(config: StudyConfig, run_dir: Path) -> int:
+    """Games per cell a run of this study (same config but for the games) in ``run_dir``
+    already holds; 0 when there is none."""
+    try:
+        old = store.load_manifest(run_dir)
+    except RunStoreError:
+        return 0
+    keys = _diff_keys({k: old.get("config", {}).get(k) for k in _hashed()},
+                      {k: config.to_json()[k] for k in _hashed()})
+    return int(old.get("games_per_cell") or 0) if keys in ([], ["study.games"]) else 0
+
+
+def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
+                      max_games: int, **run_options: Any) -> tuple[RunOutcome, str]:
+    """Play passes into ``run_dir`` until ``look`` wants no more games or ``max_games`` per
+    cell are played: the first pass (or the games the directory holds), then each pass at
+    most doubles the games, at least one batch, as ``look`` asks. Every pass is a top-up
+    of the same run (``run_study(sequential=True)``). Returns the last pass's outcome and
+    why it stopped: "decided" or "budget"."""
+    run_dir = Path(run_dir)
+    force = bool(run_options.pop("force", False))
+    run_options.pop("resume", None)  # a run in the directory is always continued
+    games = min(max(config.games, 0 if force else held_games(config, run_dir)), max_games)
+    simulated, reused = 0, None
+    while True:
+        again = not force and (run_dir / MANIFEST).exists()
+        outcome = run_study(config.replace(games=games), run_dir, sequential=True,
+                            resume=again, force=force, **run_options)
+        force = False
+        simulated += outcome.simulated
+        reused = outcome.reused if reused is None else reused
+        want = look(games)
+        if want <= 0 or games >= max_games:
+            outcome.simulated, outcome.reused = simulated, reused  # over all passes
+            return outcome, "decided" if want <= 0 else "budget"
+        games = min(max_games, games + max(config.batch_size, min(want, games)))

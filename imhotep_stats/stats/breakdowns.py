@@ -121,13 +121,14 @@ def cell_bot_ratings(matrix: pl.DataFrame, confidence: float = 0.95) -> pl.DataF
 
 def fairness(
     seat_rates: pl.DataFrame, cells: Sequence[str], margin: float, alpha: float = 0.05,
-    power: float = 0.8,
+    power: float = 0.8, sequential: bool = False,
 ) -> tuple[dict[str, SeatVerdict], int]:
     """Seat verdicts for ``cells`` from ``aggregate.win_rates(lf, by=("cell", "seat"))``.
 
     All seats of all cells form one Holm family, so a report with many cells does not call
     a cell unbalanced by chance more often than ``alpha`` overall. Returns the verdict per
     cell (cells without games are left out) and the number of hypotheses corrected over.
+    ``sequential``: anytime-valid verdicts (a run looked at more than once).
     """
     inputs: list[tuple[list[float], int]] = []
     names: list[str] = []
@@ -147,6 +148,7 @@ def fairness(
         names.append(cell)
     if not inputs:
         return {}, 0
-    verdicts = seat_verdicts(inputs, margin, alpha, power, correction="holm")
+    verdicts = seat_verdicts(inputs, margin, alpha, power, correction="holm",
+                             sequential=sequential)
     family = sum(1 if len(w) == 2 else len(w) for w, _ in inputs)
     return dict(zip(names, verdicts, strict=True)), family

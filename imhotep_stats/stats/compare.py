@@ -386,22 +386,22 @@ def summarize(comp: Comparison, alpha: float = 0.05, limit: int = 6) -> list[str
         real = [f for f in seats if f.q_value <= alpha]
         for f in sorted(real, key=lambda f: -abs(f.diff))[:limit]:
             out.append(f"{change} {verb(f)} {seat_name(f.who)}'s win rate "
-                       f"{interval(f, 100, ' points')}{where(f)}.")
+                       f"{interval(f, 100, ' pp')}{where(f)}.")
         if not real and seats:
             f = max(seats, key=lambda f: abs(f.diff))
             out.append(f"{change} changes no seat's win rate detectably{where(f)}: the largest "
-                       f"change is {seat_name(f.who)}'s, {f.diff * 100:+.1f} points, {pct}% "
+                       f"change is {seat_name(f.who)}'s, {f.diff * 100:+.1f} pp, {pct}% "
                        f"interval {f.ci_low * 100:.1f} to {f.ci_high * 100:.1f}.")
         bots = [f for f in figs if f.group == "bot" and f.figure == "win_rate"
                 and f.q_value <= alpha and len({g.who for g in figs if g.group == "bot"}) > 1]
         for f in sorted(bots, key=lambda f: -abs(f.diff))[:limit]:
-            out.append(f"It {verb(f)} bot {f.who}'s win rate {interval(f, 100, ' points')}"
+            out.append(f"It {verb(f)} bot {f.who}'s win rate {interval(f, 100, ' pp')}"
                        f"{where(f)}.")
         pts = [f for f in figs if f.group == "all" and f.figure in ("points", "score")
                and f.q_value <= alpha]
         for f in sorted(pts, key=lambda f: -abs(f.diff))[:limit]:
             what = "mean score" if f.figure == "score" else f"mean {f.source} points"
-            out.append(f"It {verb(f)} the {what} per player {interval(f, 1, '', 2)}{where(f)}.")
+            out.append(f"It {verb(f)} the {what} per player {interval(f, 1, ' points', 2)}{where(f)}.")
         game = [f for f in figs if f.group == "game" and f.q_value <= alpha]
         names = {"decisions": "game length (decisions)", "margin": "winning margin",
                  "lead_changes": "number of lead changes"}

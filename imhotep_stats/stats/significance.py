@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+from imhotep_stats.stats import sequential as _sequential
 from imhotep_stats.stats._normal import norm_cdf, norm_ppf, norm_sf
 from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
@@ -200,6 +201,7 @@ class SeatVerdict:
     seat. P-values are adjusted over the seats of the call (and its other cells). ``games_needed`` is the
     estimated total games for a verdict (None unless inconclusive); ``more_games`` is
     that minus the games played, rounded up to two significant figures as in ``text``.
+    ``sequential``: the p-values are anytime-valid (``stats.sequential``).
     """
 
     verdict: str
@@ -223,6 +225,7 @@ class SeatVerdict:
     label: str = ""
     seat: int | None = None
     direction: int = 0
+    sequential: bool = False
 
 
 def _about(n: int) -> int:
@@ -266,6 +269,16 @@ def seat_verdict(
     return seat_verdicts([(wins_by_seat, games)], margin, alpha, power, names)[0]
 
 
+def fixed_pvalues(wins: float, games: int, players: int, margin: float
+                  ) -> tuple[float, float, float]:
+    """One seat's fixed-sample ``(p_deviation, p_equivalence, p_beyond)``: valid for one
+    look at a sample size fixed in advance (``sequential.seat_pvalues`` is the
+    anytime-valid counterpart with the same nulls)."""
+    p0 = 1.0 / players
+    return (deviation_test(wins, games, p0), equivalence_test(wins, games, p0, margin),
+            beyond_margin_test(wins, games, p0, margin))
+
+
 def seat_verdicts(
     cells: Sequence[tuple[Sequence[float], int]],
     margin: float,
@@ -273,6 +286,7 @@ def seat_verdicts(
     power: float = 0.8,
     seat_names: Sequence[Sequence[str]] | None = None,
     correction: str = "holm",
+    sequential: bool = False,
 ) -> list[SeatVerdict]:
     """Seat verdicts for many cells, ``(wins_by_seat, games)`` each, corrected together.
 
@@ -282,20 +296,26 @@ def seat_verdicts(
     sweep). For the "more games" estimate the level is alpha / family size (Holm's
     strictest step) with Holm, and the per-cell level with BH (whose threshold depends on
     the other cells).
+
+    ``sequential``: the seats' p-values are the anytime-valid ones of
+    ``stats.sequential.seat_pvalues`` (for verdicts looked at after every batch of extra
+    games: sweep rounds, ``tune``, top-ups, ``run --until-decided``), and "more games"
+    is what the sequential rule needs; corrections and verdict rules are the same.
     """
     if correction not in ("holm", "bh"):
         raise ValueError(f"correction must be 'holm' or 'bh', got {correction!r}")
     if not 0.0 < margin < 1.0:
         raise ValueError(f"margin must be in (0, 1), got {margin}")
     adjust = holm if correction == "holm" else benjamini_hochberg
+    pvalues = _sequential.seat_pvalues if sequential else fixed_pvalues
     raw: dict[str, list[float]] = {"dev": [], "eq": [], "beyond": []}
     for wins, games in cells:
         k = len(wins)
         chi_square_equal_shares(wins, games)  # validates wins against games
         for x in list(wins)[: seat_family(k)]:  # two seats: one hypothesis
-            raw["dev"].append(deviation_test(x, games, 1.0 / k))
-            raw["eq"].append(equivalence_test(x, games, 1.0 / k, margin))
-            raw["beyond"].append(beyond_margin_test(x, games, 1.0 / k, margin))
+            for key, p in zip(("dev", "eq", "beyond"), pvalues(x, games, k, margin),
+                              strict=True):
+                raw[key].append(p)
     adj = {t: adjust(p) for t, p in raw.items()}
     family = len(raw["dev"]) if correction == "holm" and len(cells) > 1 else None
     out = []
@@ -309,7 +329,8 @@ def seat_verdicts(
             f"seat {i + 1}" for i in range(k)]
         if len(names) != k:
             raise ValueError("seat_names must name every seat")
-        out.append(_verdict(list(wins), games, margin, alpha, power, names, p, family))
+        out.append(_verdict(list(wins), games, margin, alpha, power, names, p, family,
+                            sequential))
     return out
 
 
@@ -322,6 +343,7 @@ def _named(hit: list[int], gaps: list[float]) -> int:
 def _verdict(
     wins: list[float], games: int, margin: float, alpha: float, power: float,
     names: list[str], p: dict[str, list[float]], family: int | None,
+    sequential: bool = False,
 ) -> SeatVerdict:
     """Assemble one cell's verdict from its adjusted p-values (rules in seat_verdict)."""
     w = [float(x) for x in wins]
@@ -358,7 +380,11 @@ def _verdict(
             text = label
     else:
         verdict = label = "inconclusive"
-        needed = _games_for_verdict(rates, games, margin, alpha, power, family)
+        if sequential:
+            needed = _sequential.games_for_verdict(
+                rates, games, margin, alpha / (family or seat_family(k)), power)
+        else:
+            needed = _games_for_verdict(rates, games, margin, alpha, power, family)
         if needed is None:
             text = "inconclusive: the margin is too narrow to settle with any practical run"
         else:
@@ -371,6 +397,7 @@ def _verdict(
         p_equivalence=tuple(p["eq"]), games_needed=needed, more_games=more,
         p_beyond=tuple(p["beyond"]), label=label, seat=seat,
         direction=0 if seat is None else (1 if gaps[seat] > 0 else -1),
+        sequential=sequential,
     )
 
 

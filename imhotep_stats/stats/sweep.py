@@ -27,7 +27,9 @@ first pass is used, whose games every cell shares. Adaptive extra games feed the
 per-cell figures (ranking and verdicts).
 
 Multiple testing: seat verdicts are Benjamini-Hochberg corrected over all cells of the
-sweep (``tests.seat_verdicts(correction="bh")``); every main-effect and interaction test
+sweep (``tests.seat_verdicts(correction="bh")``), with the anytime-valid p-values of
+``stats.sequential`` once adaptive rounds look at them more than once (BH over reciprocal
+e-values is e-BH: valid under any dependence); every main-effect and interaction test
 of the sweep forms one more BH family (q-values). Intervals are per-effect 95% intervals.
 
 The seat gap itself (the largest |win rate - 1/players|) is not linear in the games, so
@@ -55,7 +57,7 @@ from imhotep_stats.stats.significance import VERDICTS, benjamini_hochberg, seat_
 
 MAX_BLOCKS = 200
 CELLS_PER_PASS = 16  # cells read per query when accumulating effects: bounds memory
-WIN_UNIT = "points of win rate"
+WIN_UNIT = "pp of win rate"
 
 
 # --- per-cell figures ---------------------------------------------------------------------
@@ -131,13 +133,16 @@ def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any]
 
 
 def add_verdicts(cells: list[dict[str, Any]], margin: float, alpha: float = 0.05,
-                 power: float = 0.8) -> None:
-    """Seat verdicts for every cell, Benjamini-Hochberg corrected across the sweep."""
+                 power: float = 0.8, sequential: bool = False) -> None:
+    """Seat verdicts for every cell, Benjamini-Hochberg corrected across the sweep;
+    ``sequential``: anytime-valid ones (``stats.sequential``: a sweep with adaptive
+    rounds looks at its verdicts after every round)."""
     live = [c for c in cells if c["games"] > 0]
     verdicts = seat_verdicts([(c["wins"], c["games"]) for c in live], margin, alpha, power,
-                             correction="bh")
+                             correction="bh", sequential=sequential)
     for c, v in zip(live, verdicts, strict=True):
         c["verdict"], c["verdict_text"] = v.verdict, v.text
+        c["sequential"] = sequential
         c["games_needed"] = v.games_needed
         c["more_games"] = (v.games_needed - v.games) if v.games_needed else None
     for c in cells:
@@ -147,19 +152,29 @@ def add_verdicts(cells: list[dict[str, Any]], margin: float, alpha: float = 0.05
         c.setdefault("more_games", None)
 
 
+def wanted(verdict: str, more_games: int | None, games: int, min_step: float = 0.25) -> int:
+    """Extra games an inconclusive cell asks for: the games its verdict estimates, and at
+    least ``min_step`` times the games it has (the estimate plans at the per-cell level,
+    which Benjamini-Hochberg over a whole sweep makes optimistic, and rounds of a handful
+    of games would waste passes); none once decided, or if no practical number of games
+    would settle it. The one rule of the sweep's rounds and ``run --until-decided``."""
+    if verdict != "inconclusive" or not more_games:
+        return 0
+    return max(more_games, math.ceil(min_step * games))
+
+
 def verdict_policy(manifest: dict[str, Any], margin: float, alpha: float = 0.05,
                    power: float = 0.8, min_step: float = 0.25):
-    """The adaptive policy (``sim.adaptive.Policy``): cells whose BH-corrected seat verdict
-    is inconclusive want the games their verdict estimates (none if no practical number
-    of games would settle it), and at least ``min_step`` times the games they have: the
-    estimate plans at the per-cell level, which Benjamini-Hochberg over a whole sweep
-    makes optimistic, and rounds of a handful of games would waste passes."""
+    """The adaptive policy (``sim.adaptive.Policy``): cells whose BH-corrected sequential
+    seat verdict is inconclusive want ``wanted`` games. Sequential at every look, the first
+    pass's included, so however many rounds run the verdicts keep their error rates."""
 
     def policy(files: list[str], _games: dict[int, int]) -> dict[int, int]:
         cells = cell_table(files, manifest)
-        add_verdicts(cells, margin, alpha, power)
-        return {c["index"]: max(c["more_games"], math.ceil(min_step * c["games"]))
-                for c in cells if c["verdict"] == "inconclusive" and c["more_games"]}
+        add_verdicts(cells, margin, alpha, power, sequential=True)
+        out = {c["index"]: wanted(c["verdict"], c["more_games"], c["games"], min_step)
+               for c in cells}
+        return {i: n for i, n in out.items() if n}
 
     return policy
 
@@ -353,7 +368,8 @@ def analyze_sweep(
     margin = float(margin if margin is not None else cfg["report"]["margin"])
     confidence = float(confidence if confidence is not None else cfg["report"]["confidence"])
     cells = cell_table(adaptive.all_files(run_dir), manifest)
-    add_verdicts(cells, margin, alpha)
+    seq = adaptive.sequential(run_dir, manifest)
+    add_verdicts(cells, margin, alpha, sequential=seq)
     ranked = rank(cells, rank_by)
 
     files: dict[int, list[str]] = {}
@@ -406,7 +422,7 @@ def analyze_sweep(
         "verdicts": counts, "ranking": ranked[:top], "all_cells": ranked,
         "main_effects": main, "main_effects_top": seat_main[:top],
         "interactions": inter, "interactions_top": top_inter[:top], "sites": sites,
-        "adaptive": adaptive_outcome, "notes": notes,
+        "adaptive": adaptive_outcome, "sequential": seq, "notes": notes,
     }
 
 

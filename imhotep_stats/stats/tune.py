@@ -10,8 +10,9 @@ A *parameter* is a dotted override path with candidates (``game.starting_sled[0]
 
 Every candidate plays the same games (the base study's seed and game indices: common random
 numbers), so differences between candidates are the parameter's, not the deals'. Intervals
-are simultaneous over a candidate's looks (Bonferroni over the planned rounds), so stopping
-when an interval clears the margin keeps the stated confidence. This module is the
+are confidence sequences (``stats.sequential``): they hold at every look at a candidate,
+however many rounds it gets, so stopping when an interval clears the margin keeps the
+stated confidence. This module is the
 statistics: parsing, overrides, measuring, deciding, and the adaptive policy that asks for
 more games only where the decision is still open; ``sim.tune`` plays the games.
 """
@@ -32,7 +33,7 @@ from imhotep_stats.config import ConfigError, StudyConfig, parse_config
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.stats.aggregate import win_rates
 from imhotep_stats.stats.compare import _effective
-from imhotep_stats.stats.intervals import _z
+from imhotep_stats.stats.sequential import PRIOR_SD, confidence_sequence, mean_radius
 
 SOURCE = "tune"
 _SEGMENT = re.compile(r"^([A-Za-z0-9_]+)((?:\[\d+\])*)$")
@@ -58,14 +59,9 @@ def _number(text: str, where: str) -> int | float:
             raise ConfigError([(where, f"expected a number, got {text!r}")], SOURCE) from None
 
 
-def parse_param(text: str) -> Param:
-    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
-    where = f"--param {text}"
-    path, sep, spec = text.partition("=")
-    path, spec = path.strip(), spec.strip()
-    if not sep or not path or not spec:
-        raise ConfigError([(where, "expected PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 "
-                            "or pyramid.A.points[0]=1,2,3")], SOURCE)
+def parse_path(path: str, where: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """``pyramid.A.points[0]`` -> (("pyramid", "A", "points"), (0,)); ``where`` names the
+    option in errors."""
     parts = path.split(".")
     keys: list[str] = []
     index: list[int] = []
@@ -76,6 +72,25 @@ def parse_param(text: str) -> Param:
                                 "positions as [i] on the last key only")], SOURCE)
         keys.append(m.group(1))
         index += [int(x) for x in re.findall(r"\[(\d+)\]", m.group(2))]
+    return tuple(keys), tuple(index)
+
+
+def split_param(text: str, expected: str) -> tuple[str, str, tuple[str, ...], tuple[int, ...]]:
+    """``--param PATH=SPEC`` into (where, SPEC, keys, index); ``expected`` says what the
+    option takes when the text is not PATH=SPEC."""
+    where = f"--param {text}"
+    path, sep, spec = text.partition("=")
+    path, spec = path.strip(), spec.strip()
+    if not sep or not path or not spec:
+        raise ConfigError([(where, f"expected {expected}")], SOURCE)
+    return (where, spec, *parse_path(path, where))
+
+
+def parse_param(text: str) -> Param:
+    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
+    where, spec, keys, index = split_param(
+        text, "PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 or pyramid.A.points[0]=1,2,3")
+    path = text.partition("=")[0].strip()
     m = re.fullmatch(r"(-?[\d.]+)\.\.(-?[\d.]+)(?:/([\d.]+))?", spec)
     if m:
         low, high = _number(m.group(1), where), _number(m.group(2), where)
@@ -94,7 +109,7 @@ def parse_param(text: str) -> Param:
         raise ConfigError([(where, "expected at least two different candidates")], SOURCE)
     if len(values) > 50:
         raise ConfigError([(where, f"{len(values)} candidates: at most 50")], SOURCE)
-    return Param(path, tuple(keys), tuple(index), tuple(values))
+    return Param(path, keys, index, tuple(values))
 
 
 def _get(tree: dict[str, Any], keys: tuple[str, ...]) -> Any:
@@ -133,6 +148,17 @@ def with_value(overrides: dict[str, Any], board, p: Param, value: Any) -> dict[s
         node = node.setdefault(k, {})
     node[p.keys[-1]] = leaf
     return out
+
+
+def printed_value(base: StudyConfig, p: Param) -> Any:
+    """The value the base study plays at ``p`` (the printed board's, or the study's override;
+    None where there is none), which tune.html marks among the candidates."""
+    node = _effective(base.board(), ".".join(p.keys))
+    for i in p.index:
+        if not isinstance(node, list) or i >= len(node):
+            return None
+        node = node[i]
+    return node
 
 
 def _no_none(tree: Any) -> Any:
@@ -227,9 +253,11 @@ class Estimate:
         return "open"
 
 
-def _share_interval(lf: pl.LazyFrame, source: str, confidence: float
+def _share_interval(lf: pl.LazyFrame, source: str, confidence: float, planned: int
                     ) -> tuple[float, float, float, int]:
-    """Ratio of sums over games (delta method): source points / all points."""
+    """Ratio of sums over games (delta method): source points / all points, with the
+    normal-mixture confidence sequence of the per-game linearised values
+    (``sequential.mean_radius``, asymptotic: the points are not bounded shares)."""
     per = (lf.group_by("game").agg(pl.col(f"pts_{source}").cast(pl.Float64).sum().alias("x"),
                                    pl.col("score").cast(pl.Float64).sum().alias("y"))
            .collect())
@@ -238,22 +266,30 @@ def _share_interval(lf: pl.LazyFrame, source: str, confidence: float
     if n == 0 or y.sum() <= 0:
         return math.nan, math.nan, math.nan, n
     r = float(x.sum() / y.sum())
-    se = float(np.std(x - r * y, ddof=1) / np.mean(y) / math.sqrt(n)) if n > 1 else math.inf
-    z = _z(confidence)
-    return r, r - z * se, r + z * se, n
+    sd = float(np.std(x - r * y, ddof=1) / np.mean(y)) if n > 1 else math.inf
+    half = mean_radius(sd, n, 1.0 - confidence, planned)
+    return r, r - half, r + half, n
+
+
+def _seat_sequence(wins: float, games: int, alpha: float, centre: float, margin: float
+                   ) -> tuple[float, float]:
+    """A seat's win-rate confidence sequence, its prior centred on the goal."""
+    return confidence_sequence(wins, games, alpha, centre, PRIOR_SD * margin)
 
 
 def measure(lf: pl.LazyFrame, players: int, target: Target, margin: float,
-            confidence: float) -> Estimate:
-    """The target over a candidate's games, with an interval at ``confidence`` (for the seat
-    gap, Bonferroni over the seats, so the interval bounds the largest gap of all)."""
+            confidence: float, planned: int = 1000) -> Estimate:
+    """The target over a candidate's games, with a confidence sequence at ``confidence``
+    (``stats.sequential``: it holds at every look, however many there are; for the seat
+    gap, Bonferroni over the seats, so it bounds the largest gap of all). ``planned``:
+    the games the share's sequence is tuned to (the first pass)."""
     p0 = 1.0 / players
     if target.kind == "share":
-        value, low, high, n = _share_interval(lf, target.source, confidence)
+        value, low, high, n = _share_interval(lf, target.source, confidence, planned)
         goal = float(target.goal)
         return Estimate(value, low, high, n, goal - margin, goal + margin)
-    seat_conf = 1.0 - (1.0 - confidence) / players if target.kind == "seat-gap" else confidence
-    df = win_rates(lf, by=("seat",), confidence=seat_conf).sort("seat")
+    alpha = (1.0 - confidence) / (players if target.kind == "seat-gap" else 1)
+    df = win_rates(lf, by=("seat",), confidence=confidence).sort("seat")
     games = int(df["games"][0]) if df.height else 0
     if target.kind == "seat":
         if target.seat >= players:
@@ -261,28 +297,24 @@ def measure(lf: pl.LazyFrame, players: int, target: Target, margin: float,
                                 "study")], SOURCE)
         row = df.filter(pl.col("seat") == target.seat).row(0, named=True)
         goal = p0 if target.goal is None else float(target.goal)
-        return Estimate(row["win_rate"], row["ci_low"], row["ci_high"], games,
-                        goal - margin, goal + margin)
+        low, high = _seat_sequence(row["wins"], games, alpha, goal, margin)
+        return Estimate(row["win_rate"], low, high, games, goal - margin, goal + margin)
     gaps = (df["win_rate"] - p0).abs().to_numpy()
-    lo, hi = df["ci_low"].to_numpy(), df["ci_high"].to_numpy()
+    bounds = np.array([_seat_sequence(w, games, alpha, p0, margin) for w in df["wins"]])
+    lo, hi = bounds[:, 0], bounds[:, 1]
     # Each seat's gap lies between the distance from p0 to its interval and the farther end.
     near = np.where((lo <= p0) & (p0 <= hi), 0.0, np.minimum(np.abs(lo - p0), np.abs(hi - p0)))
     far = np.maximum(np.abs(lo - p0), np.abs(hi - p0))
     return Estimate(float(gaps.max()), float(near.max()), float(far.max()), games, 0.0, margin)
 
 
-def look_confidence(confidence: float, rounds: int) -> float:
-    """Per-look confidence so that every look of a candidate (first pass and ``rounds``
-    adaptive rounds) holds together at ``confidence`` (Bonferroni)."""
-    return 1.0 - (1.0 - confidence) / (rounds + 1)
-
-
-def open_policy(players: int, target: Target, margin: float, confidence: float):
+def open_policy(players: int, target: Target, margin: float, confidence: float,
+                planned: int = 1000):
     """The adaptive policy (``sim.adaptive.Policy``) of one candidate's run: while its
     decision is open, double its games (the allocator caps a round at the games held)."""
 
     def policy(files: list[str], games: dict[int, int]) -> dict[int, int]:
-        est = measure(pl.scan_parquet(files), players, target, margin, confidence)
+        est = measure(pl.scan_parquet(files), players, target, margin, confidence, planned)
         return {0: games[0]} if est.decision == "open" else {}
 
     return policy
@@ -346,19 +378,18 @@ def run_tune(base: StudyConfig, params: list[Param], target: Target, out, *,
     base = base.replace(games=first, batch_size=min(base.batch_size, max(25, first // 8)))
     cands = candidates(base, params)
     players = base.cells[0].players
-    per_look = look_confidence(confidence, rounds)
     settings = {"tune_target": [target.kind, target.seat, target.source, target.goal],
-                "margin": margin, "confidence": confidence}
+                "margin": margin, "confidence": confidence, "sequential": 1}
     out = Path(out)
     rows = []
     for i, c in enumerate(cands):
         run_dir = candidate_dir(out, c.label)
         log(f"candidate {i + 1}/{len(cands)}: {c.label}")
-        policy = open_policy(players, target, margin, per_look)
+        policy = open_policy(players, target, margin, confidence, first)
         play_candidate(c.config, run_dir, policy, max_games=max_games, rounds=rounds,
                        settings=settings, workers=workers, cluster=cluster, force=force,
                        progress=progress, log=log, warn=warn or log)
-        est = measure(load_all(run_dir)[0], players, target, margin, per_look)
+        est = measure(load_all(run_dir)[0], players, target, margin, confidence, first)
         rows.append({"index": i, "label": c.label, "values": list(c.values),
                      "dir": str(run_dir), "value": est.value, "low": est.low,
                      "high": est.high, "games": est.games, "decision": est.decision,
@@ -368,12 +399,13 @@ def run_tune(base: StudyConfig, params: list[Param], target: Target, out, *,
     return {
         "study": base.name, "sides": cell.sides, "players": players,
         "lineup": list(cell.lineup), "seed": base.seed, "out": str(out),
-        "params": [{"path": p.path, "values": list(p.values)} for p in params],
+        "params": [{"path": p.path, "values": list(p.values),
+                    "printed": printed_value(base, p)} for p in params],
         "target": {"kind": target.kind, "name": target.name, "seat": target.seat + 1,
                    "source": target.source, "goal": target.goal, "margin": margin,
                    "goal_low": goal_low, "goal_high": goal_high,
                    "percent": True},
-        "confidence": confidence, "look_confidence": per_look, "rounds": rounds,
+        "confidence": confidence, "sequential": True, "rounds": rounds,
         "first_games": first, "max_games": max_games,
         "candidates": rows, "answer": answer(rows, target),
     }

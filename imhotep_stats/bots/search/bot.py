@@ -20,19 +20,12 @@ from imhotep_stats.bots.weights import BotSpecError
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
-    from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.view import View
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
 NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?(?:-t(\d+))?")
 SPEC_KEYS = ("base", "exploration", "iterations", "name", "rollout", "truncate")
-
-
-def _game_of(view: View) -> Game:
-    """The game behind a view. Only ``determinize`` reads it, and deals everything the view
-    hides anew before the search looks at it."""
-    return view._g
 
 
 class MctsBot:
@@ -59,7 +52,8 @@ class MctsBot:
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        root = search(_game_of(view), view.me, rng, self.iterations, self.exploration,
+        # the search sees only samples of the game the view allows (View.sample)
+        root = search(view, view.me, rng, self.iterations, self.exploration,
                       self.rollout, self.depth)
         self.searched += self.iterations
         return best_action(root, legal)

@@ -55,7 +55,7 @@ def estimate_points(g: Game) -> list[float]:
             v += w
             w *= DECAY
         stones[p] += v
-    g._game_end()
+    g.score_game_end_now()
     totals = g.totals
     return [totals[p] + stones[p] for p in range(n)]
 

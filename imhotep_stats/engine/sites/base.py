@@ -19,6 +19,8 @@ class Site:
     """
 
     side = "?"
+    # The public queries a player's view of the site offers (engine/public.py).
+    queries: tuple[str, ...] = ("stones", "stones_of")
 
     def __init__(self, g: Game, index: int, data: SideData):
         self.index = index
@@ -37,6 +39,37 @@ class Site:
     def deliver(self, g: Game, owner: int) -> None:
         """A stone of ``owner`` arrives (from a ship, a red card or a bonus)."""
         raise NotImplementedError
+
+    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+        """The answer ``a`` to a question of this site's ``kind`` (one of its module's
+        ``KINDS``), with the context it asked with."""
+        raise NotImplementedError(kind)
+
+    # Hidden information (engine/hidden.py): each site names and deals its own.
+    def hidden_cards(self, g: Game, seat: int) -> list[list[str]]:
+        """The lists of market cards face down here that ``seat`` has not looked at
+        (pooled with the draw pile when dealt anew)."""
+        return []
+
+    def redeal_hidden(self, rng, seat: int) -> None:
+        """Deal this site's face-down tiles or tokens anew from ``rng`` (in place)."""
+
+    def hidden(self) -> dict[str, list]:
+        """The hidden parts by name (tests and checks): never shown to a player."""
+        return {}
+
+    def copy(self) -> Site:
+        """An independent copy (``engine.clone``): a flat copy of the attributes, every list
+        copied (one level deeper where it holds lists); tuples, side data and actions
+        shared."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for k, v in self.__dict__.items():
+            if type(v) is list:
+                v = [list(x) if type(x) is list else x for x in v] if v and type(v[0]) is list \
+                    else list(v)
+            d[k] = v
+        return new
 
     def round_start(self, g: Game) -> None:
         pass
@@ -58,6 +91,12 @@ class Site:
     def stones_of(self, p: int) -> int:
         """Stones of player ``p`` at this site (conservation checks, prophecies)."""
         return 0
+
+
+def site_task(g: Game, site: int, method: str, *args) -> None:
+    """A site's own task (its round end, Temple B/C's columns), by site index and method
+    name, so that a task record holds no bound method (``engine.clone`` shares the records)."""
+    getattr(g.sites[site], method)(g, *args)
 
 
 def rank_points(values: list[int], table: tuple[int, ...] | list[int], minimum: int = 1) -> list[int]:

@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.chance import redeal
 from imhotep_stats.engine.sites.base import Site, group_points, line_groups, rank_points
 
 if TYPE_CHECKING:
@@ -42,10 +43,13 @@ if TYPE_CHECKING:
 
 MOUND_SPACE = "mound_space"
 TOMB_TOKEN = "tomb_token"
+KINDS = (MOUND_SPACE, TOMB_TOKEN)
 
 
 class BurialRows(Site):
     """3 rows filled column by column (top, middle, bottom, then the next column)."""
+
+    queries = ("stones", "stones_of", "cells")
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
@@ -129,14 +133,14 @@ class BurialChamberC(Site):
         self.count[owner] += 1
         legal = self.open
         if len(legal) > 1:
-            g.ask(MOUND_SPACE, owner, [self.acts[s] for s in legal], self._chosen, owner)
+            g.ask(MOUND_SPACE, owner, [self.acts[s] for s in legal], owner)
         elif legal:
             self.place(legal[0], owner)
         else:
             self.overflow[owner] += 1
             g.score(owner, "burial_chamber", self.overflow_points)
 
-    def _chosen(self, g: Game, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         self.place(self.act_space[a], owner)
 
     def place(self, s: int, owner: int) -> None:
@@ -219,6 +223,12 @@ class BurialChamberD(Site):
         self.edge = [0] * g.n  # stones delivered with no token up, per player
         self.count = [0] * g.n  # stones here per player (grid + edge)
 
+    def redeal_hidden(self, rng, seat: int) -> None:
+        redeal(rng, [self._hidden_tokens])
+
+    def hidden(self) -> dict[str, list]:
+        return {"tokens": self._hidden_tokens}
+
     def round_start(self, g: Game) -> None:
         supply = self._hidden_tokens
         k = min(self.per_round, len(supply))
@@ -234,14 +244,14 @@ class BurialChamberD(Site):
         up = self.face_up
         if len(up) > 1:
             acts = self.acts
-            g.ask(TOMB_TOKEN, owner, [acts[t] for t in up], self._chosen, owner)
+            g.ask(TOMB_TOKEN, owner, [acts[t] for t in up], owner)
         elif up:
             self.place(up[0], owner)
         else:
             self.edge[owner] += 1
             g.score(owner, "burial_chamber", self.no_token_points)
 
-    def _chosen(self, g: Game, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         self.place(a.args[0], owner)
 
     def place(self, token: int, owner: int) -> None:

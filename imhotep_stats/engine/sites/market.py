@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 MARKET_PICK = "market_pick"
 MARKET_KEEP = "market_keep"
+KINDS = (MARKET_PICK, MARKET_KEEP)
 
 TAKE_PAIR = act("take", "pair")
 
@@ -64,9 +65,9 @@ class MarketA(Site):
         if self.display:
             # Identical cards are one choice: which copy is taken changes nothing.
             opts = [act("take", name) for name in dict.fromkeys(self.display)]
-            g.ask(MARKET_PICK, owner, opts, self._take, owner)
+            g.ask(MARKET_PICK, owner, opts, owner)
 
-    def _take(self, g: Game, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         name = a.args[0]
         self.display.remove(name)
         cards.gain(g, owner, name)
@@ -76,15 +77,15 @@ class MarketA(Site):
         self.display = []
 
 
-def _keep_one(g: Game, owner: int, hand: list[str], resolve, *ctx) -> None:
-    """The owner looks at ``hand`` (a face-down pair or stack) and keeps one card:
-    ``resolve(g, action, *ctx)`` with a ``keep <name>`` action (asked only if there is a
-    choice)."""
+def _keep_one(g: Game, site: Site, owner: int, hand, looked) -> None:
+    """The owner looks at ``hand`` (a face-down pair or stack) and keeps one card: the
+    site's ``keep`` with a ``keep <name>`` action (asked only if there is a choice;
+    ``looked``, what the question's context holds, names what was looked at)."""
     opts = [_keep(name) for name in dict.fromkeys(hand)]
     if len(opts) == 1:
-        resolve(g, opts[0], *ctx)
+        site.keep(g, opts[0], owner, looked)
     else:
-        g.ask(MARKET_KEEP, owner, opts, resolve, *ctx)
+        g.ask(MARKET_KEEP, owner, opts, owner, looked)
 
 
 class MarketB(Site):
@@ -113,31 +114,44 @@ class MarketB(Site):
                 self._hidden_pair.append(c)
         self.pair_count = len(self._hidden_pair)
 
+    def hidden_cards(self, g: Game, seat: int) -> list[list[str]]:
+        return [self._hidden_pair]
+
+    def hidden(self) -> dict[str, list]:
+        return {"pair": self._hidden_pair}
+
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
         opts = [_take(name) for name in dict.fromkeys(self.display)]
         if self._hidden_pair:
             opts.append(TAKE_PAIR)
         if len(opts) > 1:
-            g.ask(MARKET_PICK, owner, opts, self._pick, owner)
+            g.ask(MARKET_PICK, owner, opts, owner)
         elif opts:
             self._pick(g, opts[0], owner)
 
+    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+        if kind == MARKET_KEEP:
+            self.keep(g, a, *ctx)
+        else:
+            self._pick(g, a, *ctx)
+
     def _pick(self, g: Game, a: Action, owner: int) -> None:
         if a is TAKE_PAIR:
-            pair = self._hidden_pair
+            pair = tuple(self._hidden_pair)  # the owner looks at it: in the question now
             self._hidden_pair = []
             self.pair_count = 0
-            _keep_one(g, owner, pair, self._keep, owner, pair)
+            _keep_one(g, self, owner, pair, pair)
             return
         name = a.args[0]
         self.display.remove(name)
         cards.gain(g, owner, name)
 
-    def _keep(self, g: Game, a: Action, owner: int, pair: list[str]) -> None:
+    def keep(self, g: Game, a: Action, owner: int, pair: tuple[str, ...]) -> None:
         name = a.args[0]
-        pair.remove(name)
-        g.discard.extend(pair)
+        rest = list(pair)
+        rest.remove(name)
+        g.discard.extend(rest)
         cards.gain(g, owner, name)
 
     def round_end(self, g: Game) -> None:
@@ -207,11 +221,11 @@ class MarketC(Site):
             return
         opts = self.options(owner)
         if len(opts) > 1:
-            g.ask(MARKET_PICK, owner, opts, self._pick, owner)
+            g.ask(MARKET_PICK, owner, opts, owner)
         else:
-            self._pick(g, opts[0], owner)
+            self.answer(g, MARKET_PICK, opts[0], owner)
 
-    def _pick(self, g: Game, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         d = self.display
         args = a.args
         if isinstance(args[0], int):  # a coin for two adjacent cards
@@ -273,25 +287,39 @@ class MarketD(Site):
                 stack.append(c)
             self.stack_count[i] = len(stack)
 
+    def hidden_cards(self, g: Game, seat: int) -> list[list[str]]:
+        # not the stack ``seat`` is looking at (its ``market_keep``: the options show it)
+        looking = g._context[-1] if g.kind == MARKET_KEEP and g.to_move == seat else -1
+        return [s for i, s in enumerate(self._hidden_stacks) if i != looking]
+
+    def hidden(self) -> dict[str, list]:
+        return {"stacks": self._hidden_stacks}
+
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
         opts = [_take(name) for name in dict.fromkeys(self.display)]
         opts += [a for a, k in zip(self.stack_actions, self.stack_count, strict=False) if k]
         if len(opts) > 1:
-            g.ask(MARKET_PICK, owner, opts, self._pick, owner)
+            g.ask(MARKET_PICK, owner, opts, owner)
         elif opts:
             self._pick(g, opts[0], owner)
+
+    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+        if kind == MARKET_KEEP:
+            self.keep(g, a, *ctx)
+        else:
+            self._pick(g, a, *ctx)
 
     def _pick(self, g: Game, a: Action, owner: int) -> None:
         if a.args[0] == "stack" and len(a.args) == 2:
             i = a.args[1]
-            _keep_one(g, owner, self._hidden_stacks[i], self._keep, owner, i)
+            _keep_one(g, self, owner, self._hidden_stacks[i], i)
             return
         name = a.args[0]
         self.display.remove(name)
         cards.gain(g, owner, name)
 
-    def _keep(self, g: Game, a: Action, owner: int, i: int) -> None:
+    def keep(self, g: Game, a: Action, owner: int, i: int) -> None:
         name = a.args[0]
         stack = self._hidden_stacks[i]
         stack.remove(name)  # the rest go back face down

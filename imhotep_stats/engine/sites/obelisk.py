@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 OBELISK_TOKEN = "obelisk_token"
 OBELISK_CLAIM = "obelisk_claim"
+KINDS = (OBELISK_TOKEN, OBELISK_CLAIM)
 
 
 class ObeliskA(Site):
@@ -234,11 +235,11 @@ class ObeliskC(Site):
         self.on_path[owner] += 1
         opts = placement_options(self.columns, self.path[i], self.cards[owner])
         if opts:
-            g.ask(OBELISK_TOKEN, owner, opts, self._place, owner)
+            g.ask(OBELISK_TOKEN, owner, opts, owner)
         else:
             self.discarded[owner] += 1
 
-    def _place(self, g: Game, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         card = self.cards[owner]
         for c, k in enumerate(a.args[1:]):
             card[c] += k
@@ -323,7 +324,7 @@ class ObeliskD(Site):
         elif self.free:
             self.placed[owner] += 1  # counted at once: the stone is here while its owner chooses
             opts = list(dict.fromkeys(self.claim_action[i] for i in self.free))
-            g.ask(OBELISK_CLAIM, owner, opts, self._claim, owner)
+            g.ask(OBELISK_CLAIM, owner, opts, owner)
         else:
             self.overflow[owner] += 1
             g.score(owner, "obelisk", self.overflow_points)
@@ -332,7 +333,7 @@ class ObeliskD(Site):
         self.height[o] += 1
         self.working[owner] = o if self.height[o] < self.target[o] else -1
 
-    def _claim(self, g: Game, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         claim = self.claim_action
         o = next(i for i in self.free if claim[i] is a)
         self.free.remove(o)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import GET, act
+from imhotep_stats.engine.chance import redeal
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
 PYRAMID_CHOICE = "pyramid_choice"
 PYRAMID_SHIP_SLOT = "pyramid_ship_slot"
+KINDS = (PYRAMID_CHOICE, PYRAMID_SHIP_SLOT)
 SOURCE = "pyramid"
 
 # Reward kinds.
@@ -96,7 +98,7 @@ def give_reward(g: Game, p: int, kind: int, n: int) -> None:
             if len(opts) == 1:
                 _ship_slot(g, opts[0], p)
             else:
-                g.ask(PYRAMID_SHIP_SLOT, p, opts, _ship_slot, p)
+                g.ask(PYRAMID_SHIP_SLOT, p, opts, p)
 
 
 def _ship_slot(g: Game, a: Action, p: int) -> None:
@@ -136,6 +138,10 @@ class _Counted(Site):
         self.count = [0] * g.n
         self.overflow = data["overflow_points"]  # points per stone once full (as PyramidA)
         self.overflow_owners: list[int] = []  # owners of the overflow stones, in order
+
+    def answer(self, g: Game, kind: str, a: Action, p: int) -> None:
+        """A ``ship`` reward's slot (sides B and C; B's pyramid choice: ``PyramidB``)."""
+        _ship_slot(g, a, p)
 
     def _overflow(self, g: Game, owner: int) -> None:
         self.overflow_owners.append(owner)
@@ -179,14 +185,17 @@ class PyramidB(_Counted):
         self.count[owner] += 1
         open_ = self.open
         if len(open_) > 1:
-            g.ask(PYRAMID_CHOICE, owner, [self.choices[i] for i in open_], self._chosen, owner)
+            g.ask(PYRAMID_CHOICE, owner, [self.choices[i] for i in open_], owner)
         elif open_:
             self._place(g, owner, open_[0])
         else:
             self._overflow(g, owner)
 
-    def _chosen(self, g: Game, a: Action, owner: int) -> None:
-        self._place(g, owner, self.index_of[a])
+    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+        if kind == PYRAMID_CHOICE:
+            self._place(g, owner, self.index_of[a])
+        else:
+            _ship_slot(g, a, owner)
 
     def _place(self, g: Game, owner: int, i: int) -> None:
         stones = self.pyramids[i]
@@ -228,9 +237,15 @@ class PyramidC(_Counted):
         self.tiles_left = len(self._hidden_stack)
         self.done: list[tuple[int, list[int]]] = []
         self.on_tile: list[int] = []
-        self._turn_up(order[0] if keep else -1)
+        self.turn_up(order[0] if keep else -1)
 
-    def _turn_up(self, tile: int) -> None:
+    def redeal_hidden(self, rng, seat: int) -> None:
+        redeal(rng, [self._hidden_stack, self._hidden_removed])
+
+    def hidden(self) -> dict[str, list]:
+        return {"stack": self._hidden_stack, "removed": self._hidden_removed}
+
+    def turn_up(self, tile: int) -> None:
         self.tile = tile
         self.rewards = self.tiles[tile] if tile >= 0 else []
         self.on_tile = []
@@ -261,7 +276,7 @@ class PyramidC(_Counted):
             g.score(p, SOURCE, pts)
         self.done.append((self.tile, on))
         stack = self._hidden_stack
-        self._turn_up(stack.pop() if stack else -1)
+        self.turn_up(stack.pop() if stack else -1)
         self.tiles_left = len(stack)
 
 
@@ -293,7 +308,7 @@ class PyramidD(_Counted):
         self.spaces = [-1] * self.size
         self.filled = 0
         self.figure = 0
-        self._update_get(g)
+        self.update_get(g)
 
     def _next_free(self) -> int:
         """The first free space clockwise after the figure (its own space last), or -1."""
@@ -303,7 +318,7 @@ class PyramidD(_Counted):
                 return i
         return -1
 
-    def _update_get(self, g: Game) -> None:
+    def update_get(self, g: Game) -> None:
         # A move needs a free space other than the figure's own.
         free_elsewhere = (
             self.size - self.filled - (1 if self.size and self.spaces[self.figure] < 0 else 0)
@@ -320,14 +335,14 @@ class PyramidD(_Counted):
         self.filled += 1
         g.score(owner, SOURCE, self.points[i])
         if self.filled >= self.size - 1:
-            self._update_get(g)
+            self.update_get(g)
 
     def on_get(self, g: Game, p: int, a: Action) -> None:
         """``get move``: the figure moves to the next free space clockwise."""
         i = self._next_free()
         if i >= 0 and i != self.figure:
             self.figure = i
-        self._update_get(g)
+        self.update_get(g)
 
 
 SIDES = {"A": PyramidA, "B": PyramidB, "C": PyramidC, "D": PyramidD}

@@ -30,13 +30,14 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import Action, act
-from imhotep_stats.engine.sites.base import Site
+from imhotep_stats.engine.sites.base import Site, site_task
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
 
 TEMPLE_BONUS = "temple_bonus"
 TEMPLE_KEEP = "temple_keep"
+KINDS = (TEMPLE_BONUS, TEMPLE_KEEP)
 
 # Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
 # keep 1; "card" is draw 1).
@@ -93,6 +94,8 @@ def _reward_columns(
 class TempleLayers(Site):
     """The layered temple shared by sides A, B and C."""
 
+    queries = ("stones", "stones_of", "visible")
+
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.width = data.by_players("width_by_players", g.n)
@@ -141,11 +144,11 @@ class TempleRewards(TempleLayers):
         self.columns, self.choices = _reward_columns(data[key], self.width, f"{data.name}.{key}")
 
     def round_end(self, g: Game) -> None:
-        vis = self.visible()
+        vis = tuple(self.visible())
         if vis:
             self._columns(g, vis, 0)
 
-    def _columns(self, g: Game, vis: list[tuple[int, int]], i: int) -> None:
+    def _columns(self, g: Game, vis: tuple[tuple[int, int], ...], i: int) -> None:
         """Settle visible stones i, i+1, ... (left to right); stop at a decision or a draw,
         leaving the rest as a task under whatever that starts."""
         vp = self.visible_points
@@ -160,13 +163,13 @@ class TempleRewards(TempleLayers):
                 continue
             if len(alts) > 1:
                 if i < len(vis):
-                    g.push(self._columns, vis, i)
-                g.ask(TEMPLE_BONUS, owner, self.choices[c], self._chosen, owner)
+                    g.push(site_task, self.index, "_columns", vis, i)
+                g.ask(TEMPLE_BONUS, owner, self.choices[c], owner)
                 return
             kind, k = alts[0]
             if kind == DRAW:
                 if i < len(vis):
-                    g.push(self._columns, vis, i)
+                    g.push(site_task, self.index, "_columns", vis, i)
                 self._draw(g, owner, k)
                 return
             self._reward(g, owner, kind, k)
@@ -178,10 +181,13 @@ class TempleRewards(TempleLayers):
             g.sled_to_capacity(owner, k)
         else:
             # A draw may ask (keep 1 of N): run it as a task, never ask from a resolver.
-            g.push(self._draw, owner, k)
+            g.push(site_task, self.index, "_draw", owner, k)
 
-    def _chosen(self, g: Game, a: Action, owner: int) -> None:
-        self._reward(g, owner, a.kind, a.args[0])
+    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+        if kind == TEMPLE_KEEP:
+            self._keep(g, a, *ctx)
+        else:
+            self._reward(g, ctx[0], a.kind, a.args[0])
 
     def _draw(self, g: Game, owner: int, k: int) -> None:
         """Draw the top k market cards; the owner keeps one, the rest are discarded."""
@@ -200,12 +206,13 @@ class TempleRewards(TempleLayers):
             return
         keep = _KEEP
         opts = [keep.get(name) or keep.setdefault(name, act("keep", name)) for name in names]
-        g.ask(TEMPLE_KEEP, owner, opts, self._keep, owner, drawn)
+        g.ask(TEMPLE_KEEP, owner, opts, owner, tuple(drawn))
 
-    def _keep(self, g: Game, a: Action, owner: int, drawn: list[str]) -> None:
+    def _keep(self, g: Game, a: Action, owner: int, drawn: tuple[str, ...]) -> None:
         name = a.args[0]
-        drawn.remove(name)
-        g.discard.extend(drawn)
+        rest = list(drawn)
+        rest.remove(name)
+        g.discard.extend(rest)
         cards.gain(g, owner, name)
 
 

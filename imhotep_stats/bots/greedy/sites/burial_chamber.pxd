@@ -13,7 +13,7 @@ cdef class BurialAEval(SiteEval):
     @cython.locals(parent=list)
     cpdef long _find(self, long i)
 
-    @cython.locals(owners=list, rows=long, parent=list, size=list, i=long, o=long, nb=long,
+    @cython.locals(owners=tuple, rows=long, parent=list, size=list, i=long, o=long, nb=long,
                    a=long, b=long)
     cpdef _extend(self)
 

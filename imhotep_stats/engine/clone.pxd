@@ -1,0 +1,8 @@
+# The typed layer of clone.py (docs/engine.md "Compiled accelerator"): the copy is a typed
+# Game, so every field is copied as a C struct field.
+cimport cython
+
+from imhotep_stats.engine.game cimport Game
+
+@cython.locals(new=Game, sites=list)
+cpdef Game clone(Game g, streams=*)

@@ -1,0 +1,91 @@
+"""Hidden information, dealt anew: a copy of the game as seat ``me`` might believe it is
+(``sample``), for information-set search (bots/search).
+
+Hidden in Imhotep (docs/engine.md, Architecture: hidden information): the market draw
+pile's order, the round cards still to come (and the one removed at setup), the face-down
+market cards (Market B's pair, Market D's stacks), Pyramid C's face-down scaffold tiles and
+Burial Chamber D's face-down tomb tokens. Each site owns its hidden parts: it names its
+face-down market cards (``Site.hidden_cards``, pooled with the draw pile: a card may be in
+either) and deals its own tiles or tokens anew (``Site.redeal_hidden``). What the copy holds
+there is overwritten (not re-drawn through the chance streams), and its chance streams are
+all the searcher's own stream, so later reshuffles are its guesses too.
+
+Which cards, tiles and tokens are face down is public: the rulebook lists every card, tile
+and token, and all the others lie face up (hands, displays, discard, boards). Only their
+order and their split between face-down places is unknown, so each hidden group is pooled,
+put in a canonical (sorted) order, shuffled and dealt back into the same places in the same
+sizes: nothing of the real order survives (tests/test_search.py changes the real game's
+hidden order and checks the bot's choices do not move).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from imhotep_stats.engine.chance import redeal, shuffle
+from imhotep_stats.engine.clone import clone
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.rules.board import Board
+
+
+def hidden_cards(g: Game, seat: int) -> list[list[str]]:
+    """Every list of market cards face down to ``seat``: the draw pile, then the sites'."""
+    places = [g.deck]
+    for site in g.sites:
+        places.extend(site.hidden_cards(g, seat))
+    return places
+
+
+@lru_cache(maxsize=64)
+def _pool(board: Board, players: int) -> tuple:
+    return tuple(sorted(tuple(c) for c in board.round_cards(players)))
+
+
+def _round_cards(g: Game, rng: random.Random) -> None:
+    """The round cards of the rounds to come: drawn from the pool less those turned up."""
+    seen = [tuple(c) for c in g.round_cards[:g.round]]
+    future = list(_pool(g.board, g.n))
+    try:
+        for c in seen:
+            future.remove(c)
+    except ValueError:
+        # cards given by hand (tests, transcripts) outside the printed pool: only their
+        # order is a guess
+        future = sorted(tuple(c) for c in g.round_cards[g.round:])
+    shuffle(rng, future)
+    g.round_cards = seen + future[:g.rounds - g.round]
+
+
+def redeal_hidden(g: Game, rng: random.Random, seat: int) -> None:
+    """Deal everything ``seat`` cannot see in ``g`` anew from ``rng`` (in place)."""
+    redeal(rng, hidden_cards(g, seat))
+    _round_cards(g, rng)
+    for site in g.sites:
+        site.redeal_hidden(rng, seat)
+
+
+def sample(g: Game, me: int, rng: random.Random) -> Game:
+    """A copy of ``g`` whose hidden state is a sample, from ``rng``, of what seat ``me``
+    cannot tell apart from the real one; every chance stream of the copy is ``rng``."""
+    d = clone(g, rng)
+    # chance to come is the searcher's guess too: streams opened later (the reshuffle
+    # stream is opened at the first reshuffle, from the seed) and reshuffles a transcript
+    # pinned
+    d.seed = f"search/{rng.getrandbits(64)}"
+    d.pinned_reshuffles = []
+    redeal_hidden(d, rng, me)
+    return d
+
+
+def hidden_places(g: Game, seat: int) -> dict[str, list]:
+    """What :func:`redeal_hidden` deals anew for ``seat``, by name (tests and checks)."""
+    out: dict[str, list] = {"cards": [list(p) for p in hidden_cards(g, seat)],
+                            "round_cards": list(g.round_cards[g.round:])}
+    for site in g.sites:
+        for name, value in site.hidden().items():
+            out[f"{site.name}.{name}"] = value
+    return out

@@ -1,0 +1,84 @@
+"""Hand-built positions, for tests and worked examples: the public way to set a game up in a
+state the rulebook describes and let the engine carry on from there.
+
+A test builds a game (``Game(..., scenario=True, deck=..., round_cards=...)``), sets public
+attributes of the game or a site to the position it wants (a sled, a display, a temple's
+stones), and then uses these helpers instead of the engine's internals: deliver a stone as a
+ship would, run a site's round end, recompute the turn's options after an edit, read or set
+a site's hidden parts by their public name (``Site.hidden``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from imhotep_stats.engine.actions import Action
+    from imhotep_stats.engine.game import Game
+
+
+def advance(g: Game) -> None:
+    """Run the scheduled work on to the next decision (after an edit that scheduled some)."""
+    g.kind = None
+    g._advance()
+
+
+def deliver(g: Game, site: int, owner: int) -> None:
+    """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run
+    and the game stops at the next decision."""
+    g.kind = None
+    g.sites[site].deliver(g, owner)
+    if g.kind is None:
+        g._advance()
+
+
+def run(g: Game, fn: Callable[..., None], *args: Any) -> None:
+    """Run ``fn(g, *args)`` as the engine runs a task (a module-level function), then carry on
+    to the next decision."""
+    g.kind = None
+    g.push(fn, *args)
+    g._advance()
+
+
+def round_end(g: Game, site: int) -> None:
+    """Site ``site``'s round-end rule, run as the engine runs it, then on to the next
+    decision."""
+    from imhotep_stats.engine.sites.base import site_task
+
+    run(g, site_task, site, "round_end")
+
+
+def end_round(g: Game, next_start: int) -> None:
+    """End the round now (docs/rules.md §2.4: the sites' round ends, then the next round or the
+    game end), with ``next_start`` to start the next one."""
+    g.kind = None
+    g._end_round(next_start)
+    g._advance()
+
+
+def turn_options(g: Game, p: int) -> list[Action]:
+    """The turn actions seat ``p`` would have in the current state."""
+    return g._turn_options(p)
+
+
+def refresh_turn(g: Game) -> None:
+    """After an edit of the state at a turn decision: the options again, for the seat to move."""
+    g.options = g._turn_options(g.to_move)
+
+
+def hidden(g: Game, site: int) -> dict[str, list]:
+    """Site ``site``'s hidden parts by name (``Site.hidden``: Market B's ``pair``, Market
+    D's ``stacks``, Pyramid C's ``stack`` and ``removed``, the Tomb's ``tokens``); live lists."""
+    return g.sites[site].hidden()
+
+
+def set_hidden(g: Game, site: int, name: str, value: list) -> None:
+    """Replace one of site ``site``'s hidden parts (its contents, in place)."""
+    place = g.sites[site].hidden()[name]
+    place[:] = value
+
+
+def question_context(g: Game) -> tuple:
+    """The context the pending question was asked with (the Market D stack looked at is its
+    last item)."""
+    return g._context

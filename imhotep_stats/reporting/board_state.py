@@ -1,0 +1,169 @@
+"""The public state of a game at one moment, as plain JSON for the game viewer (``show``).
+
+Everything here is read through a seat's :class:`~imhotep_stats.engine.view.View` (the public
+read model): the table, the hands (face up in the real game), the score track. Nothing
+hidden: no deck order, no face-down tiles or cards. Each site is drawn in its side's layout
+as rows of stones (``-1`` an empty space, else the owner's seat from 0); stones a layout has
+no printed space for (overflow, finished obelisks...) are counted in ``beside`` so that every
+stone a site holds is drawn once. The states are computed by replaying the transcript
+through the engine: the viewer's JavaScript only draws them, it knows no rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.view import View
+from imhotep_stats.rules.board import SITES
+
+
+def _chunks(owners: list[int], sizes: list[int]) -> list[list[int]]:
+    """``owners`` in fill order laid into rows of ``sizes``, padded with -1."""
+    rows, i = [], 0
+    for size in sizes:
+        rows.append([owners[j] if j < len(owners) else -1 for j in range(i, i + size)])
+        i += size
+    return rows
+
+
+def _per_seat(counts: list[int]) -> list[list[int]]:
+    """One row per seat holding ``counts[p]`` stones (towers, chariot tracks, piles)."""
+    return [[p] * k for p, k in enumerate(counts) if k]
+
+
+def _layers(owners: list[int], width: int) -> list[list[int]]:
+    """A layered temple: layer L holds stones L*width..; the top layer first."""
+    layers = [owners[i : i + width] for i in range(0, len(owners), width)] or [[]]
+    return [layer + [-1] * (width - len(layer)) for layer in reversed(layers)]
+
+
+def _grid(cells: dict[tuple[int, int], int], rows: int, columns: int) -> list[list[int]]:
+    return [[cells.get((r, c), -1) for c in range(columns)] for r in range(rows)]
+
+
+def _market(site: Any) -> tuple[list[list[int]], str]:
+    display = [c.replace("_", " ") for c in getattr(site, "display", []) if c is not None]
+    notes = [f"display: {', '.join(display) if display else 'empty'}"]
+    if getattr(site, "pair_count", 0):
+        notes.append(f"{site.pair_count} face down")
+    if hasattr(site, "coins"):
+        notes.append("coins " + "/".join(map(str, site.coins)))
+    if hasattr(site, "stack_count"):
+        notes.append("stacks " + "/".join(map(str, site.stack_count)))
+    return [], "; ".join(notes)
+
+
+def _pyramid(site: Any) -> tuple[list[list[int]], str]:
+    side = site.side
+    if side == "A":  # 9 + 4 + 1 spaces, filled bottom level first
+        return _chunks(site.owners, [3, 3, 3, 2, 2, 1])[::-1], f"{len(site.owners)} of 14 spaces"
+    if side == "B":
+        return [_chunks(p, [len(s)])[0] for p, s in zip(site.pyramids, site.spaces, strict=True)], \
+            f"{len(site.open)} pyramids open"
+    if side == "C":
+        rows = [owners for _, owners in site.done]
+        size = len(site.rewards) if site.tile >= 0 else 0
+        if size:
+            rows.append(_chunks(site.on_tile, [size])[0])
+        return rows, f"{site.tiles_left} tiles face down"
+    if side == "D":
+        return [list(site.spaces)], f"figure on space {site.figure + 1}"
+    return [], ""
+
+
+def _temple(site: Any) -> tuple[list[list[int]], str]:
+    if site.side == "D":
+        track = ", ".join(f"seat {p + 1} on {pos}" for p, pos in enumerate(site.chariots))
+        return [list(site.spaces)], f"chariots: {track} (finish {site.finish})"
+    return _layers(site.owners, site.width), f"{site.width} columns"
+
+
+def _burial(site: Any) -> tuple[list[list[int]], str]:
+    if site.side == "C":  # the mound: levels of spaces, the top level first
+        levels: dict[int, list[int]] = {}
+        for s, (level, _) in enumerate(site.space):
+            levels.setdefault(level, []).append(site.owner[s])
+        return [levels[lv] for lv in sorted(levels, reverse=True)], "the mound, top level first"
+    cells = site.cells()
+    if site.side == "D":
+        rows = site.rows
+        note = f"tokens face up: {', '.join(map(str, site.face_up)) or 'none'}"
+        return _grid(cells, rows, site.columns), note
+    columns = max([c for _, c in cells] + [-1]) + 1
+    return _grid(cells, site.rows, max(columns, 1)), f"{site.rows} rows, filled column by column"
+
+
+def _obelisk(site: Any) -> tuple[list[list[int]], str]:
+    side = site.side
+    if side == "A":
+        return _per_seat(site.heights), "heights " + "/".join(map(str, site.heights))
+    if side == "B":
+        return _per_seat(site.pending), "obelisks built " + "/".join(map(str, site.built))
+    if side == "C":
+        cards = "; ".join(f"seat {p + 1} " + "/".join(map(str, c)) for p, c in enumerate(site.cards))
+        return _per_seat(site.on_path), f"column heights: {cards}"
+    if side == "D":
+        rows = [[o] * h + [-1] * (t - h) for o, h, t in zip(site.owner, site.height, site.target, strict=True)]
+        return rows, "obelisks " + ", ".join(
+            f"{h}/{t}" for h, t in zip(site.height, site.target, strict=True))
+    return [], ""
+
+
+_LAYOUTS = (_market, _pyramid, _temple, _burial, _obelisk)
+
+
+def site_state(view: View, i: int, n: int) -> dict[str, Any]:
+    site = view.site(i)
+    rows, note = _LAYOUTS[i](site)
+    drawn = [sum(row.count(p) for row in rows) for p in range(n)]
+    total = [site.stones_of(p) for p in range(n)]
+    beside = [t - d for t, d in zip(total, drawn, strict=True)]
+    if any(b < 0 for b in beside):  # a layout that draws a stone twice is a bug: say so
+        raise AssertionError(f"{SITES[i]} {site.side}: drew {drawn}, the site holds {total}")
+    return {"name": SITES[i], "side": site.side, "rows": rows, "beside": beside, "note": note}
+
+
+def state(g: Game) -> dict[str, Any]:
+    """The public state of ``g`` now, for the viewer (seats from 0, as the engine counts)."""
+    v = View(g, 0)
+    n = v.n
+    ships = [
+        {"slots": list(slots), "dock": SITES[dock] if dock >= 0 else None}
+        for slots, dock in zip(v.ship_slots, v.ship_dock, strict=True)
+    ]
+    return {
+        "round": min(v.round, v.rounds),
+        "to_move": v.to_move,
+        "kind": v.kind,
+        "sled": list(v.sled),
+        "quarry": list(v.quarry),
+        "totals": list(v.totals),
+        "ships": ships,
+        "sites": [site_state(v, i, n) for i in range(5)],
+        "hands": [v.hand_of(p) for p in range(n)],
+    }
+
+
+def stones_drawn(st: dict[str, Any], n: int) -> dict[str, list[int]]:
+    """Stones per seat the viewer draws, by place (the sled, each ship, each site)."""
+    out = {"sled": list(st["sled"])}
+    for k, ship in enumerate(st["ships"]):
+        out[f"ship{k}"] = [ship["slots"].count(p) for p in range(n)]
+    for site in st["sites"]:
+        out[site["name"]] = [sum(r.count(p) for r in site["rows"]) + site["beside"][p] for p in range(n)]
+    return out
+
+
+def round_totals(g: Game) -> list[list[int]]:
+    """Each seat's running total at the end of each round (game-end scoring as the last
+    column), from the score events the score track shows."""
+    n, rounds = g.n, g.rounds
+    by_round = [[0] * n for _ in range(rounds + 1)]
+    for seat, _, points, rnd in View(g, 0).events:
+        by_round[min(max(rnd, 1), rounds + 1) - 1][seat] += points
+    out, running = [], [0] * n
+    for row in by_round:
+        running = [a + b for a, b in zip(running, row, strict=True)]
+        out.append(running)
+    return out

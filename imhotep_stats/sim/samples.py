@@ -1,0 +1,131 @@
+"""Sample games of a study, kept to be looked at: ``run --keep-games K`` writes the first K
+games of every cell as transcripts (``games/cell-N/game-I.jsonl``) and game viewer pages
+(``.html`` beside them), which the report links.
+
+A sample is the study's own game, not a new one: it is played again with the seeds, seats
+and board the study's batch used (``sim.batches.simulate``: chance and bot streams derive from
+the root seed and the game index only), so its scores are the study's row for that game.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from imhotep_stats.bots import make_bot
+from imhotep_stats.config import Cell, StudyConfig, board_for
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.result import GameResult
+from imhotep_stats.engine.transcript import TraceWriter, setup_line
+from imhotep_stats.rules.board import Board
+
+GAMES_DIR = "games"
+
+
+def bot_list(bots: str, players: int) -> list[str]:
+    """``"greedy"`` or ``"greedy,random,random"``: the bot of each seat (one for all, or
+    one per seat); ValueError otherwise."""
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ValueError(f"expected 1 or {players} bot names, got {len(names)}")
+    return names
+
+
+def play_one(players: int, sides: str, names: list[str], seed: int, game: int = 0, *,
+             board: Board | None = None, overrides: dict | None = None,
+             prophecies: bool = False, expansion: bool | None = None,
+             personas: dict | None = None) -> tuple[GameResult, list[str]]:
+    """Game ``game`` of root ``seed`` with bots ``names`` by seat, as a study or ``play``
+    deals it (engine.play's seeds); its result and transcript lines (``overrides``: the
+    board's changes, written into the setup line so the transcript stands alone)."""
+    personas = personas or {}
+    bots = [make_bot(personas.get(b, b)) for b in names]
+    g = Game(players, sides, board=board, seed=chance_seed(seed, game),
+             expansion=expansion, prophecies=prophecies)
+    writer = TraceWriter()
+    writer.lines.append(setup_line(g, seed, game, list(names), overrides or None))
+    result = play_game(g, bots, [bot_rng(seed, game, p) for p in range(players)],
+                       writer.on_decision)
+    writer.finish(g, result)
+    fh = io.StringIO()
+    writer.write(fh)
+    return result, fh.getvalue().splitlines()
+
+
+def sample_transcript(config: StudyConfig, cell: Cell, game: int) -> tuple[list[str], list[int]]:
+    """Game ``game`` of ``cell`` as transcript lines, and its totals by seat."""
+    result, lines = play_one(cell.players, cell.sides, cell.seat_bots(game), config.seed, game,
+                             board=board_for(config.overrides_json),
+                             overrides=config.overrides, prophecies=config.prophecies,
+                             expansion=config.expansion,
+                             personas=json.loads(config.personas_json))
+    return lines, list(result.totals)
+
+
+def time_estimate(config: StudyConfig, workers: int | None, budget: float = 1.0) -> str:
+    """About how long the study takes here: a few games of each lineup are played now (at
+    most ``budget`` seconds each) and the rate scaled to the study's games and workers."""
+    import os
+    import time
+
+    from imhotep_stats.sim import compiled
+
+    per_lineup: dict[tuple, float] = {}
+    total = 0.0
+    for cell in config.cells:
+        key = (cell.players, cell.lineup)
+        if key not in per_lineup:
+            start, played = time.perf_counter(), 0
+            while played < 10 and (played == 0 or time.perf_counter() - start < budget):
+                sample_transcript(config, cell, played)
+                played += 1
+            per_lineup[key] = (time.perf_counter() - start) / played
+        total += per_lineup[key] * config.games
+    cores = workers or os.cpu_count() or 1
+    return (f"estimated time: about {_duration(total / cores)} on {cores} "
+            f"worker{'s' if cores != 1 else ''} ({_duration(total)} of CPU; measured now from "
+            f"a few games per lineup, engine: {compiled.describe()}; a busy machine is slower)")
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(seconds, 1):.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def cell_dir(out: Path, index: int) -> Path:
+    """Where cell ``index`` (from 0) keeps its games."""
+    return Path(out) / GAMES_DIR / f"cell-{index + 1}"
+
+
+def keep_games(config: StudyConfig, cells: list[Cell], out: Path, k: int) -> list[Path]:
+    """Write the first ``k`` games of every cell (transcript and viewer page); the pages."""
+    from imhotep_stats.reporting.viewer import game_steps, page
+
+    pages = []
+    for cell in cells:
+        d = cell_dir(out, cell.index)
+        d.mkdir(parents=True, exist_ok=True)
+        for game in range(min(k, config.games)):
+            lines, _ = sample_transcript(config, cell, game)
+            (d / f"game-{game + 1}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            html = d / f"game-{game + 1}.html"
+            title = f"{cell.sides}, {cell.players} players, {','.join(cell.lineup)}: game {game + 1}"
+            html.write_text(page(game_steps(lines), title),  # the setup line carries the overrides
+                            encoding="utf-8")
+            pages.append(html)
+    return pages
+
+
+def kept_pages(out: Path, index: int) -> list[Path]:
+    """The viewer pages kept for cell ``index`` under a run directory, in game order."""
+    d = cell_dir(out, index)
+    if not d.is_dir():
+        return []
+    return sorted(d.glob("game-*.html"), key=lambda p: int(p.stem.split("-")[1]))

@@ -1,0 +1,11 @@
+#!/bin/sh
+# The engine's speed figures in one go (docs/engine.md "Compiled accelerator"): callgrind
+# instructions per game and per determinization (tools/callgrind.sh). Run from a checkout
+# whose build to measure is importable (PY and PYTHONPATH pick it, as in tools/callgrind.sh).
+set -e
+here=$(dirname "$0")
+"$here/callgrind.sh" games random A 20
+"$here/callgrind.sh" games greedy A 20
+"$here/callgrind.sh" games greedy D 20
+"$here/callgrind.sh" clone A 100
+"$here/callgrind.sh" clone D 100
