@@ -16,8 +16,8 @@ import pytest
 from imhotep_stats.sim.adaptive import allocate
 from imhotep_stats.stats import sequential as seq
 from imhotep_stats.stats.planning import games_needed
-from imhotep_stats.stats.sweep import wanted
 from imhotep_stats.stats.significance import fixed_pvalues, seat_verdicts
+from imhotep_stats.stats.sweep import wanted
 
 ALPHA = 0.05
 WITHIN = ("balanced", "tilted")
