@@ -12,7 +12,7 @@ from importlib import resources
 from typing import Any
 
 from imhotep_stats.config import DEFAULT_MARGIN, ConfigError, StudyConfig, parse_config
-from imhotep_stats.rules.board import SITES
+from imhotep_stats.rules.board import SIDES_FORMAT, SITES, split_sides
 
 QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 pp is resolved
 QUICK_SEED = 2026
@@ -22,10 +22,9 @@ SOURCE = "command line"
 
 def parse_sides(text: str, option: str = "--sides") -> dict[str, list[str]]:
     """``D-A-C-A-A`` (market-pyramid-temple-burial_chamber-obelisk) into a [sides] table."""
-    letters = [s.strip().upper() for s in text.split("-")]
-    if len(letters) != len(SITES) or not all(re.fullmatch("[ABCD]", s) for s in letters):
-        raise ConfigError([(option, "expected five side letters A-D joined by '-', one per "
-                            f"site ({'-'.join(SITES)}), e.g. D-A-C-A-A; got {text!r}")], SOURCE)
+    letters = split_sides(text)
+    if letters is None:
+        raise ConfigError([(option, f"expected {SIDES_FORMAT}; got {text!r}")], SOURCE)
     return {site: [s] for site, s in zip(SITES, letters, strict=True)}
 
 

@@ -23,6 +23,20 @@ SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site n
 SITE_TITLES: dict[str, str] = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
                                "burial_chamber": "Burial Chamber", "obelisk": "Obelisks"}
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
+SIDES_FORMAT = ("five side letters A-D joined by '-', one per site in the order "
+                "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D")
+
+
+def split_sides(sides) -> tuple[str, ...] | None:
+    """``"D-A-C-B-D"`` (either case; or a sequence of letters) -> ("D", "A", "C", "B", "D");
+    None when it is not five side letters (the callers name the field: SIDES_FORMAT)."""
+    parts = sides.split("-") if isinstance(sides, str) else list(sides)
+    if not all(isinstance(p, str) for p in parts):
+        return None
+    out = tuple(p.strip().upper() for p in parts)
+    return out if len(out) == len(SITES) and all(p in SIDES for p in out) else None
+
+
 PROVENANCES = ("rulebook", "provisional")
 META_KEYS = ("provenance", "provisional_keys", "quotes")
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy.errors import UnknownDecision
 from imhotep_stats.bots.weights import SITE_KEYS
+from imhotep_stats.engine.cards import DECORATION_SITE, RED_SITE, build_deck
 
 if TYPE_CHECKING:
     from imhotep_stats.bots.greedy.context import Ctx
@@ -22,26 +23,19 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
     "chisel": 2.0, "lever": 1.6, "hammer": 1.7, "sail": 2.0, "barge": 1.4,
     "loading_platform": 1.4,
 }
-RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
 # How a card is priced (_pricing).
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
 _PER_PLAYER = (_RED, _STATUE)  # the prices that depend on the player (site tables, statues held)
-DECORATION_SITE = {
-    "pyramid_decoration": 1, "temple_decoration": 2, "burial_chamber_decoration": 3,
-    "obelisk_decoration": 4,
-}
 
 
 @lru_cache(maxsize=16)
 def _deck(board, expansion: bool) -> list[tuple[str, int]]:
-    """A board's market deck in play: (card, copies) (per board, not per game: boards are
-    immutable)."""
-    merged: dict[str, int] = {}
-    for name, c in board.cards.items():
-        if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
-            key = c.get("same_as", name)
-            merged[key] = merged.get(key, 0) + c["count"]
-    return list(merged.items())
+    """A board's market deck in play as (card, copies), from the engine's deck (per board,
+    not per game: boards are immutable)."""
+    copies: dict[str, int] = {}
+    for name in build_deck(board, expansion):
+        copies[name] = copies.get(name, 0) + 1
+    return list(copies.items())
 
 
 def _pricing(name: str) -> tuple:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from imhotep_stats.bots.greedy.context import DECAY, STONE
 from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.result import best_seats, win_shares
 
 
 def estimate_points(g: Game) -> list[float]:
@@ -65,10 +66,4 @@ def estimate_shares(g: Game) -> list[float]:
     split). Spends an unfinished ``g`` like ``estimate_points``."""
     sled = list(g.sled)
     pts = estimate_points(g)
-    key = [(pts[p], sled[p]) for p in range(g.n)]
-    best = max(key)
-    win = [p for p in range(g.n) if key[p] == best]
-    out = [0.0] * g.n
-    for p in win:
-        out[p] = 1.0 / len(win)
-    return out
+    return win_shares(best_seats([(pts[p], sled[p]) for p in range(g.n)]), g.n)

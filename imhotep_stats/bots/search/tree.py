@@ -20,6 +20,7 @@ from math import log, sqrt
 from imhotep_stats.bots.search.determinize import determinize
 from imhotep_stats.bots.search.evaluate import estimate_shares
 from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.result import win_shares
 
 NO_LIMIT = -1  # rollouts play to the game's end
 
@@ -40,11 +41,7 @@ class Node:
 
 def shares(g: Game) -> list[float]:
     """Each seat's share of the win (shared wins split), the reward of a finished game."""
-    win = g.winners()
-    out = [0.0] * g.n
-    for p in win:
-        out[p] = 1.0 / len(win)
-    return out
+    return win_shares(g.winners(), g.n)
 
 
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,

@@ -46,10 +46,6 @@ _STATIC: dict[tuple, dict] = {}
 
 
 # ----------------------------------------------------------------------------- helpers
-def group_value(size: int, table, extra: int) -> int:
-    if size <= 0:
-        return 0
-    return table[size - 1] if size <= len(table) else table[-1] + extra * (size - len(table))
 
 
 def logistic_table(sigma: float, span: int = 64) -> list[float]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from imhotep_stats.bots.greedy.sites.base import (
     POSITIONS,
     SiteEval,
-    group_value,
     logits,
     rank_estimate,
     rounds_left,
 )
+from imhotep_stats.engine.sites.base import group_points
 
 
 # Compiled, a cdef class (burial_chamber.pxd): an attribute added here must be declared there.
@@ -68,8 +68,8 @@ class BurialAEval(SiteEval):
         for r in roots:
             s = self.size[r]
             total += s
-            before += group_value(s, self.table, self.extra)
-        g = group_value(total, self.table, self.extra) - before
+            before += group_points(s, self.table, self.extra)
+        g = group_points(total, self.table, self.extra) - before
         # open neighbours (below, right) its owner may fill later: a small option value
         return g + 0.35 * (i % rows != rows - 1) + 0.35
 
@@ -192,7 +192,7 @@ class BurialDEval(SiteEval):
         size = len(site.grid)
         self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
         # per group size 0..size: the group's points (a look-up, not a call, in _gain)
-        self._group = [float(group_value(k, site.group_table, site.group_extra))
+        self._group = [float(group_points(k, site.group_table, site.group_extra))
                        for k in range(size + 1)]
 
     def key(self):
