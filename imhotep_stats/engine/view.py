@@ -19,7 +19,7 @@ class View(ViewCore):
     again after a move), each site's read model (``site(i)``: engine/public.py), the hands,
     and samples of what it cannot see (``sample``). Nothing it hands out is the game's own
     list but the options, and nothing leads to a hidden part. The attributes bots read at
-    every decision (``round``, ``sailed``, ``discard``, ``kind``, ``options``, ``legal``,
+    every decision (``round``, ``sailed``, ``discard``, ``kind``, ``options``,
     ``hand_of``, ``site``) come from :class:`ViewCore` (engine/game.py: compiled, it reads
     the game's typed attributes directly)."""
 
@@ -69,7 +69,7 @@ PUBLIC = frozenset(
 # options are the exception, handed out as the engine's own list (bots receive it as
 # ``legal`` anyway; they never change it). Compiled, ViewCore's own getters (C) for the
 # hottest ones stay; in pure Python its properties give way to these.
-_LIVE = {"options": "options", "legal": "options"}
+_LIVE = {"options": "options"}
 
 
 def _frozen_property(name: str) -> property:
