@@ -57,6 +57,13 @@ def example(name: str = "default", **changes: Any) -> StudyConfig:
     return study(example_text(name), **changes)
 
 
+SEAT_COLUMNS = ("seat", "largest_gap_seat")  # 0-based in the data, 1-based for people
+
+
+def _seats_from_1(df: pl.DataFrame) -> pl.DataFrame:
+    return df.with_columns([pl.col(c) + 1 for c in SEAT_COLUMNS if c in df.columns])
+
+
 @dataclass
 class Run:
     """A stored run directory: its games as polars frames and its report's figures."""
@@ -72,14 +79,16 @@ class Run:
         return compute(self.dir)
 
     def games(self) -> pl.DataFrame:
-        """One row per game and seat (sim/schema.py lists the columns), every game stored."""
+        """One row per game and seat (sim/schema.py lists the columns), every game stored;
+        seats counted from 1 (1 = the start player), as in the reports."""
         from imhotep_stats.sim.adaptive import load_all
 
-        return load_all(self.dir)[0].collect()
+        return _seats_from_1(load_all(self.dir)[0].collect())
 
     def table(self, name: str) -> pl.DataFrame:
-        """A report table by name (``tables()`` lists them), e.g. ``win_rates_seat``."""
-        return self.figures.tables[name]
+        """A report table by name (``tables()`` lists them), e.g. ``win_rates_seat``;
+        seats counted from 1, as in the reports (``tables/*.csv`` keep the data's 0)."""
+        return _seats_from_1(self.figures.tables[name])
 
     def tables(self) -> list[str]:
         return list(self.figures.tables)

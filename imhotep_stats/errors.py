@@ -42,6 +42,16 @@ def describe(value: Any) -> str:
     return kind
 
 
+def unknown_key(key: Any, known: list[str] | tuple[str, ...], lead: str = "one of ") -> str:
+    """ "unknown key (did you mean 'game'? expected one of ...)" for a key not in ``known``:
+    the nearest known key by spelling (difflib), when one is near enough."""
+    import difflib
+
+    near = difflib.get_close_matches(str(key).lower(), [str(k) for k in known], n=1, cutoff=0.7)
+    hint = f"did you mean {near[0]!r}? " if near else ""
+    return f"unknown key ({hint}expected {lead}{', '.join(map(str, known))})"
+
+
 _OS_ERRORS = {  # the environment failures a user can fix, in their words
     errno.ENOSPC: "no space left on the device (disk full)",
     errno.EDQUOT: "disk quota exceeded",

@@ -17,7 +17,7 @@ def test_play_prints_breakdown_and_winner():
     r = run("play", "--players", "3", "--bots", "random,random,random", "--seed", "7")
     assert r.exit_code == 0, r.output
     assert "total" in r.output and "win" in r.output
-    assert "seat (0 = start player)" in r.output  # play counts seats from 0, reports from 1
+    assert "seat (1 = start player)" in r.output  # play counts seats from 1, as reports do
 
 
 def test_play_json_has_totals_and_winners():

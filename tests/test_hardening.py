@@ -97,7 +97,13 @@ def test_every_board_value_has_a_range():
      "from 0 to 20"),
     ({"game": {"stones": 3}}, "overrides.game.starting_sled[2]", "stones per colour (3)"),
     ({"cards": {"chisel": {"count": -1}}}, "overrides.cards.chisel.count", "from 0 to 20"),
-    ({"cards": {"chisel": {"colour": "pink"}}}, "overrides.cards.chisel.colour", "'blue'"),
+    ({"cards": {"chisel": {"colour": "pink"}}}, "overrides.cards.chisel.colour",
+     "cannot be overridden"),
+    ({"prophecies": {"gods": ["amun"] * 7}}, "overrides.prophecies.gods[1]", "listed twice"),
+    ({"temple": {"C": {"width_by_players": {"4": 6}}}}, "overrides.temple.C.width_by_players.4",
+     "at most the 5 columns of bonuses"),
+    ({"prophecies": {"windows": [[1, 2], [2, 3], [5, 6]]}}, "overrides.prophecies.windows[1][0]",
+     "already in window 1"),
     ({"temple": {"B": {"rewards": ["p1", "x", "p2", "card", "p1"]}}},
      "overrides.temple.B.rewards[1]", "a reward"),
 ])
@@ -111,8 +117,10 @@ def test_a_bad_override_names_key_value_and_range(override, key, allowed):
 def test_bad_override_exits_1_before_any_game(tmp_path):
     path = tmp_path / "x.toml"
     path.write_text(STUDY.format(games=10) + "[overrides.game]\nget_stones = 0\n")
-    line = one_line_error(cli("run", path, "--out", tmp_path / "out", "-q"))
+    r = cli("run", path, "--out", tmp_path / "out", "-q")
+    line = one_line_error(r)
     assert "x.toml" in line
+    assert "overrides.game.get_stones: expected an integer from 1 to 20" in r.stderr
     assert not (tmp_path / "out").exists()
 
 
@@ -126,7 +134,7 @@ def test_engine_stops_a_round_that_cannot_end():
     endless = Board(board.sides, MappingProxyType(tables), ("game",))
     bots = [make_bot("random")] * 3
     game = Game(3, board=endless, seed="0:0")
-    with pytest.raises(RulesError, match=r"round \d did not end .*overridden: game"):
+    with pytest.raises(RulesError, match=r"round \d did not end after [\d,]+ decisions.*overridden: game"):
         play_game(game, bots, [bot_rng(0, 0, p) for p in range(3)])
 
 

@@ -8,6 +8,7 @@ import json
 
 from imhotep_stats.config import Cell
 from imhotep_stats.sim.headtohead import read_records
+from imhotep_stats.stats import ladder
 from tests.helpers import cli
 
 
@@ -73,3 +74,23 @@ def test_evaluate_prints_the_tables(tmp_path):
     assert any(line.startswith("| pyramid.C (A-C-A-A-A) | pyramid:") for line in lines)
     assert not any("Points by source" in line for line in lines)
     assert cli("evaluate", "--only", "nope").exit_code == 2
+
+
+def test_bootstrap_intervals_count_games_and_the_plot_draws_every_timed_bot(tmp_path):
+    a = tmp_path / "a.jsonl"
+    play(a, "greedy,random,pyramid", 2, 12)
+    records = read_records(a)
+    cpu = {"greedy": 0.01, "random": 0.001, "pyramid": 0.02}  # a file with seat timings
+    a.write_text("".join(json.dumps(dict(r, cpu=[cpu[b] for b in r["bots"]])) + "\n"
+                         for r in records))
+    boot = ladder.bootstrap_ratings(ladder.read(a), reps=200)
+    assert boot["greedy"][0] == 0.0  # the anchor
+    for name, (r, lo, hi, t) in boot.items():
+        assert lo <= r <= hi and t == cpu[name], name
+    assert boot["random"][2] < boot["pyramid"][0]  # random is far below
+    r = cli("ladder", "plot", a, "--out", tmp_path / "l.svg")
+    assert r.exit_code == 0, r.output
+    svg = (tmp_path / "l.svg").read_text()
+    assert svg.startswith("<svg") and all(n in svg for n in cpu)
+    text = cli("ladder", "report", a).stdout
+    assert "bootstrap 95%" in text and "| 0.01 |" in text  # greedy's CPU a game

@@ -1,5 +1,6 @@
 """Studies with mcts bots run like any other: by name (mcts6) and as a config table
-({base = "mcts", ...}), with the same shards from 1 or 2 workers, from Dask, and on resume."""
+({base = "mcts", ...}, and the reference bot's {base = "expert", ...}), with the same shards
+from 1 or 2 workers, from Dask, and on resume, and report like any other."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ def study(**bots):
     raw = {
         "study": {"name": "search", "seed": 3, "games": 8, "players": [2, 3]},
         "sides": {"market": ["A", "D"]},
-        "bots": bots or {"lineup": ["mcts6", "shallow", "greedy"],
+        "bots": bots or {"lineup": ["mcts6", "shallow", "greedy", "small"],
                          "personas": {"shallow": {"base": "mcts", "iterations": 4,
-                                                  "rollout": "random", "exploration": 1.0}}},
+                                                  "rollout": "random", "exploration": 1.0},
+                                      # the reference bot's settings at a test's budget
+                                      "small": {"base": "expert", "iterations": 4}}},
         "run": {"batch_size": 4},
     }
     return parse_config(raw)
@@ -32,8 +35,21 @@ def reference(tmp_path_factory):
 
 def test_an_mcts_lineup_runs_and_every_bot_plays(reference):
     df = rows(reference)
-    assert set(df["bot"].unique()) == {"mcts6", "shallow", "greedy"}
+    assert set(df["bot"].unique()) == {"mcts6", "shallow", "greedy", "small"}
     assert df.height == 8 * 2 * (2 + 3)  # 8 games, 2 market sides, 2 and 3 players
+
+
+def test_a_search_study_reports_and_the_expert_is_a_lineup_by_name(reference):
+    from click.testing import CliRunner
+
+    from imhotep_stats.cli import main
+
+    r = CliRunner().invoke(main, ["report", str(reference), "--quiet"])
+    assert r.exit_code in (0, 3), r.output  # 3: a gate failed, still reported
+    assert (reference / "report.md").is_file()
+    assert "small" in (reference / "report.md").read_text()
+    cfg = study(lineup=["expert", "greedy"])
+    assert cfg.cells[0].lineup == ("expert", "greedy")
 
 
 def test_two_workers_and_resume_give_the_same_shards(reference, tmp_path):

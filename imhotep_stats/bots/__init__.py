@@ -20,6 +20,7 @@ from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
 from imhotep_stats.bots.search.bot import (
     SPEC_KEYS,
     MctsBot,
+    expert,
     is_search_name,
     mcts_from_name,
     mcts_from_spec,
@@ -27,7 +28,7 @@ from imhotep_stats.bots.search.bot import (
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
 
 # name -> factory; the scripted bots register themselves here.
-REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot}
+REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot, "expert": expert}
 # greedy-family names -> their full weights (the base a spec table may start from)
 PERSONAS: dict[str, dict[str, float]] = {}
 
@@ -81,7 +82,7 @@ def make_bot(spec: str | Mapping[str, object]) -> Bot:
             ) from None
     if not isinstance(spec, Mapping):
         raise BotSpecError(f"bot spec: expected a name or a table, got {type(spec).__name__}")
-    if spec.get("base") == "mcts":
+    if spec.get("base") in ("mcts", "expert"):
         return mcts_from_spec(spec)
     unknown = sorted(set(spec) - {"base", "weights", "name"})
     if unknown:
@@ -103,7 +104,7 @@ def is_bot_name(name: str) -> bool:
 
 def spec_keys(spec: Mapping[str, object]) -> tuple[str, ...]:
     """The keys a spec table may hold: a search bot's settings, or a persona's."""
-    return SPEC_KEYS if spec.get("base") == "mcts" else ("base", "name", "weights")
+    return SPEC_KEYS if spec.get("base") in ("mcts", "expert") else ("base", "name", "weights")
 
 
 def bot_names() -> list[str]:

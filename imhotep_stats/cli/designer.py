@@ -263,9 +263,14 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
 @click.option("--beyond", type=float, default=None,
               help="True seat gap to call 'unbalanced beyond ±margin' (default: twice the "
                    "margin; must be beyond it).")
+@click.option("--bots", help="Also time a cell of that many games with this lineup "
+              "(comma-separated, rotated through the seats), from a short pilot here.")
+@click.option("--sides", default="A-A-A-A-A", show_default=True, metavar="M-P-T-B-O",
+              help="With --bots: the sides the pilot plays.")
 @json_option()
-def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
-    """How many games per cell a seat-fairness verdict at MARGIN needs."""
+def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json):
+    """How many games per cell a seat-fairness verdict at MARGIN needs (and, with --bots,
+    how long such a cell takes on this machine)."""
     from imhotep_stats.stats.intervals import min_detectable_difference
     from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
@@ -292,6 +297,8 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
                      "family": family,
                      "games_balanced": need, "games_unbalanced": detect,
                      "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
+    if bots:
+        _time_cells(rows, bots, sides)
     if as_json:
         click.echo(json.dumps(rows if len(rows) > 1 else rows[0], sort_keys=True))
         return
@@ -302,6 +309,35 @@ def plan(margin, players, power, alpha, gap, cells, beyond, as_json):
             f"alpha {alpha} split over {r['family']} seat test{'s' if r['family'] > 1 else ''}, "
             f"power {power:.0%}); {r['games_unbalanced']:,} games show a seat "
             f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp.")
+        if "cpu_per_game" in r:
+            from imhotep_stats.sim.progress import _clock as clock
+
+            click.echo(f"  {r['players']} players, {bots} on {sides}: {r['cpu_per_game']:.3f} s "
+                       f"of CPU a game here ({r['pilot_games']}-game pilot), so "
+                       f"{clock(r['cpu_per_game'] * r['games_balanced'])} of one core for "
+                       f"{r['games_balanced']:,} games.")
+
+
+def _time_cells(rows: list[dict], bots: str, sides: str) -> None:
+    """Add each row's measured CPU seconds a game (``sim.cost.pilot``) for ``bots``."""
+    from imhotep_stats.bots import BotSpecError, make_bot
+    from imhotep_stats.config import Cell
+    from imhotep_stats.engine.game import parse_sides
+    from imhotep_stats.sim.cost import pilot
+
+    lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
+    try:
+        for b in lineup:
+            make_bot(b)
+    except BotSpecError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    try:
+        sides = "-".join(parse_sides(sides))
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--sides") from None
+    for r in rows:
+        per_game, n = pilot(Cell(0, sides, r["players"], lineup))
+        r["cpu_per_game"], r["pilot_games"] = round(per_game, 4), n
 
 
 COMMANDS = (compare, sweep, plan)

@@ -31,15 +31,15 @@ def _print_breakdown(result, bots: list[str]) -> None:
     used = [s for s in SOURCES if any(result.by_source[p][s] for p in range(result.players))]
     rows = []
     for p in range(result.players):
-        rows.append(
-            [p, bots[p] if p < len(bots) else "", *[result.by_source[p][s] for s in used],
+        rows.append(  # seats counted from 1, as in the reports (transcripts and --json: from 0)
+            [p + 1, bots[p] if p < len(bots) else "", *[result.by_source[p][s] for s in used],
              result.totals[p], result.sled[p], "win" if p in result.winners else ""]
         )
-    # 0-based like transcripts and the data files (reports count from 1): say so.
-    click.echo(tabulate(rows, headers=["seat (0 = start player)", "bot", *used, "total", "sled", ""],
+    click.echo(tabulate(rows, headers=["seat (1 = start player)", "bot", *used, "total", "sled", ""],
                         tablefmt="simple"))
     if len(result.winners) > 1:
-        click.echo(f"shared win: seats {', '.join(map(str, result.winners))} (0 = start player)")
+        click.echo(f"shared win: seats {', '.join(str(w + 1) for w in result.winners)} "
+                   "(1 = start player)")
 
 
 @click.command(short_help="Play one game and print the score breakdown.")

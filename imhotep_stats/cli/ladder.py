@@ -72,6 +72,23 @@ def report(files):
     sys.stdout.write(ladder_report(files))
 
 
+@ladder.command(short_help="An SVG of rating against CPU a game from ladder files.")
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The SVG file to write.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="Only the games of this many players.")
+@expected_errors
+def plot(files, out, players):
+    """Each bot's Bradley-Terry rating (greedy = 0, bootstrap 95% over games) against its CPU
+    seconds a seat-game (files with a `cpu` field per game), a series per side set."""
+    from imhotep_stats.stats.ladder import plot as ladder_plot
+
+    out.write_text(ladder_plot(files, players), encoding="utf-8")
+    click.echo(f"wrote {out}", err=True)
+
+
 @click.command(short_help="The bots' evidence tables (head-to-heads, points by source).")
 @click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
               help="Games per matchup (a quarter, at least 200, on C and D sides).")

@@ -4,6 +4,7 @@ a CONFIG file or one built from --sides) and ``report`` (re-render a stored run,
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -156,6 +157,11 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
 
     say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
         f"(engine: {compiled.describe()})")
+    if not quiet and (force or not _finished(run_dir)):
+        from imhotep_stats.sim.cost import describe, pilot_costs
+
+        for line in describe(pilot_costs(cfg), None if cluster else workers or os.cpu_count()):
+            say(line)
     # The summary's statistics import scipy (about a second): do it while workers play.
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
                      daemon=True).start()
@@ -208,6 +214,14 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
+
+
+def _finished(run_dir: Path) -> bool:
+    """Whether ``run_dir`` holds a complete run (nothing left to play)."""
+    try:
+        return json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete"
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _until_look(run_dir: Path, say):

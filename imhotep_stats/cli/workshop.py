@@ -28,10 +28,14 @@ from imhotep_stats.cli.study import study_from
 
 
 def _examples_help() -> str:
+    import textwrap
+
     from imhotep_stats.config.quick import examples, examples_folder
 
     return "\n".join([f"examples in {examples_folder()} (configs/ in the repository):",
-                      *(f"  {name:18} {what}" for name, what in examples().items())])
+                      *(textwrap.fill(what, 88, initial_indent=f"  {name:18} ",
+                                      subsequent_indent=" " * 21)
+                        for name, what in examples().items())])
 
 
 @click.command(short_help="Write a commented study config to start from.")
@@ -60,7 +64,7 @@ def init(name, example, out, force, list_):
     if not valid_name(name):
         raise click.BadParameter("letters, digits, '.', '_' or '-' (it names the run "
                                  f"directory), got {name!r}", param_hint="NAME")
-    path.write_text(init_text(name, example), encoding="utf-8")
+    path.write_text(init_text(name, example, str(path)), encoding="utf-8")
     cfg = load_config(path)  # what we wrote must be a valid study
     click.echo(f"wrote {path}: study {cfg.name!r}, {len(cfg.cells)} cell"
                f"{'s' if len(cfg.cells) != 1 else ''}, {cfg.total_games:,} games; "

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from imhotep_stats.config import bots as bots_section
-from imhotep_stats.config.validate import NAME, Validator
-from imhotep_stats.errors import describe
+from imhotep_stats.config.cluster import cluster_address_problem
+from imhotep_stats.config.validate import NAME, Validator, site_keys
+from imhotep_stats.errors import describe, unknown_key
 from imhotep_stats.rules.board import SITES, Board, BoardDataError, default_board
 
 TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
@@ -69,7 +70,8 @@ class ConfigError(ValueError):
         self.source = source
         n = len(problems)
         head = f"{source}: {n} problem{'s' if n != 1 else ''}"
-        super().__init__(head + "".join(f"\n  {key}: {msg}" for key, msg in problems))
+        super().__init__(head + "".join(f"\n  {key}: {msg}" if key else f"\n  {msg}"
+                                        for key, msg in problems))
 
 
 @dataclass(frozen=True)
@@ -261,8 +263,22 @@ def load_config(path: str | Path) -> StudyConfig:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError([("", f"not valid TOML: {exc}")], source) from None
+        raise ConfigError([toml_problem(exc, text)], source) from None
     return parse_config(raw, source)
+
+
+def toml_problem(exc: tomllib.TOMLDecodeError, text: str) -> tuple[str, str]:
+    """A TOML syntax error as (where, what): ``("line 3, column 7", "not valid TOML: ...")``
+    (tomllib puts the place at the end of its message; Python 3.14 also as attributes)."""
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", str(exc))
+    if m:
+        return (f"line {m.group(1)}, column {m.group(2)}",
+                f"not valid TOML: {str(exc)[:m.start()]}")
+    m = re.search(r"\s*\(at end of document\)$", str(exc))
+    if m:
+        last = len(text.rstrip("\n").split("\n"))
+        return (f"line {last} (the end of the file)", f"not valid TOML: {str(exc)[:m.start()]}")
+    return ("TOML", f"not valid TOML: {exc}")
 
 
 def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
@@ -270,7 +286,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     v = Validator()
     for key in raw:
         if key not in TOP_KEYS:
-            v.problem(key, f"unknown key (expected one of {', '.join(TOP_KEYS)})")
+            v.problem(key, _unknown_top(key))
 
     study = v.table(raw, "study", required=True)
     v.known(study, "study", ("name", "seed", "games", "players"))
@@ -412,7 +428,7 @@ def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str
     label = v.get(whatif, "whatif.label", str, default=None)
     if label:
         out["label"] = label
-    table = whatif.get("sides", {})
+    table = site_keys(whatif.get("sides", {}))
     if not isinstance(table, Mapping):
         v.problem("whatif.sides", f"expected a table, got {describe(table)}")
     elif table:
@@ -465,8 +481,16 @@ def _sweep(v: Validator, sweep: Mapping[str, Any]) -> str:
     return canonical_json(out)
 
 
-def cluster_address_problem(address: str) -> str | None:
-    """Why ``address`` is not a Dask scheduler address (None when it looks like one)."""
-    if re.match(r"^[a-z][a-z0-9+]*://[^\s/:]+(:\d+)?/?$", address):
-        return None
-    return f"expected a scheduler address like tcp://host:8786, got {address!r}"
+def _unknown_top(key: str) -> str:
+    """An unknown top-level key; a board table's name (``[gamez]``, ``[pyramid]``) goes
+    under [overrides], which the hint says."""
+    message = unknown_key(key, TOP_KEYS)
+    if "did you mean" not in message:
+        tables = [*SITES, *(t.split(".")[0] for t in default_board().tables)]
+        near = unknown_key(key, list(dict.fromkeys(tables)))
+        if "did you mean" in near:
+            name = near.split("'")[1]
+            message = message.replace("(", f"(board values go under [overrides]: did you mean "
+                                      f"[overrides.{name}]? ", 1)
+    return message
+

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from imhotep_stats.config.validate import NAME, Validator
-from imhotep_stats.errors import describe
+from imhotep_stats.errors import describe, unknown_key
 
 
 def lineups(v: Validator, bots: Mapping[str, Any], players: list[int], personas: set[str]
@@ -61,7 +61,7 @@ def personas(v: Validator, bots: Mapping[str, Any]) -> dict[str, Any]:
         allowed = tuple(k for k in spec_keys(spec) if k != "name")  # the name is the key
         unknown = sorted(set(spec) - set(allowed))
         if unknown:
-            v.problem(f"{key}.{unknown[0]}", f"unknown key (expected {', '.join(allowed)})")
+            v.problem(f"{key}.{unknown[0]}", unknown_key(unknown[0], allowed, ""))
             continue
         try:
             make_bot({**spec, "name": name})

@@ -8,11 +8,12 @@ A flag-built study is an ordinary :class:`~imhotep_stats.config.StudyConfig` val
 from __future__ import annotations
 
 import re
+import textwrap
 from importlib import resources
 from typing import Any
 
 from imhotep_stats.config import DEFAULT_MARGIN, ConfigError, StudyConfig, parse_config
-from imhotep_stats.rules.board import SIDES_FORMAT, SITES, split_sides
+from imhotep_stats.rules.board import SITES
 
 QUICK_GAMES = 2000  # per cell, as configs/default.toml: a seat gap of 5 pp is resolved
 QUICK_SEED = 2026
@@ -22,9 +23,15 @@ SOURCE = "command line"
 
 def parse_sides(text: str, option: str = "--sides") -> dict[str, list[str]]:
     """``D-A-C-A-A`` (market-pyramid-temple-burial_chamber-obelisk) into a [sides] table."""
-    letters = split_sides(text)
-    if letters is None:
-        raise ConfigError([(option, f"expected {SIDES_FORMAT}; got {text!r}")], SOURCE)
+    from imhotep_stats.engine.game import RulesError
+    from imhotep_stats.engine.game import parse_sides as letters_of
+
+    try:
+        letters = letters_of(text)
+    except RulesError:
+        raise ConfigError([(option, "expected five side letters A-D joined by '-', one per "
+                            f"site ({'-'.join(SITES)}), e.g. D-A-C-A-A; got {text!r}")],
+                          SOURCE) from None
     return {site: [s] for site, s in zip(SITES, letters, strict=True)}
 
 
@@ -77,13 +84,31 @@ def examples_folder() -> str:
     return str(_configs())
 
 
+def _header(text: str) -> tuple[list[str], str]:
+    """An example's leading comment block (its lines) and the rest of the file."""
+    lines = text.splitlines(keepends=True)
+    n = next((i for i, line in enumerate(lines) if not line.startswith("#")), len(lines))
+    return lines[:n], "".join(lines[n:])
+
+
+def summary(text: str, at_least: int = 40) -> str:
+    """The first whole sentences of an example's header comment, at least ``at_least``
+    characters of them (so "Robust to the bots?" brings the sentence that says how)."""
+    words = " ".join(line.lstrip("#").strip() for line in _header(text)[0]).strip()
+    out = ""
+    for m in re.finditer(r".+?(?<!e\.g)(?<!i\.e)[.?!](?=\s|$)", words):
+        out = words[:m.end()]
+        if len(out) >= at_least:
+            break
+    return out or words
+
+
 def examples() -> dict[str, str]:
-    """Example name -> its first comment line (what the study asks)."""
+    """Example name -> the first sentences of its header (what the study asks)."""
     out = {}
     for entry in sorted(_configs().iterdir(), key=lambda p: p.name):
         if entry.name.endswith(".toml"):
-            first = entry.read_text(encoding="utf-8").splitlines()[0]
-            out[entry.name[:-5]] = first.lstrip("# ").strip()
+            out[entry.name[:-5]] = summary(entry.read_text(encoding="utf-8"))
     return out
 
 
@@ -97,9 +122,18 @@ def example_text(name: str) -> str:
         encoding="utf-8")
 
 
-def init_text(name: str, example: str = "default") -> str:
-    """A commented study config: the example with its ``[study] name`` set to ``name``."""
+def init_text(name: str, example: str = "default", path: str | None = None) -> str:
+    """A commented study config: the example with a header of its own (what the example
+    asks, how to check and run this file) and its ``[study] name`` set to ``name``."""
     text = example_text(example)
+    path = path or f"{name}.toml"
+    head = (f"# Study {name!r}, written by `imhotep-stats init` from the example {example!r}"
+            " (`imhotep-stats init --list` shows them all). The example asks:\n"
+            + "".join(f"#   {line}\n" for line in textwrap.wrap(summary(text), 88))
+            + f"# Edit it, check it with `imhotep-stats validate {path}`, run it with\n"
+            f"# `imhotep-stats run {path}` (results in reports/{name}/). Every key: "
+            "docs/studies.md.\n")
+    text = head + _header(text)[1]
     new, count = re.subn(r'(?m)^(name\s*=\s*)"[^"]*"', lambda m: f'{m.group(1)}"{name}"', text,
                          count=1)
     if not count:  # pragma: no cover - every shipped example names its study

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from imhotep_stats.errors import describe
+from imhotep_stats.errors import describe, unknown_key
 from imhotep_stats.rules.board import SIDES, SITES
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -49,7 +49,7 @@ class Validator:
     def known(self, table: Mapping[str, Any], prefix: str, keys: tuple[str, ...]) -> None:
         for k in table:
             if k not in keys:
-                self.problem(f"{prefix}.{k}", f"unknown key (expected one of {', '.join(keys)})")
+                self.problem(f"{prefix}.{k}", unknown_key(k, keys))
 
     def get(self, table: Mapping[str, Any], key: str, typ: type, *, required: bool = False,
             default: Any = None) -> Any:
@@ -112,6 +112,9 @@ class Validator:
               keep_missing: bool = False) -> tuple[tuple[str, ...], ...]:
         """Side letters per site; ``keep_missing`` gives None for sites not in ``table``
         (a [whatif] changes only the sites it names)."""
+        from imhotep_stats.engine.game import side_letter  # the engine reads letters
+
+        table = site_keys(table)
         self.known(table, prefix, SITES)
         out: list = []
         for site in SITES:
@@ -120,16 +123,17 @@ class Validator:
                 out.append(None)
                 continue
             value = table.get(site, ["A"])
-            if value == "all":
+            if isinstance(value, str) and value.strip().lower() == "all":
                 letters = list(SIDES)
-            elif isinstance(value, str) and value in SIDES:
-                letters = [value]
+            elif side_letter(value):
+                letters = [side_letter(value)]
             elif isinstance(value, list) and value:
                 letters = []
-                for i, s in enumerate(value):
-                    if not isinstance(s, str) or s not in SIDES:
+                for i, raw in enumerate(value):
+                    s = side_letter(raw)
+                    if s is None:
                         self.problem(f"{key}[{i}]", f"expected a side letter A, B, C or D, "
-                                     f"got {describe(s)}")
+                                     f"got {describe(raw)}")
                     elif s in letters:
                         self.problem(f"{key}[{i}]", f"side {s} is listed twice")
                     else:
@@ -151,3 +155,11 @@ class Validator:
             return True
         self.problem(key, f"expected a number, string, boolean, list or table, got {describe(value)}")
         return False
+
+
+def site_keys(table: Any) -> Any:
+    """A [sides] table with its site names in lower case (``Pyramid`` is ``pyramid``)."""
+    if not isinstance(table, Mapping):
+        return table
+    return {k.lower() if isinstance(k, str) and k.lower() in SITES else k: v
+            for k, v in table.items()}

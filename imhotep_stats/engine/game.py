@@ -37,12 +37,12 @@ from imhotep_stats.engine.setup_checks import RulesError, check_deck, check_roun
 from imhotep_stats.engine.sites import KIND_SITE, make_site
 from imhotep_stats.engine.sites.base import site_task
 from imhotep_stats.rules.board import (
+    SIDES,
     SIDES_FORMAT,
     SITE_INDEX,
     SITES,
     Board,
     default_board,
-    split_sides,
 )
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
@@ -104,15 +104,32 @@ def fast_shuffle(rng: random.Random, items: list) -> None:
     items[:] = [items[i] for i in order]
 
 
+def side_letter(text: object) -> str | None:
+    """A side letter as written by a person (``"d"``, ``" D "``) -> ``"D"``; None if it is none.
+    The one reading of side letters: the command line, configs, transcripts and ``sides``."""
+    letter = text.strip().upper() if isinstance(text, str) else None
+    return letter if letter in SIDES else None
+
+
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
-    """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk) -> ("D","A","C","B","D"):
-    rules.board.split_sides, the one reading of a sides string."""
-    parts = split_sides(sides)
-    if parts is None:
+    """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
+    parts = tuple(sides.split("-")) if isinstance(sides, str) else tuple(sides)
+    letters = tuple(side_letter(p) for p in parts)
+    if len(letters) != 5 or None in letters:
         raise RulesError(
             f"sides {sides!r}: expected {SIDES_FORMAT}"
         )
-    return parts
+    return letters  # type: ignore[return-value]
+
+
+def parse_site_side(name: str) -> tuple[str, str]:
+    """``"Pyramid.d"`` -> ("pyramid", "D"): a site name and a side letter, either case."""
+    site, _, side = name.strip().partition(".")
+    site, letter = site.strip().lower(), side_letter(side)
+    if site not in SITES or letter is None:
+        raise RulesError(f"{name!r}: expected SITE.SIDE, a site ({', '.join(SITES)}) and a "
+                         "side letter A-D, e.g. pyramid.D")
+    return site, letter
 
 
 class Game:

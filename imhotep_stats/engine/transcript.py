@@ -240,11 +240,14 @@ def replay(lines: list[str], board: Board | None = None,
     try:
         g = _game(line_no, setup, board or default_board(), [obj["reshuffle"] for _, obj in chance_lines])
         result_obj = None
-        for i, obj in parsed[1:]:
+        for k, (i, obj) in enumerate(parsed[1:], start=2):
             kind = obj["type"]
             if kind == "chance":
                 continue
             if kind == "result":
+                if k < len(parsed):  # lines after the result would be no part of the game
+                    raise TranscriptError(i, "the result line must be the last line, but "
+                                          f"line {parsed[k][0]} follows it")
                 result_obj = (i, obj)
                 continue
             if kind != "decision":

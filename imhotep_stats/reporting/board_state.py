@@ -35,7 +35,7 @@ def _per_seat(counts: list[int]) -> list[list[int]]:
 def _layers(owners: list[int], width: int) -> list[list[int]]:
     """A layered temple: layer L holds stones L*width..; the top layer first."""
     layers = [owners[i : i + width] for i in range(0, len(owners), width)] or [[]]
-    return [layer + [-1] * (width - len(layer)) for layer in reversed(layers)]
+    return [list(layer) + [-1] * (width - len(layer)) for layer in reversed(layers)]
 
 
 def _grid(cells: dict[tuple[int, int], int], rows: int, columns: int) -> list[list[int]]:

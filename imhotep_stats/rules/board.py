@@ -14,8 +14,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from imhotep_stats.errors import describe, kind_of
-from imhotep_stats.rules.limits import value_problems
+from imhotep_stats.errors import describe, kind_of, unknown_key
+from imhotep_stats.rules.limits import fixed_problems, value_problems
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
 SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site name -> index
@@ -25,16 +25,6 @@ SITE_TITLES: dict[str, str] = {"market": "Market", "pyramid": "Pyramid", "temple
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
 SIDES_FORMAT = ("five side letters A-D joined by '-', one per site in the order "
                 "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D")
-
-
-def split_sides(sides) -> tuple[str, ...] | None:
-    """``"D-A-C-B-D"`` (either case; or a sequence of letters) -> ("D", "A", "C", "B", "D");
-    None when it is not five side letters (the callers name the field: SIDES_FORMAT)."""
-    parts = sides.split("-") if isinstance(sides, str) else list(sides)
-    if not all(isinstance(p, str) for p in parts):
-        return None
-    out = tuple(p.strip().upper() for p in parts)
-    return out if len(out) == len(SITES) and all(p in SIDES for p in out) else None
 
 
 PROVENANCES = ("rulebook", "provisional")
@@ -138,14 +128,15 @@ class Board:
         changed: dict[str, list[str]] = {}
         if not isinstance(overrides, Mapping):
             raise BoardDataError([(prefix, "expected a table")])
+        problems += fixed_problems(overrides, f"{prefix}.")
         for top, sub in overrides.items():
             path = f"{prefix}.{top}"
             if not isinstance(sub, Mapping):
                 problems.append((path, "expected a table"))
                 continue
-            if top in SITES:
+            if str(top).lower() in SITES:  # site names and side letters in either case
                 for side, kv in sub.items():
-                    name = f"{top}.{side}"
+                    name = f"{str(top).lower()}.{str(side).strip().upper()}"
                     if name not in raw:
                         problems.append((f"{path}.{side}", f"unknown side (expected one of {', '.join(SIDES)})"))
                         continue
@@ -162,8 +153,9 @@ class Board:
             elif top == "cards":
                 _merge(tables["cards"], sub, path, problems, changed.setdefault("cards", []))
             else:
-                known = ", ".join((*SITES, "game", "round_cards", "cards", "prophecies"))
-                problems.append((path, f"unknown key (expected one of {known})"))
+                known = (*SITES, "game", "round_cards", "cards", "prophecies", "statue_points",
+                         "unused_blue_points", "decoration")
+                problems.append((path, unknown_key(top, known)))
         if not problems:  # shapes fine: now the ranges, before any game is played
             changed_names = {n for n, keys in changed.items() if keys}
             problems = value_problems({**raw, **tables}, f"{prefix}.", changed_names, META_KEYS)
@@ -229,8 +221,7 @@ def _merge(target: dict, override: Any, path: str, problems: list, changed: list
             problems.append((kpath, "provenance cannot be overridden (an override marks the side as modified)"))
             continue
         if key not in target:
-            known = ", ".join(k for k in target if k not in META_KEYS)
-            problems.append((kpath, f"unknown key (expected one of {known})"))
+            problems.append((kpath, unknown_key(key, [k for k in target if k not in META_KEYS])))
             continue
         if isinstance(target[key], dict) and isinstance(value, Mapping) and key != "points_by_players":
             _merge(target[key], value, kpath, problems, changed)

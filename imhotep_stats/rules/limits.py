@@ -3,7 +3,9 @@
 One table, :data:`RULES`: a dotted-key pattern (``*`` for any one key; list positions
 dropped, so ``pyramid.*.points`` covers every item of every pyramid side's points) and what
 the values there may be. :func:`value_problems` checks a whole board against it, plus the few limits
-that tie two keys together (no more stones on a starting sled than the player has). The
+that tie two keys together (no more stones on a starting sled than the player has). :data:`FIXED`
+lists the keys no override may change, each with the reason (what a card is: its colour, site,
+deck); :func:`fixed_problems` refuses them. The
 bounds are wide enough for any designer's what-if and tight enough that a game always ends,
 no site indexes past its board and no score overflows the results' Int16 columns
 (``sim/schema.py``).
@@ -27,6 +29,10 @@ class Int:
     def __init__(self, low: int, high: int):
         self.low, self.high = low, high
 
+    @property
+    def allowed(self) -> str:
+        return f"{self.low} to {self.high}"
+
     def problem(self, value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
             return f"expected an integer from {self.low} to {self.high}, got {describe(value)}"
@@ -37,6 +43,10 @@ class OneOf:
     def __init__(self, values: tuple[str, ...]):
         self.values = values
 
+    @property
+    def allowed(self) -> str:
+        return "one of " + ", ".join(self.values)
+
     def problem(self, value: Any) -> str | None:
         if value not in self.values or not isinstance(value, str):
             return f"expected one of {', '.join(map(repr, self.values))}, got {describe(value)}"
@@ -46,6 +56,10 @@ class OneOf:
 class Text:
     def __init__(self, pattern: str, what: str):
         self.pattern, self.what = pattern, what
+
+    @property
+    def allowed(self) -> str:
+        return self.what
 
     def problem(self, value: Any) -> str | None:
         if not isinstance(value, str) or not re.fullmatch(self.pattern, value):
@@ -139,8 +153,24 @@ RULES: tuple[tuple[str, Int | OneOf | Text], ...] = (
     ("obelisk.*.unfinished_points", POINTS),
 )
 
+# Values that say what a thing *is*, not how much: an override may not change them, because
+# the changed game would need a rule the rulebook does not have (the reason is the message).
+# Every other key of RULES stays overridable within its range: a number, a size, a reward or
+# a path whose every value the engine plays by the rules (docs/rules.md §10).
+FIXED: tuple[tuple[str, str], ...] = (
+    ("cards.*.colour", "a card's colour decides when and how it is played (red at once, green "
+     "decorations at game end, purple statues, blue once on a turn, kept cards held); a "
+     "statue played as a decoration is no rule of the game: change its count instead"),
+    ("cards.*.site", "a red or green card acts on the site it is printed for (an Entrance of "
+     "the Temple is no card of the game)"),
+    ("cards.*.deck", "the base deck and the expansion deck come with their own rules (a "
+     "card of A New Dynasty needs them): set count = 0 to leave a card out"),
+    ("cards.*.same_as", "which card a card is shuffled in as is its identity, not a number"),
+)
+
 
 _SPLIT = tuple((tuple(pattern.split(".")), rule) for pattern, rule in RULES)
+_FIXED_SPLIT = tuple((tuple(pattern.split(".")), why) for pattern, why in FIXED)
 
 
 def rule_for(key: str) -> Int | OneOf | Text | None:
@@ -155,9 +185,37 @@ _POSITION = re.compile(r"\[\d+\]")
 def _rule_for(plain: str) -> Int | OneOf | Text | None:
     parts = plain.split(".")
     for pattern, rule in _SPLIT:  # segment by segment: fnmatch's regexes cost more to build
-        if len(pattern) == len(parts) and all(p in ("*", k) for p, k in zip(pattern, parts, strict=True)):
+        if _matches(pattern, parts):
             return rule
     return None
+
+
+def _matches(pattern: tuple[str, ...], parts: list[str]) -> bool:
+    return len(pattern) == len(parts) and all(p in ("*", k) for p, k in zip(pattern, parts, strict=True))
+
+
+def fixed_problems(overrides: Mapping[str, Any], prefix: str = "overrides."
+                   ) -> list[tuple[str, str]]:
+    """(dotted key, message) for every override of a FIXED key, whatever its value (the
+    value it already has too: such a key is no what-if at all)."""
+    out = []
+    for top, sub in overrides.items():
+        for key, _ in leaves(sub, str(top)):
+            parts = _POSITION.sub("", key).split(".")
+            why = next((w for pattern, w in _FIXED_SPLIT if _matches(pattern, parts)), None)
+            if why:
+                out.append((f"{prefix}{key}", f"cannot be overridden: this is a rule of the "
+                            f"game, not a number ({why})"))
+    return out
+
+
+def allowed(key: str) -> str:
+    """What an override of ``key`` may be, in words ("1 to 6"; "fixed" for FIXED keys)."""
+    parts = _POSITION.sub("", key).split(".")
+    if any(_matches(pattern, parts) for pattern, _ in _FIXED_SPLIT):
+        return "fixed (a rule of the game)"
+    rule = rule_for(key)
+    return rule.allowed if rule else "-"
 
 
 def leaves(value: Any, key: str, meta: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
@@ -213,6 +271,19 @@ def _cross_problems(tables: Mapping[str, Mapping[str, Any]], prefix: str,
         if isinstance(n, int) and n > len(gods):
             out.append((f"{prefix}prophecies.cards_in_play",
                         f"expected at most the {len(gods)} gods listed, got {n}"))
+        # one card per god, and a round in one placement window: the rules have no other
+        for i, god in enumerate(gods):
+            if god in gods[:i]:
+                out.append((f"{prefix}prophecies.gods[{i}]", f"{god!r} is listed twice "
+                            "(there is one prophecy card per god)"))
+        seen: dict[int, int] = {}
+        for w, rounds in enumerate(pro.get("windows", ())):
+            for j, r in enumerate(rounds if isinstance(rounds, list | tuple) else ()):
+                if r in seen and seen[r] != w:
+                    out.append((f"{prefix}prophecies.windows[{w}][{j}]", f"round {r} is "
+                                f"already in window {seen[r] + 1} (a round belongs to one "
+                                "placement window)"))
+                seen.setdefault(r, w)
     for name, values in tables.items():
         if not wanted(name):
             continue
@@ -221,6 +292,14 @@ def _cross_problems(tables: Mapping[str, Mapping[str, Any]], prefix: str,
             out.append((f"{prefix}{name}.tiles_in_play",
                         f"expected at most the {len(values.get('tiles', ()))} tiles, "
                         f"got {values['tiles_in_play']}"))
+        for table in ("rewards", "bonuses"):  # a temple's columns each need their reward
+            widths = values.get("width_by_players", {})
+            if table in values and isinstance(widths, Mapping):
+                for players, width in widths.items():
+                    if isinstance(width, int) and width > len(values[table]):
+                        out.append((f"{prefix}{name}.width_by_players.{players}",
+                                    f"expected at most the {len(values[table])} columns of "
+                                    f"{table}, got {width}"))
         rows, cols = values.get("rows"), values.get("columns")
         tokens = values.get("tokens_per_round")
         if all(isinstance(x, int) for x in (rows, cols, tokens)) and tokens > rows * cols:

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from imhotep_stats import __version__
 from imhotep_stats.bots import make_bot
 from imhotep_stats.config import Cell, board_for
 from imhotep_stats.engine.game import Game
@@ -135,8 +134,3 @@ def simulate(task: Task) -> Columns:
     cols["players"] = [n] * rows
     cols["lineup"] = [",".join(cell.lineup)] * rows
     return cols
-
-
-def package_version() -> str:
-    """Asked of every Dask worker: a worker with another version would play other games."""
-    return __version__

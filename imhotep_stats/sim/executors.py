@@ -8,18 +8,21 @@ process nor the scheduler holds more than a few batches of rows, however long th
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from itertools import islice
 
 import polars as pl
 
-from imhotep_stats.sim.batches import Task, package_version, simulate, to_frame
+from imhotep_stats.engine.game import RulesError
+from imhotep_stats.sim.batches import Task, simulate, to_frame
 from imhotep_stats.sim.store import RunStoreError
 
 OnResult = Callable[[Task, pl.DataFrame], None]
@@ -137,13 +140,47 @@ def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
             raise
 
 
+@functools.lru_cache(maxsize=1)  # asked with every batch: the answer never changes in a process
+def worker_build() -> str:
+    """What every Dask worker must share with the client: the package version and the
+    engine (a worker with other code would play other games; compiled and pure Python
+    should agree, but a run does not rest on that)."""
+    import imhotep_stats
+    from imhotep_stats.sim import compiled
+
+    return f"imhotep-stats {imhotep_stats.__version__} ({compiled.engine()} engine)"
+
+
+class WorkerMismatch(RunStoreError):
+    """A worker whose build differs from the client's (raised on the worker, re-raised here)."""
+
+
+def simulate_checked(task: Task, expected: str) -> dict:
+    """A batch on a Dask worker, refused unless the worker runs ``expected`` (a worker that
+    joins after the start-up check is checked here)."""
+    ours = worker_build()
+    if ours != expected:
+        raise WorkerMismatch(f"a Dask worker runs {ours}, this run needs {expected}: "
+                             "install the same version on every worker")
+    return simulate(task)
+
+
+def _lost_scheduler(address: str, exc: BaseException) -> RunStoreError:
+    return RunStoreError(
+        f"lost the Dask scheduler at {address} during the run (no answer within "
+        f"{cluster_timeout():g} s: {type(exc).__name__}); the shards written so far are kept: "
+        "run the same command again to resume (with a running scheduler, or --workers K here)")
+
+
 def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
              log: Callable[[str], None] | None = None) -> None:
     """On the Dask cluster whose scheduler is at ``address``.
 
-    Every worker needs this package installed (same version: a worker with other code
-    would play other games); the rows come back to this process, which writes the shards,
-    so the workers need no shared file system.
+    Every worker needs this package installed (same version and engine, checked at the
+    start and again with every batch); the rows come back to this process, which writes
+    the shards, so the workers need no shared file system. A worker lost mid-run costs
+    nothing (the scheduler gives its batches to another); a lost scheduler stops the run
+    with a message, and the same command resumes it.
     """
     try:
         from distributed import Client, as_completed
@@ -158,32 +195,34 @@ def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
         except TimeoutError:
             raise RunStoreError(f"no Dask workers joined the scheduler at {address} "
                                 "within 60 s (start some with `dask worker ADDRESS`)") from None
+        ours = worker_build()
         try:
-            versions = client.run(package_version)
+            builds = client.run(worker_build)
         except ModuleNotFoundError as exc:
             raise RunStoreError(f"Dask workers at {address} cannot import imhotep_stats "
                                 f"({exc}); install the package on every worker") from None
-        ours = package_version()
-        other = {w: v for w, v in versions.items() if v != ours}
+        other = {w: v for w, v in builds.items() if v != ours}
         if other:
-            raise RunStoreError(f"Dask workers run another imhotep-stats version than this "
-                                f"one ({ours}): {other}")
+            worker, theirs = sorted(other.items())[0]
+            more = f" (and {len(other) - 1} more)" if len(other) > 1 else ""
+            raise RunStoreError(f"the Dask worker {worker}{more} runs {theirs}, this run "
+                                f"needs {ours}: install the same version on every worker")
         threads = sum(client.nthreads().values())
         if log:
-            log(f"Dask cluster {address}: {len(versions)} workers, {threads} threads")
+            log(f"Dask cluster {address}: {len(builds)} workers, {threads} threads")
         todo = iter(tasks)
         window = max(1, threads) * IN_FLIGHT_PER_WORKER
         pending: dict[str, tuple] = {}
         stream = as_completed(loop=client.loop)
 
         def submit(t: Task) -> None:
-            fut = client.submit(simulate, t, pure=False)
+            fut = client.submit(simulate_checked, t, ours, pure=False)
             pending[fut.key] = (fut, t)
             stream.add(fut)
 
-        for t in islice(todo, window):
-            submit(t)
         try:
+            for t in islice(todo, window):
+                submit(t)
             for fut in stream:
                 _, task = pending.pop(fut.key)
                 cols = fut.result()
@@ -191,9 +230,24 @@ def run_dask(tasks: Iterable[Task], on_result: OnResult, address: str,
                 on_result(task, to_frame(cols))
                 for t in islice(todo, 1):
                     submit(t)
-        except BaseException:
-            client.cancel([f for f, _ in pending.values()])
+        except (KeyboardInterrupt, RunStoreError, RulesError):
+            _cancel(client, pending)
             raise
+        except (Exception, CancelledError, asyncio.CancelledError) as exc:  # noqa: BLE001
+            # What Dask raises when the scheduler goes varies (cancelled futures, closed
+            # comms, timeouts); a client that is no longer connected says which it was.
+            _cancel(client, pending)
+            if client.status == "running" and not isinstance(
+                    exc, CancelledError | asyncio.CancelledError | OSError):
+                raise
+            raise _lost_scheduler(address, exc) from None
+
+
+def _cancel(client, pending: dict) -> None:
+    try:
+        client.cancel([f for f, _ in pending.values()])
+    except Exception:  # noqa: BLE001 - a client without a scheduler cannot cancel: nothing runs
+        pass
 
 
 def execute(tasks: list[Task], on_result: OnResult, workers: int | None = None,

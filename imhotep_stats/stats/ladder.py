@@ -1,6 +1,9 @@
 """The skill ladder's statistics: each bot's win rate (Wilson 95%) and mean points from
 head-to-head games, and Bradley-Terry ratings (``stats.rating``, Elo scale, 95% intervals)
-from every pair of seats of every game, one table per side set. The games are played by
+from every pair of seats of every game, one table per side set, also anchored at greedy = 0
+with bootstrap intervals over whole games, and each bot's CPU seconds a seat-game where the
+file has them (``cpu``, one per seat; ``plot`` draws rating against it, ``ladder_plot``).
+The games are played by
 ``imhotep-stats ladder play`` (``sim.headtohead``); ``imhotep-stats ladder report FILES``
 prints this module's Markdown.
 """
@@ -20,40 +23,86 @@ from imhotep_stats.stats.rating import bradley_terry, pairwise_from_ranks
 if TYPE_CHECKING:
     import polars as pl
 
-__all__ = ["BotSummary", "bot_summaries", "head_to_head", "read", "report"]
+__all__ = ["BotSummary", "bootstrap_ratings", "bot_summaries", "head_to_head", "plot", "read",
+           "report"]
+
+BOOTSTRAP = 1000  # resamples of games for the rating intervals
+ANCHOR = "greedy"  # rated 0, as data/bot_ratings.toml
 
 
-def head_to_head(records: list[dict]) -> list[tuple[str, int, float, float, float, float]]:
-    """Per bot: (name, seat-games, win rate, Wilson low, high, mean points)."""
+def head_to_head(records: list[dict]) -> list[tuple]:
+    """Per bot: (name, seat-games, win rate, Wilson low, high, mean points, mean CPU
+    seconds a seat-game or None where the file has no timings)."""
     seats: dict[str, int] = defaultdict(int)
     wins: dict[str, float] = defaultdict(float)
     points: dict[str, float] = defaultdict(float)
+    cpu: dict[str, list[float]] = defaultdict(list)
     for rec in records:
         for name, share, total in zip(rec["bots"], rec["win_share"], rec["totals"], strict=True):
             seats[name] += 1
             wins[name] += share
             points[name] += total
+        for name, t in zip(rec["bots"], rec.get("cpu", ()), strict=False):
+            cpu[name].append(t)
     out = []
     for name in sorted(seats, key=lambda n: -wins[n] / seats[n]):
         lo, hi = wilson_interval(wins[name], seats[name])
+        t = sum(cpu[name]) / len(cpu[name]) if cpu[name] else None
         out.append((name, seats[name], wins[name] / seats[name], lo, hi,
-                    points[name] / seats[name]))
+                    points[name] / seats[name], t))
     return out
+
+
+def bootstrap_ratings(records: list[dict], reps: int = BOOTSTRAP, seed: int = 0,
+                      anchor: str = ANCHOR) -> dict[str, tuple[float, float, float, float]]:
+    """Per bot: (rating, 2.5%, 97.5% bootstrap percentiles, mean CPU seconds a seat-game
+    or nan). Bradley-Terry on every pair of seats (``prior`` 0.5 pseudo-wins), refitted to
+    ``reps`` resamples of whole games, so an interval counts the games, not the seat pairs
+    (a 4-player game gives six comparisons that are not independent). Anchored at
+    ``anchor`` = 0 where it played, else at the mean."""
+    import numpy as np
+
+    names = sorted({b for r in records for b in r["bots"]})
+    if anchor in names:
+        names.remove(anchor)
+        names.insert(0, anchor)
+    per_game = np.stack([pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))],
+                                             names).wins for r in records])
+    how = "first" if names[0] == anchor else "mean"
+
+    def fit(w):
+        return bradley_terry(w, names, anchor=how, prior=0.5).rating
+
+    point = fit(per_game.sum(axis=0))
+    rng = np.random.default_rng(seed)
+    draws = []
+    for _ in range(reps):
+        pick = rng.integers(0, len(records), len(records))
+        try:
+            draws.append(fit(per_game[pick].sum(axis=0)))
+        except ValueError:  # a resample in which two groups never met: skip it
+            continue
+    lo, hi = np.percentile(np.array(draws), [2.5, 97.5], axis=0)
+    cost = {name: t for name, *_, t in head_to_head(records)}
+    return {n: (float(point[i]), float(lo[i]), float(hi[i]),
+                float("nan") if cost[n] is None else cost[n]) for i, n in enumerate(names)}
 
 
 def report(paths: Sequence[Path]) -> str:
     lines = ["### Head to head", "",
-             "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points |",
-             "|---|---|---|---|---|---|---|"]
+             "| file | players | sides | bot | seat-games | win rate (95% CI) | mean points "
+             "| CPU s a game |", "|---|---|---|---|---|---|---|---|"]
     by_sides: dict[str, list[dict]] = defaultdict(list)
     for path in paths:
         records = read(path)
         if not records:
             continue
         first = records[0]
-        for name, n, w, lo, hi, pts in head_to_head(records):
+        for name, n, w, lo, hi, pts, t in head_to_head(records):
+            cost = "" if t is None else f"{t:.2f}"
             lines.append(f"| {path.name} | {first['players']} | {first['sides']} | {name} | {n} "
-                         f"| {100 * w:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {pts:.1f} |")
+                         f"| {100 * w:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}) | {pts:.1f} "
+                         f"| {cost} |")
         by_sides[first["sides"]].extend(records)
     for sides, records in sorted(by_sides.items()):
         pairs = pairwise_from_ranks([list(zip(r["bots"], r["ranks"], strict=True))
@@ -70,7 +119,43 @@ def report(paths: Sequence[Path]) -> str:
             lines.append(f"| {rating.names[i]} | {rating.rating[i]:+.0f} | "
                          f"{rating.ci_low[i]:+.0f} to {rating.ci_high[i]:+.0f} | "
                          f"{int(rating.games[i])} |")
+        lines += _bootstrap_table(sides, records)
     return "\n".join(lines) + "\n"
+
+
+def _bootstrap_table(sides: str, records: list[dict]) -> list[str]:
+    """The ratings again, anchored at ``ANCHOR``, with bootstrap intervals over games and
+    each bot's CPU seconds a seat-game."""
+    boot = bootstrap_ratings(records)
+    games: dict[str, int] = defaultdict(int)
+    for r in records:
+        for name in set(r["bots"]):
+            games[name] += 1
+    lines = ["", f"### The same, sides {sides}: {ANCHOR} = 0, 95% bootstrap intervals over "
+             f"{BOOTSTRAP} resamples of whole games", "",
+             "| bot | rating | bootstrap 95% | games | CPU s a seat-game |",
+             "|---|---|---|---|---|"]
+    for name, (r, lo, hi, t) in sorted(boot.items(), key=lambda kv: -kv[1][0]):
+        cost = "" if t != t else f"{t:.2f}"
+        lines.append(f"| {name} | {r:+.0f} | {lo:+.0f} to {hi:+.0f} | {games[name]} | {cost} |")
+    return lines
+
+
+def plot(paths: Sequence[Path], players: int = 2) -> str:
+    """The SVG of ``ladder_plot``: bootstrap ratings against CPU, a series per side set."""
+    from imhotep_stats.stats.ladder_plot import rating_vs_cpu_svg
+
+    by_sides: dict[str, list[dict]] = defaultdict(list)
+    for path in paths:
+        for rec in read(path):
+            if rec["players"] == players:
+                by_sides[rec["sides"]].append(rec)
+    series = {}
+    for sides, records in sorted(by_sides.items()):
+        boot = bootstrap_ratings(records)
+        series[sides] = [(n, r, lo, hi, t) for n, (r, lo, hi, t) in boot.items() if t == t]
+    return rating_vs_cpu_svg(series, f"Rating against CPU a game, {players} players "
+                             "(bootstrap 95% intervals over games)")
 
 
 @dataclass(frozen=True)

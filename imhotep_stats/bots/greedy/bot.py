@@ -25,7 +25,7 @@ from imhotep_stats.bots.greedy.context import Ctx
 from imhotep_stats.bots.greedy.errors import UnknownDecision
 from imhotep_stats.bots.greedy.prophecies import prophecy_scores
 from imhotep_stats.bots.greedy.sites.base import POSITIONS
-from imhotep_stats.bots.greedy.turn import _get_extra, _lever_value, _turn_fast
+from imhotep_stats.bots.greedy.turn import _get_extra, _lever_value, _turn, _turn_fast
 from imhotep_stats.bots.weights import SITE_KEYS, full_weights
 
 if TYPE_CHECKING:
@@ -49,30 +49,46 @@ class GreedyBot:
     def __repr__(self) -> str:
         return f"GreedyBot({self.name!r})"
 
-    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+    def _context(self, view: View) -> Ctx:
         ctx = self._ctx.get(view)
         if ctx is None:
             if len(self._ctx) > 16:
                 self._ctx.clear()
             ctx = self._ctx[view] = Ctx(self.weights, view, CardValues)
+        return ctx
+
+    def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+        ctx = self._context(view)
         if len(legal) == 1:
             return legal[0]
         ctx.begin()
-        kind = view.kind
-        if kind == "turn":
+        if view.kind == "turn":
             return _turn_fast(ctx, legal, rng)
-        if kind not in NO_REFRESH:
-            ctx.touch()  # mid-unload: sites may have changed without a new epoch key
-        handler = HANDLERS.get(kind)
-        if handler is not None:
-            scores = handler(ctx, view, legal)
-        else:
-            scores = _site_handler(ctx, kind).decide(kind, view, legal)
+        scores = self._scores(ctx, view, legal)
         best = max(scores)
         idx = [i for i, s in enumerate(scores) if s >= best - 1e-9]
         if len(idx) == 1:
             return legal[idx[0]]
         return legal[idx[int(rng.random() * len(idx))]]
+
+    def scores(self, view: View, legal: list[Action]) -> list[float]:
+        """Every legal action's price on one scale (the change in my objective): the
+        search bot's priors (``bots/search``)."""
+        ctx = self._context(view)
+        ctx.begin()
+        if view.kind == "turn":
+            return _turn(ctx, legal)
+        return self._scores(ctx, view, legal)
+
+    @staticmethod
+    def _scores(ctx: Ctx, view: View, legal: list[Action]) -> list[float]:
+        kind = view.kind
+        if kind not in NO_REFRESH:
+            ctx.touch()  # mid-unload: sites may have changed without a new epoch key
+        handler = HANDLERS.get(kind)
+        if handler is not None:
+            return handler(ctx, view, legal)
+        return _site_handler(ctx, kind).decide(kind, view, legal)
 
 
 def _site_handler(ctx: Ctx, kind: str) -> SiteEval:

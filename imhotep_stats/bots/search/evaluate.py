@@ -65,5 +65,9 @@ def estimate_shares(g: Game) -> list[float]:
     """Each seat's win share by ``estimate_points`` (ties: more stones on the sled, then a
     split). Spends an unfinished ``g`` like ``estimate_points``."""
     sled = list(g.sled)
-    pts = estimate_points(g)
-    return win_shares(best_seats([(pts[p], sled[p]) for p in range(g.n)]), g.n)
+    return winner_shares(estimate_points(g), sled)
+
+
+def winner_shares(pts: list[float], sled: list[int]) -> list[float]:
+    """The win share of the leader(s) by points, then stones on the sled."""
+    return win_shares(best_seats([(pts[p], sled[p]) for p in range(len(pts))]), len(pts))

@@ -13,7 +13,7 @@ from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.view import View
 
-ROLLOUTS = ("random", "greedy")
+ROLLOUTS = ("random", "greedy", "kinds")
 
 
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
@@ -22,6 +22,28 @@ def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
     while not g.over and limit:
         opts = g.options
         apply(g, opts[int(draw() * len(opts))])
+        limit -= 1
+
+
+def kinds_rollout(g: Game, rng: random.Random, limit: int) -> None:
+    """A kind of action (get, place, sail, a card...) uniformly, then one of its actions
+    uniformly: a turn has a dozen places and sails for each get, and a uniform pick over
+    actions almost never takes stones."""
+    draw = rng.random
+    while not g.over and limit:
+        opts = g.options
+        if g.kind == "turn" and len(opts) > 1:
+            groups: dict = {}
+            for x in opts:
+                k = x.kind
+                if k in groups:
+                    groups[k].append(x)
+                else:
+                    groups[k] = [x]
+            pick = list(groups.values())[int(draw() * len(groups))]
+            apply(g, pick[int(draw() * len(pick))])
+        else:
+            apply(g, opts[int(draw() * len(opts))])
         limit -= 1
 
 
@@ -47,4 +69,6 @@ def make_rollout(name: str):
         return random_rollout
     if name == "greedy":
         return GreedyRollout()
+    if name == "kinds":
+        return kinds_rollout
     raise ValueError(f"rollout: expected one of {', '.join(ROLLOUTS)}, got {name!r}")

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from math import log, sqrt
+from math import log, sqrt, tanh
 
 from imhotep_stats.bots.search.determinize import determinize
-from imhotep_stats.bots.search.evaluate import estimate_shares
+from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.result import win_shares
 
 NO_LIMIT = -1  # rollouts play to the game's end
+MARGIN_SCALE = 10.0  # points: a 10-point lead earns about 0.88 of the margin reward
 
 
 class Node:
@@ -44,14 +45,47 @@ def shares(g: Game) -> list[float]:
     return win_shares(g.winners(), g.n)
 
 
+def margin_reward(points: list[float], scale: float) -> list[float]:
+    """Each seat's margin over its best opponent, squashed into [0, 1] (0.5: level)."""
+    n = len(points)
+    out = [0.0] * n
+    for p in range(n):
+        rival = max(points[q] for q in range(n) if q != p)
+        out[p] = 0.5 + 0.5 * tanh((points[p] - rival) / scale)
+    return out
+
+
+def reward(d: Game, margin: float) -> list[float]:
+    """What each seat is credited with at a rollout's end: the win share, mixed (weight
+    ``margin``) with the squashed score margin (lower variance than the win alone)."""
+    if not margin:
+        return shares(d) if d.over else estimate_shares(d)
+    if d.over:
+        win = shares(d)
+        pts = [float(t) for t in d.totals]
+    else:
+        sled = list(d.sled)
+        pts = estimate_points(d)
+        win = winner_shares(pts, sled)
+    squash = margin_reward(pts, MARGIN_SCALE)
+    keep = 1.0 - margin
+    return [keep * w + margin * m for w, m in zip(win, squash, strict=True)]
+
+
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,
-           rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT) -> Node:
+           rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT,
+           priors: dict | None = None, bias: float = 0.0, margin: float = 0.0,
+           stop: bool = False) -> Node:
     """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node.
     ``depth``: the rollout's most decisions (forced ones included) before the position is
-    scored by its estimate; ``NO_LIMIT``, to the game's end."""
+    scored by its estimate; ``NO_LIMIT``, to the game's end. ``priors`` (action -> share,
+    at the root): untried root actions are tried best first and each root action's value
+    gets ``bias`` x prior / (visits + 1) (progressive bias). ``margin``: see ``reward``.
+    ``stop``: end early once the most visited root action cannot be overtaken in the
+    iterations left (the choice is then the one the full budget would make)."""
     root = Node()
     draw = rng.random
-    for _ in range(iterations):
+    for it in range(iterations):
         d = determinize(g, me, rng)
         node = root
         path = []
@@ -66,6 +100,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
             best_a = None
             score = -1.0
             untried = None
+            boost = priors if node is root else None
             for a in opts:
                 child = children.get(a)
                 if child is None:
@@ -77,12 +112,17 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
                 child.avail += 1
                 if untried is None:
                     value = child.w / child.n + exploration * sqrt(log(child.avail) / child.n)
+                    if boost is not None:
+                        value += bias * boost.get(a, 0.0) / (child.n + 1)
                     if value > score:
                         score = value
                         best = child
                         best_a = a
             if untried is not None:
-                a = untried[int(draw() * len(untried))]
+                if boost is not None:
+                    a = max(untried, key=lambda x: boost.get(x, 0.0))
+                else:
+                    a = untried[int(draw() * len(untried))]
                 child = children[a] = Node()
                 apply(d, a)
                 path.append((child, p))
@@ -92,11 +132,25 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
             node = best
         if not d.over:
             rollout(d, rng, depth)
-        reward = shares(d) if d.over else estimate_shares(d)
+        credit = reward(d, margin)
         for child, p in path:
             child.n += 1
-            child.w += reward[p]
+            child.w += credit[p]
+        if stop and it % 16 == 15 and _decided(root, iterations - it - 1):
+            break
     return root
+
+
+def _decided(root: Node, left: int) -> bool:
+    """Whether the most visited root action leads the runner-up by more than ``left``."""
+    first = second = 0
+    for child in root.children.values():
+        n = child.n
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
 
 
 def best_action(root: Node, legal: list):

@@ -203,6 +203,7 @@ class BurialChamberD(Site):
     scores ``absent_penalty`` (negative)."""
 
     side = "D"
+    queries = ("stones", "stones_of", "cells")  # the tomb's stones lie face up
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)

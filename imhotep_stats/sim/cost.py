@@ -1,0 +1,88 @@
+"""How long a study will take, from a short pilot measured on this machine (not a constant).
+
+Per player count and lineup (the cost of a game hardly depends on the sides, much on the
+bots: a search bot is a thousand times a greedy one), a few games of the first cell with
+them are played as the study would play them (``batches.simulate``) and timed in CPU
+seconds of this process, so a busy machine does not inflate the figure; a cell's estimate
+is its games times the mean, and the study's is the sum over cells divided by the workers
+(each core plays whole batches). Pilot games are played until about ``PILOT_SECONDS`` of
+CPU or ``PILOT_GAMES`` games per kind of cell, at least one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from time import process_time
+
+from imhotep_stats.config import Cell, StudyConfig
+from imhotep_stats.sim.batches import Task, simulate
+from imhotep_stats.sim.progress import _clock
+
+PILOT_SECONDS = 3.0
+PILOT_GAMES = 8
+
+
+@dataclass(frozen=True)
+class CellCost:
+    """A cell's estimate: ``per_game`` CPU seconds (mean of ``pilot`` games) x ``games``."""
+
+    cell_id: str
+    players: int
+    lineup: tuple[str, ...]
+    games: int
+    per_game: float
+    pilot: int
+
+    @property
+    def seconds(self) -> float:
+        return self.per_game * self.games
+
+
+def pilot_costs(cfg: StudyConfig, games: int | None = None,
+                seconds: float = PILOT_SECONDS, most: int = PILOT_GAMES) -> list[CellCost]:
+    """Every cell's estimated CPU seconds for ``games`` games (default: the study's)."""
+    games = cfg.games if games is None else games
+    measured: dict[tuple, tuple[float, int]] = {}
+    out = []
+    for cell in cfg.cells:
+        key = (cell.players, cell.lineup)
+        if key not in measured:
+            measured[key] = pilot(cell, cfg.seed, seconds, most, cfg.prophecies,
+                                  cfg.expansion, cfg.overrides_json, cfg.personas_json)
+        per_game, n = measured[key]
+        out.append(CellCost(cell.id, cell.players, cell.lineup, games, per_game, n))
+    return out
+
+
+def pilot(cell: Cell, seed: int = 0, seconds: float = PILOT_SECONDS, most: int = PILOT_GAMES,
+          prophecies: bool = False, expansion: bool | None = None, overrides_json: str = "{}",
+          personas_json: str = "{}") -> tuple[float, int]:
+    """(mean CPU seconds a game, games played) of ``cell``'s first games, as a study plays
+    them, until ``seconds`` of CPU or ``most`` games (at least one)."""
+    spent = 0.0
+    n = 0
+    while n < most and (n == 0 or spent < seconds):
+        task = Task(cell, 0, n, n + 1, seed, prophecies, expansion, overrides_json,
+                    personas_json)
+        t = process_time()
+        simulate(task)
+        spent += process_time() - t
+        n += 1
+    return spent / n, n
+
+
+def describe(costs: list[CellCost], workers: int | None) -> list[str]:
+    """Lines for the terminal: the study on ``workers`` local cores (None: a cluster, whose
+    cores this machine cannot count), then its slowest cells."""
+    if not costs:
+        return []
+    total = sum(c.seconds for c in costs)
+    pilot = sum({(c.players, c.lineup): c.pilot for c in costs}.values())
+    where = (f"{_clock(total / workers)} on {workers} core{'s' if workers != 1 else ''} ("
+             if workers else "(")
+    lines = [f"estimate from a {pilot}-game pilot on this machine (CPU time): {where}"
+             f"{_clock(total)} of one core)"]
+    for c in sorted(costs, key=lambda c: -c.seconds)[:3]:
+        lines.append(f"  cell {c.cell_id}: {c.per_game:.3f} s a game, {_clock(c.seconds)} of "
+                     f"one core for {c.games:,} games")
+    return lines
