@@ -36,14 +36,7 @@ from imhotep_stats.engine.result import best_seats
 from imhotep_stats.engine.setup_checks import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import KIND_SITE, make_site
 from imhotep_stats.engine.sites.base import site_task
-from imhotep_stats.rules.board import (
-    SIDES,
-    SIDES_FORMAT,
-    SITE_INDEX,
-    SITES,
-    Board,
-    default_board,
-)
+from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
 
@@ -113,12 +106,10 @@ def side_letter(text: object) -> str | None:
 
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
-    parts = tuple(sides.split("-")) if isinstance(sides, str) else tuple(sides)
-    letters = tuple(side_letter(p) for p in parts)
+    letters = tuple(side_letter(p) for p in (sides.split("-") if isinstance(sides, str) else sides))
     if len(letters) != 5 or None in letters:
-        raise RulesError(
-            f"sides {sides!r}: expected {SIDES_FORMAT}"
-        )
+        raise RulesError(f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
+                         "market-pyramid-temple-burial_chamber-obelisk (e.g. D-A-C-B-D)")
     return letters  # type: ignore[return-value]
 
 
@@ -314,15 +305,14 @@ class Game:
         return 0
 
     def schedule_from_quarry(self, p: int, site: int) -> None:
-        """A red card or bonus sends a stone from the quarry to a site (nothing if the quarry
-        is empty): scheduled as a task; the site's ``deliver`` performs it."""
+        """A red card or bonus sends a stone from the quarry to a site (if any): a task."""
         if self.quarry[p] > 0:
             self.quarry[p] -= 1
             self.push(_deliver, site, p)
 
     def schedule_delivery(self, p: int, site: int) -> None:
         """A stone of p, already taken from where it was (the Barge: the sled), is sent to a
-        site: scheduled as a task, like every delivery; the site's ``deliver`` performs it."""
+        site: a task, like every delivery (the site's ``deliver`` performs it)."""
         self.push(_deliver, site, p)
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:

@@ -23,10 +23,6 @@ SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site n
 SITE_TITLES: dict[str, str] = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
                                "burial_chamber": "Burial Chamber", "obelisk": "Obelisks"}
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
-SIDES_FORMAT = ("five side letters A-D joined by '-', one per site in the order "
-                "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D")
-
-
 PROVENANCES = ("rulebook", "provisional")
 META_KEYS = ("provenance", "provisional_keys", "quotes")
 
