@@ -21,7 +21,7 @@ from imhotep_stats.rules.board import load_board
 from imhotep_stats.sim import store
 from imhotep_stats.sim.schema import CARDS, COLUMNS, TOOK
 from imhotep_stats.stats.playtest import card_strength, comebacks, newcombe
-from imhotep_stats.stats.tests import seat_verdict
+from imhotep_stats.stats.significance import seat_verdict
 from tests.test_reporting import synthetic_run
 
 # --- cards taken ---------------------------------------------------------------------------

@@ -27,8 +27,8 @@ from imhotep_stats.reporting.figures import compute
 from imhotep_stats.reporting.gates import GateConfigError, evaluate, gate_problems
 from imhotep_stats.sim import store
 from imhotep_stats.sim.schema import CARDS, COLUMNS, SOURCES, TOOK
+from imhotep_stats.stats.breakdowns import fairness
 from imhotep_stats.stats.intervals import min_detectable_difference
-from imhotep_stats.stats.report_figures import fairness
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 SCHEMA = {name: getattr(pl, dtype) for name, dtype in COLUMNS.items()}

@@ -2,7 +2,7 @@
 most the level however often a verdict is looked at, and the old rule (full alpha at
 every look) does not. Simulated studies of seat wins (numpy), each looked at the way the
 sweep's adaptive rounds and ``run --until-decided`` look: the project's verdict
-(``stats.tests.seat_verdicts``), its demand (``stats.sweep.wanted``) and allocation
+(``stats.significance.seat_verdicts``), its demand (``stats.sweep.wanted``) and allocation
 (``sim.adaptive.allocate``). The numbers in docs/reports.md come from the slow tests
 (``pytest -m slow tests/test_sequential.py -s`` prints them)."""
 
@@ -16,8 +16,8 @@ import pytest
 from imhotep_stats.sim.adaptive import allocate
 from imhotep_stats.stats import sequential as seq
 from imhotep_stats.stats.planning import games_needed
+from imhotep_stats.stats.significance import fixed_pvalues, seat_verdicts
 from imhotep_stats.stats.sweep import wanted
-from imhotep_stats.stats.tests import fixed_pvalues, seat_verdicts
 
 ALPHA = 0.05
 WITHIN = ("balanced", "tilted")

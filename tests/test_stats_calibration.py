@@ -2,7 +2,7 @@
 
 Each study is one cell's per-seat win counts, drawn exactly (binomial for two seats,
 multinomial otherwise) from true seat rates: no game is played, so thousands of studies
-take seconds. The verdict's promises, as ``stats.tests.seat_verdict`` states them:
+take seconds. The verdict's promises, as ``stats.significance.seat_verdict`` states them:
 
 - a seat whose true gap is exactly the margin m is called "unbalanced beyond ±m" at most
   alpha of the time (the minimum-effect test's size);
@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from imhotep_stats.stats.planning import beyond_power, games_to_exceed, seat_family
-from imhotep_stats.stats.tests import beyond_margin_test, seat_verdict
+from imhotep_stats.stats.significance import beyond_margin_test, seat_verdict
 
 ALPHA, POWER, MARGIN = 0.05, 0.8, 0.02
 

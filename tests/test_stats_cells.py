@@ -29,7 +29,7 @@ from imhotep_stats.stats.planning import (
     games_needed,
     games_needed_every_seat,
 )
-from imhotep_stats.stats.tests import (
+from imhotep_stats.stats.significance import (
     SeatPValues,
     benjamini_hochberg,
     combine,

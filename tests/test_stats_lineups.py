@@ -18,7 +18,7 @@ import pytest
 
 from imhotep_stats.reporting.robustness import groups
 from imhotep_stats.stats.lineups import lineup_test
-from imhotep_stats.stats.tests import seat_verdict
+from imhotep_stats.stats.significance import seat_verdict
 
 ALPHA = 0.05
 LINEUPS = (("greedy",), ("pyramid",), ("temple",), ("random",))

@@ -12,7 +12,7 @@ from imhotep_stats.stats.planning import (
     games_to_detect,
     seat_family,
 )
-from imhotep_stats.stats.tests import deviation_test, equivalence_test
+from imhotep_stats.stats.significance import deviation_test, equivalence_test
 
 
 def test_games_needed_near_closed_form():

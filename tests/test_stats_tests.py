@@ -11,7 +11,7 @@ from scipy import stats
 
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.planning import games_to_exceed
-from imhotep_stats.stats.tests import (
+from imhotep_stats.stats.significance import (
     benjamini_hochberg,
     beyond_margin_test,
     chi_square_equal_shares,

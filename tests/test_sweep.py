@@ -196,7 +196,7 @@ def test_sweep_q_values_are_bh_over_every_effect(result):
 
 def test_verdicts_survive_a_rate_on_the_margin_boundary():
     # 60 / 200 = 0.3 = 0.25 + 0.05, but 0.3 - 0.25 < 0.05 in floating point: a sweep of
-    # 1/8 of all combinations hit this (ZeroDivisionError in stats.tests before the fix).
+    # 1/8 of all combinations hit this (ZeroDivisionError in stats.significance before the fix).
     from imhotep_stats.stats.sweep import add_verdicts
 
     cells = [{"wins": [41.0, 41.5, 60.0, 57.5], "games": 200},

@@ -10,6 +10,8 @@ import math
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from imhotep_stats.rules.board import SITES
+
 # key -> (default, what it scales). Site and card keys multiply the bot's OWN expected points
 # from that source; the behaviour keys shape how it plays.
 WEIGHT_DOCS: dict[str, tuple[float, str]] = {
@@ -29,7 +31,7 @@ WEIGHT_DOCS: dict[str, tuple[float, str]] = {
     "stones": (1.0, "stones on my sled (how eagerly I get new stones instead of placing)"),
 }
 DEFAULT_WEIGHTS: Mapping[str, float] = MappingProxyType({k: v for k, (v, _) in WEIGHT_DOCS.items()})
-SITE_KEYS = ("market", "pyramid", "temple", "burial_chamber", "obelisk")  # by site index
+SITE_KEYS = SITES  # the weight of a site's points is keyed by its name, by site index
 UPPER = {"optimism": 1.0}  # keys with an upper bound (a share)
 
 

@@ -77,7 +77,7 @@ def gain(g: Game, p: int, name: str) -> None:
         else:
             g.discard.append(name)
         if site is not None:
-            g.deliver_from_quarry(p, site)
+            g.schedule_from_quarry(p, site)
         else:  # Private Quarry (3.2): 1 point and up to 3 stones to the sled
             g.score(p, "market", g.card_points.private_quarry_points)
             g.sled_to_capacity(p, g.card_points.private_quarry_stones)
@@ -246,7 +246,7 @@ def _sail_sail(g: Game, a: Action, p: int) -> None:
 
 def _barge(g: Game, a: Action, p: int) -> None:
     g.sled[p] -= 1
-    g.deliver(p, SITE_INDEX[a.args[0]])
+    g.schedule_delivery(p, SITE_INDEX[a.args[0]])
 
 
 def _platform(g: Game, a: Action, p: int) -> None:

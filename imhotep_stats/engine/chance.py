@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from imhotep_stats.engine.setup import RulesError
+from imhotep_stats.engine.setup_checks import RulesError
 from imhotep_stats.errors import describe
 
 if TYPE_CHECKING:

@@ -26,7 +26,7 @@ cdef class Game:
     cpdef score(self, long seat, source, points)
     cpdef draw(self)
     cpdef sled_to_capacity(self, long p, stones)
-    cpdef deliver_from_quarry(self, long p, long site)
+    cpdef schedule_from_quarry(self, long p, long site)
     cpdef put_on_ship(self, long p, long s, long k)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)

@@ -31,7 +31,8 @@ from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine import prophecies as prophecy_module
 from imhotep_stats.engine.actions import GET, PASS, Action, act
 from imhotep_stats.engine.chance import ChanceError
-from imhotep_stats.engine.setup import RulesError, check_deck, check_round_cards, is_whole
+from imhotep_stats.engine.result import best_seats
+from imhotep_stats.engine.setup_checks import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import KIND_SITE, make_site
 from imhotep_stats.engine.sites.base import site_task
 from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
@@ -64,11 +65,16 @@ def _sail_table() -> list[list[tuple[Action, ...]]]:
 SAIL_OPTIONS = _sail_table()
 
 
+def ship_minimum(size: int) -> int:
+    """Stones a ship of ``size`` needs to sail: one less than its size, at least 1 (docs/rules.md §1.1)."""
+    return max(size - 1, 1)
+
+
 @lru_cache(maxsize=64)
 def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...]]:
     """A round card's ship minimums (one stone less than the size, at least 1) and place
     actions (ship by ship, bow first), shared by every round dealt that card."""
-    mins = tuple(max(size - 1, 1) for size in sizes)
+    mins = tuple(ship_minimum(size) for size in sizes)
     return mins, tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
 
 
@@ -99,13 +105,10 @@ def side_letter(text: object) -> str | None:
 
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
-    parts = tuple(sides.split("-")) if isinstance(sides, str) else tuple(sides)
-    letters = tuple(side_letter(p) for p in parts)
+    letters = tuple(side_letter(p) for p in (sides.split("-") if isinstance(sides, str) else sides))
     if len(letters) != 5 or None in letters:
-        raise RulesError(
-            f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
-            "market-pyramid-temple-burial_chamber-obelisk (e.g. D-A-C-B-D)"
-        )
+        raise RulesError(f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
+                         "market-pyramid-temple-burial_chamber-obelisk (e.g. D-A-C-B-D)")
     return letters  # type: ignore[return-value]
 
 
@@ -300,15 +303,15 @@ class Game:
             return k
         return 0
 
-    def deliver_from_quarry(self, p: int, site: int) -> None:
-        """A red card or bonus delivers a stone from the quarry (nothing if it is empty)."""
+    def schedule_from_quarry(self, p: int, site: int) -> None:
+        """A red card or bonus sends a stone from the quarry to a site (if any): a task."""
         if self.quarry[p] > 0:
             self.quarry[p] -= 1
             self.push(_deliver, site, p)
 
-    def deliver(self, p: int, site: int) -> None:
-        """A stone of p, already taken from where it was (the Barge: the sled), arrives at a
-        site (scheduled as a task, like every delivery)."""
+    def schedule_delivery(self, p: int, site: int) -> None:
+        """A stone of p, already taken from where it was (the Barge: the sled), is sent to a
+        site: a task, like every delivery (the site's ``deliver`` performs it)."""
         self.push(_deliver, site, p)
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
@@ -451,9 +454,7 @@ class Game:
 
     def winners(self) -> list[int]:
         """Seats sharing the win: highest total, then most stones on the sled (docs/rules.md §2.5)."""
-        key = [(self.totals[p], self.sled[p]) for p in range(self.n)]
-        best = max(key)
-        return [p for p in range(self.n) if key[p] == best]
+        return best_seats([(self.totals[p], self.sled[p]) for p in range(self.n)])
 
 
 class ViewCore:
@@ -487,10 +488,6 @@ class ViewCore:
 
     @property
     def options(self) -> list[Action]:
-        return self._g.options
-
-    @property
-    def legal(self) -> list[Action]:
         return self._g.options
 
     def hand_of(self, p: int) -> dict[str, int]:

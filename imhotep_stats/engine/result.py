@@ -44,6 +44,19 @@ class GameResult:
         }
 
 
+def best_seats(key: list) -> list[int]:
+    """The seats whose key is the highest: the winners when the key is (total, sled), the
+    rulebook's order (docs/rules.md §2.5)."""
+    best = max(key)
+    return [p for p in range(len(key)) if key[p] == best]
+
+
+def win_shares(winners: list[int], n: int) -> list[float]:
+    """Each seat's share of the win: 1/k for each of k tied winners, 0 for the others."""
+    share = 1.0 / len(winners)
+    return [share if p in winners else 0.0 for p in range(n)]
+
+
 def result_of(g: Game) -> GameResult:
     if not g.over:
         raise ValueError("the game is not over")
@@ -74,7 +87,7 @@ def result_of(g: Game) -> GameResult:
     key = [(g.totals[p], g.sled[p]) for p in range(n)]
     ranks = [1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n)]
     winners = [p for p in range(n) if ranks[p] == 1]
-    share = [1.0 / len(winners) if p in winners else 0.0 for p in range(n)]
+    share = win_shares(winners, n)
     top = max(g.totals)
     others = [g.totals[p] for p in range(n) if p != winners[0]]
     return GameResult(

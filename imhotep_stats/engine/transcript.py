@@ -21,7 +21,7 @@ from imhotep_stats.engine.chance import ChanceError
 from imhotep_stats.engine.game import Game, RulesError, apply
 from imhotep_stats.engine.play import chance_seed
 from imhotep_stats.engine.result import GameResult, result_of
-from imhotep_stats.engine.setup import is_whole
+from imhotep_stats.engine.setup_checks import is_whole
 from imhotep_stats.errors import describe
 from imhotep_stats.rules.board import Board, BoardDataError, default_board
 

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from imhotep_stats.reporting import document, export, html, markdown, playtest_doc, terminal
+from imhotep_stats.reporting import document, export, html, markdown, playtest, terminal
 from imhotep_stats.reporting.figures import ReportData, compute
 from imhotep_stats.reporting.gates import GateResult, evaluate
 
@@ -75,7 +75,7 @@ def build_report(run_dir: str | Path, formats: tuple[str, ...] = FORMATS,
     run_dir = Path(run_dir)
     data = compute(run_dir)
     gates = evaluate(data)
-    blocks = playtest_doc.extend(document.build(data, gates, _samples(run_dir, data)), data)
+    blocks = playtest.extend(document.build(data, gates, _samples(run_dir, data)), data)
     md = markdown.render(blocks)
     report = Report(data, gates, md, terminal.render(data, gates))
     if "md" in formats:

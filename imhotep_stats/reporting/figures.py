@@ -2,7 +2,7 @@
 HTML, terminal, JSON, tables) only format what :func:`compute` returns.
 
 The figures are polars aggregations over a lazy scan of the run's shards
-(``stats.aggregate`` and ``stats.report_figures``), so a report of a million games needs no
+(``stats.aggregate`` and ``stats.breakdowns``), so a report of a million games needs no
 more memory than one of a thousand. Tables are sorted in the manifest's cell order, then by
 their keys, so every output is byte-for-byte reproducible from the stored run.
 """
@@ -32,15 +32,15 @@ from imhotep_stats.stats.aggregate import (
     win_rates,
     winner_separation,
 )
-from imhotep_stats.stats.intervals import wilson_arrays
-from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
-from imhotep_stats.stats.report_figures import (
+from imhotep_stats.stats.breakdowns import (
     cell_bot_ratings,
     fairness,
     game_histogram,
     round_points,
 )
-from imhotep_stats.stats.tests import SeatVerdict
+from imhotep_stats.stats.intervals import wilson_arrays
+from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
+from imhotep_stats.stats.significance import SeatVerdict
 
 MAX_DETAIL_CELLS = 24
 """Cells with a full section in report.md / report.html. A sweep of hundreds of cells would
@@ -217,7 +217,7 @@ def _fairness_table(cells: list[CellInfo]) -> pl.DataFrame:
 
 def verdict_text(v: SeatVerdict) -> str:
     """The verdict in the designer's words (``SeatVerdict.text``, made by
-    ``stats.tests.seat_verdicts``); gaps in percentage points (pp), not score points."""
+    ``stats.significance.seat_verdicts``); gaps in percentage points (pp), not score points."""
     return v.text
 
 

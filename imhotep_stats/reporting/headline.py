@@ -13,10 +13,9 @@ from typing import Any
 from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.trust import cell_trust
+from imhotep_stats.rules.board import SITE_TITLES as SITE_NAMES
 from imhotep_stats.rules.board import SITES
 
-SITE_NAMES = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
-              "burial_chamber": "Burial Chamber", "obelisk": "Obelisks"}
 SOURCE_WORDS = {"card_statue": "statue cards", "card_decoration": "decoration cards",
                 "card_unused_blue": "unused blue cards", "card_ornament": "ornament cards",
                 "prophecy": "prophecies", "burial_chamber": "burial chamber"}

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
-from imhotep_stats.stats.tests import SeatVerdict, holm
+from imhotep_stats.stats.significance import SeatVerdict, holm
 
 
 class _Cell(Protocol):  # figures.CellInfo, without importing it (figures imports this)

@@ -19,6 +19,9 @@ from imhotep_stats.rules.limits import fixed_problems, value_problems
 
 SITES: tuple[str, ...] = ("market", "pyramid", "temple", "burial_chamber", "obelisk")
 SITE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SITES)}  # site name -> index
+# the sites as the rulebook names them, for people (reports, verdicts)
+SITE_TITLES: dict[str, str] = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
+                               "burial_chamber": "Burial Chamber", "obelisk": "Obelisks"}
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
 PROVENANCES = ("rulebook", "provisional")
 META_KEYS = ("provenance", "provisional_keys", "quotes")

@@ -190,7 +190,7 @@ def engine() -> str:
 
 
 def describe() -> str:
-    """One phrase for people: "compiled (Cython, 33 modules)", "pure Python" or the mix."""
+    """One phrase for people: "compiled (Cython, N modules)", "pure Python" or the mix."""
     n, total = len(compiled_modules()), len(compiled_sources())
     if n == 0:
         why = (" (IMHOTEP_PURE=1)" if pure_forced() else

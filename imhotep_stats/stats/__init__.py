@@ -22,7 +22,7 @@ from imhotep_stats.stats.intervals import (
 )
 from imhotep_stats.stats.planning import games_needed, games_to_detect
 from imhotep_stats.stats.rating import Rating, bradley_terry, pairwise_from_ranks
-from imhotep_stats.stats.tests import (
+from imhotep_stats.stats.significance import (
     SeatVerdict,
     benjamini_hochberg,
     chi_square_equal_shares,

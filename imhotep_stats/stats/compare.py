@@ -35,9 +35,10 @@ import polars as pl
 from scipy import stats as _st
 
 from imhotep_stats.config import StudyConfig
+from imhotep_stats.rules.board import SITE_TITLES
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.sim.store import SHARD_RE, load_manifest, shard_files
-from imhotep_stats.stats.tests import benjamini_hochberg
+from imhotep_stats.stats.significance import benjamini_hochberg
 
 CHUNK_GAMES = 20_000
 """Game indices per pass over a cell: bounds memory (about 30 MB of rows at 4 players)."""
@@ -282,9 +283,7 @@ def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str]
 
 # --- words --------------------------------------------------------------------------------
 
-SITE_NAMES = {"market": "Market", "pyramid": "Pyramid", "temple": "Temple",
-              "burial_chamber": "Burial chamber", "obelisk": "Obelisk"}
-
+SITE_NAMES = SITE_TITLES  # rules.board's
 
 def _leaves(value: Any, prefix: str = "") -> Iterable[tuple[str, Any]]:
     if isinstance(value, dict):

@@ -1,7 +1,7 @@
 """Sample-size planning for seat-fairness verdicts (``imhotep-stats plan``).
 
 The verdict "balanced within +/-m" is a TOST equivalence test per seat (see
-``stats.tests.equivalence_test``): seat s is shown equivalent when both one-sided score
+``stats.significance.equivalence_test``): seat s is shown equivalent when both one-sided score
 tests reject, i.e. when the (1 - 2 alpha') Wilson interval of its win rate lies inside
 (1/players - m, 1/players + m).
 

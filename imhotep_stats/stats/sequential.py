@@ -120,7 +120,7 @@ def _p(log_e) -> np.ndarray:
 def seat_pvalues(wins: float, games: int, players: int, margin: float
                  ) -> tuple[float, float, float]:
     """Anytime-valid ``(p_deviation, p_equivalence, p_beyond)`` of one seat: the seam
-    ``stats.tests`` plugs in for its fixed-sample tests, with the same nulls.
+    ``stats.significance`` plugs in for its fixed-sample tests, with the same nulls.
 
     - deviation, H0: mu = 1/players (two-sided prior);
     - equivalence (within +/- m), H0: mu <= 1/players - m or mu >= 1/players + m:
@@ -138,7 +138,7 @@ def cell_pvalues(wins_by_seat: Sequence[float], games: int, margin: float
                  ) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
     """``seat_pvalues`` of one cell's tested seats (all, or seat 1 alone with two players,
     whose rates sum to 1): (deviation, equivalence, beyond), one entry per tested seat,
-    the shape of ``stats.tests``' per-cell raw p-values."""
+    the shape of ``stats.significance``' per-cell raw p-values."""
     k = len(wins_by_seat)
     tested = np.asarray(list(wins_by_seat)[: 1 if k == 2 else k], dtype=float)
     p = _vector(tested, np.full(tested.shape, games), k, margin)

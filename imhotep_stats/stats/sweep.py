@@ -58,7 +58,7 @@ from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.stats.compare import SITE_NAMES
 from imhotep_stats.stats.intervals import min_detectable_difference
-from imhotep_stats.stats.tests import VERDICTS, benjamini_hochberg, seat_verdicts
+from imhotep_stats.stats.significance import VERDICTS, benjamini_hochberg, seat_verdicts
 
 MAX_BLOCKS = 200
 CELLS_PER_PASS = 16  # cells read per query when accumulating effects: bounds memory
@@ -140,7 +140,7 @@ def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any]
 def add_verdicts(cells: list[dict[str, Any]], margin: float, alpha: float = 0.05,
                  power: float = 0.8, sequential: bool = False) -> None:
     """Seat verdicts for every cell, Benjamini-Hochberg corrected across the sweep (over
-    cells for "within", over seats for "beyond": ``tests.combine``); ``sequential``:
+    cells for "within", over seats for "beyond": ``significance.combine``); ``sequential``:
     anytime-valid ones (``stats.sequential``: a sweep with adaptive rounds looks at its
     verdicts after every round)."""
     live = [c for c in cells if c["games"] > 0]

@@ -1,21 +1,20 @@
 """Card pricing (the engine's ``engine/cards.py`` plays the cards): what a market card is worth
 to each player now.
 
-Cards are priced once per game state (round, sails, cards taken) for all of a game's bots
-(``CardBook``: public state only, no weights), blind draws once per round; a bot's own prices
-are those times its card weights (``CardValues``). Tables built from card prices alone (the
-markets') are then shared by the game's bots whose card weights are all 1, like the other
-sites' tables. A red card is worth a stone at its site (that site's evaluator prices it).
+Each bot prices cards once per game state (round, sails, cards taken) (``CardBook``: public
+state only, no weights) and blind draws once per round; its own prices are those times its
+card weights (``CardValues``). A red card is worth a stone at its site (that site's evaluator
+prices it). Nothing is shared with the other bots of a game (tests/test_table_mates.py).
 """
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy.errors import UnknownDecision
 from imhotep_stats.bots.weights import SITE_KEYS
+from imhotep_stats.engine.cards import DECORATION_SITE, RED_SITE, build_deck
 
 if TYPE_CHECKING:
     from imhotep_stats.bots.greedy.context import Ctx
@@ -24,26 +23,19 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
     "chisel": 2.0, "lever": 1.6, "hammer": 1.7, "sail": 2.0, "barge": 1.4,
     "loading_platform": 1.4,
 }
-RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
 # How a card is priced (_pricing).
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
 _PER_PLAYER = (_RED, _STATUE)  # the prices that depend on the player (site tables, statues held)
-DECORATION_SITE = {
-    "pyramid_decoration": 1, "temple_decoration": 2, "burial_chamber_decoration": 3,
-    "obelisk_decoration": 4,
-}
 
 
 @lru_cache(maxsize=16)
 def _deck(board, expansion: bool) -> list[tuple[str, int]]:
-    """A board's market deck in play: (card, copies) (per board, not per game: boards are
-    immutable)."""
-    merged: dict[str, int] = {}
-    for name, c in board.cards.items():
-        if c["deck"] == "base" or (expansion and c["deck"] == "expansion"):
-            key = c.get("same_as", name)
-            merged[key] = merged.get(key, 0) + c["count"]
-    return list(merged.items())
+    """A board's market deck in play as (card, copies), from the engine's deck (per board,
+    not per game: boards are immutable)."""
+    copies: dict[str, int] = {}
+    for name in build_deck(board, expansion):
+        copies[name] = copies.get(name, 0) + 1
+    return list(copies.items())
 
 
 def _pricing(name: str) -> tuple:
@@ -72,10 +64,11 @@ PRICING = {name: _pricing(name) for name in (*RED_SITE, "statue", *DECORATION_SI
 
 # Compiled, a cdef class (cards.pxd): an attribute added here must be declared there.
 class CardBook:
-    """A game's card prices without any bot's weights, shared by the game's bots (they price
-    from public state alone): each card's worth to each player, kept while the round, the
-    sails and the cards taken stay the same (``Ctx.ckey``), and the blind draws' worth per
-    round. A bot's own prices are these times its weights (``CardValues``)."""
+    """One bot's card prices without its weights: each card's worth to each player, kept while
+    the round, the sails and the cards taken stay the same (``Ctx.ckey``), and the blind
+    draws' worth per round. The bot's own prices are these times its weights
+    (``CardValues``). Each bot keeps its own: shared by a game's bots, a price would be made
+    at whichever bot's decision came first, so a bot's choice would depend on its mates."""
 
     def __init__(self, n: int):
         self.key: tuple | None = None
@@ -86,8 +79,7 @@ class CardBook:
         self.left = 1.0  # Ctx.left_fraction() at the key
 
     def sync(self, ctx: Ctx) -> None:
-        """Prices for the state ``ctx`` sees now (the first of a game's bots to get there
-        starts them afresh)."""
+        """Prices for the state ``ctx`` sees now (a new key starts them afresh)."""
         key = ctx.ckey
         if key != self.key:
             self.key = key
@@ -95,10 +87,6 @@ class CardBook:
                 c.clear()
             self.hands.clear()
             self.left = ctx.left_fraction()
-
-
-# A game's market site (one object per game, shared by its views) -> the game's CardBook.
-_BOOKS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 # Compiled, a cdef class (cards.pxd): an attribute added here must be declared there.
@@ -110,11 +98,9 @@ class CardValues:
         self.ctx = ctx
         self.w = ctx.w
         self.epoch = 0
-        site = ctx.view.site(0)
-        book = _BOOKS.get(site)
-        if book is None:
-            book = _BOOKS[site] = CardBook(ctx.n)
-        self.book = book
+        # this bot's own book: a price depends on when and by whom it was made, and a bot's
+        # choices must depend on its own view and stream only, never on its table-mates
+        self.book = CardBook(ctx.n)
         self._weighted: dict[str, float] = {}  # card -> my weighted worth, this epoch
         self._comp: list[tuple[str, int]] | None = None  # the deck in play (see draws)
         self._unknown: dict[tuple, float] = {}  # (cards drawn, round) -> my weighted worth

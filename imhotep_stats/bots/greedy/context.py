@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.bots.greedy.sites import make_eval
 from imhotep_stats.bots.greedy.sites.base import POSITIONS
 from imhotep_stats.bots.weights import SITE_KEYS
-from imhotep_stats.engine.game import PLACE, SAIL
+from imhotep_stats.engine.game import PLACE, SAIL, ship_minimum
 
 if TYPE_CHECKING:
     from imhotep_stats.bots.greedy.sites.base import SiteEval
@@ -51,7 +51,7 @@ def _shape(slots: tuple) -> tuple:
                 groups[-1][1].append(k)
             else:
                 groups.append((j, [k]))
-    sailable = m >= (size - 1 if size > 1 else 1)
+    sailable = m >= ship_minimum(size)
     return owners, m, size, sailable, tuple((j, tuple(ks)) for j, ks in groups), idx
 
 

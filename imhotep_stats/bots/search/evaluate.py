@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from imhotep_stats.bots.greedy.context import DECAY, STONE
 from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.result import best_seats, win_shares
 
 
 def estimate_points(g: Game) -> list[float]:
@@ -69,11 +70,4 @@ def estimate_shares(g: Game) -> list[float]:
 
 def winner_shares(pts: list[float], sled: list[int]) -> list[float]:
     """The win share of the leader(s) by points, then stones on the sled."""
-    n = len(pts)
-    key = [(pts[p], sled[p]) for p in range(n)]
-    best = max(key)
-    win = [p for p in range(n) if key[p] == best]
-    out = [0.0] * n
-    for p in win:
-        out[p] = 1.0 / len(win)
-    return out
+    return win_shares(best_seats([(pts[p], sled[p]) for p in range(len(pts))]), len(pts))

@@ -20,6 +20,7 @@ from math import log, sqrt, tanh
 from imhotep_stats.bots.search.determinize import determinize
 from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
 from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.result import win_shares
 
 NO_LIMIT = -1  # rollouts play to the game's end
 MARGIN_SCALE = 10.0  # points: a 10-point lead earns about 0.88 of the margin reward
@@ -41,11 +42,7 @@ class Node:
 
 def shares(g: Game) -> list[float]:
     """Each seat's share of the win (shared wins split), the reward of a finished game."""
-    win = g.winners()
-    out = [0.0] * g.n
-    for p in win:
-        out[p] = 1.0 / len(win)
-    return out
+    return win_shares(g.winners(), g.n)
 
 
 def margin_reward(points: list[float], scale: float) -> list[float]:

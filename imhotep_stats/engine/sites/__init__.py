@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.setup import RulesError
+from imhotep_stats.engine.setup_checks import RulesError
 from imhotep_stats.engine.sites import burial_chamber, market, obelisk, pyramid, temple
 from imhotep_stats.engine.sites.base import Site
 from imhotep_stats.rules.board import SITES
@@ -22,7 +22,7 @@ def side_class(index: int, side: str) -> type[Site]:
     try:
         return module.SIDES[side]
     except KeyError:
-        raise RulesError(f"{module.__name__.rsplit('.', 1)[-1]} side {side} is not implemented yet") from None
+        raise RulesError(f"{module.__name__.rsplit('.', 1)[-1]}: no side {side!r} (expected A, B, C or D)") from None
 
 
 def make_site(g: Game, index: int, side: str) -> Site:

@@ -124,7 +124,10 @@ def rank_points(values: list[int], table: tuple[int, ...] | list[int], minimum: 
 
 
 def group_points(size: int, table: tuple[int, ...], extra: int) -> int:
-    """A connected group of ``size`` stones: the table, then ``extra`` per further stone."""
+    """A connected group of ``size`` stones: the table, then ``extra`` per further stone
+    (no stones, no points)."""
+    if size <= 0:
+        return 0
     if size <= len(table):
         return table[size - 1]
     return table[-1] + extra * (size - len(table))

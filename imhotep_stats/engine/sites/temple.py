@@ -42,7 +42,6 @@ KINDS = (TEMPLE_BONUS, TEMPLE_KEEP)
 # Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
 # keep 1; "card" is draw 1).
 POINTS, STONES, DRAW = "points", "stones", "draw"
-_KEEP: dict[str, Action] = {}  # card name -> the interned "keep <card>" action
 
 
 def parse_reward(text: str, where: str) -> tuple[tuple[str, int], ...]:
@@ -204,8 +203,7 @@ class TempleRewards(TempleLayers):
             g.discard.extend(drawn[1:])
             cards.gain(g, owner, drawn[0])
             return
-        keep = _KEEP
-        opts = [keep.get(name) or keep.setdefault(name, act("keep", name)) for name in names]
+        opts = [act("keep", name) for name in names]  # act interns: one cache of actions
         g.ask(TEMPLE_KEEP, owner, opts, owner, tuple(drawn))
 
     def _keep(self, g: Game, a: Action, owner: int, drawn: tuple[str, ...]) -> None:

@@ -7,7 +7,8 @@ site i now: how many points does each player gain, now or expected by the game's
 Each site side answers it from the public site state (``view.site(i)``, never ``_hidden``
 attributes) with a cheap model, as tables ``own[o][j]`` (the owner's points) and
 ``side[o][j]`` (what it does to the others), rebuilt only when the site's state changes
-(``key``) and shared by the bots of a game when they do not depend on a bot's weights. A
+(``key``) and kept by each bot (shared across bots and games only when built from the key and
+board data alone, ``static``). A
 ship's value at a site is then the sum of its stones' entries, a few list look-ups
 (docs/engine.md, Architecture: speed). Stones of one batch are priced independently: a stone's
 entry depends on its position in the unloading order, not on the others' owners.
@@ -23,33 +24,28 @@ ship's value at a site is one C-level look-up of its stones' entries).
 Each site's four sides live in the module named like the engine's (``market``, ``pyramid``,
 ``temple``, ``burial_chamber``, ``obelisk``). Rewards that are not points are priced by the
 bot's card and stone values (``cards.CardValues``, ``Ctx.stones_worth``), so those tables are
-per bot (``shared = False``); the markets' tables, built from card values alone, are shared
-when the game's card prices are (``card_key``).
+rebuilt at every refresh (``shared = False``); the markets' tables, built from card values
+alone, are memoised by the state of the bot's card prices (``card_key``).
 """
 
 from __future__ import annotations
 
 import math
-import weakref
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from imhotep_stats.bots.greedy.context import Ctx
 
 POSITIONS = 4  # a ship unloads at most 4 stones
-# Raw tables are pure functions of public site state and the evaluator's key, so the bots
-# of one game share them: site object -> {key: _table(build)} (a few recent keys).
-_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-# ... and for evaluators whose build depends on the key and board data alone, all games:
-# (evaluator class, players, SiteEval.static()) -> {key: _table(build)}.
+# Raw tables are kept per evaluator (one bot, one site: {key: _table(build)}, a few recent
+# keys): a build reads the bot's own card prices and state beyond its key, so tables shared
+# by a game's bots made one bot's choices depend on its table-mates (tests/test_table_mates.py).
+# Evaluators whose build depends on the key and board data alone (``static()``) share them
+# across bots and games, keyed on all of it: (evaluator class, players, static()) -> tables.
 _STATIC: dict[tuple, dict] = {}
 
 
 # ----------------------------------------------------------------------------- helpers
-def group_value(size: int, table, extra: int) -> int:
-    if size <= 0:
-        return 0
-    return table[size - 1] if size <= len(table) else table[-1] + extra * (size - len(table))
 
 
 def logistic_table(sigma: float, span: int = 64) -> list[float]:
@@ -92,9 +88,8 @@ def rank_estimate(heights, table, logit: list[float], minimum: int = 1) -> list[
 
 
 def card_key(ctx: Ctx) -> tuple:
-    """The part of a site's key for tables built from card values: the game's card prices
-    (``CardBook``), and my seat if my weights make my prices mine alone (then the table is
-    mine; with all card weights 1 it is the same for every bot of the game, and shared)."""
+    """The part of a site's key for tables built from card values: the state of my card
+    prices (``CardBook``), and my seat if my weights make my prices mine alone."""
     cards = ctx.cards
     return cards.book.key, -1 if cards.unit else ctx.me
 
@@ -125,7 +120,7 @@ class SiteEval:
     """Base: the table, the objective, no choices. Subclasses fill ``build``."""
 
     source = ""  # weight key of the site's points
-    shared = True  # build() depends only on public state and key(): share across bots
+    shared = True  # build() depends only on public state and key(): memoised by key
     kinds: tuple[str, ...] = ()  # decision kinds this site asks (handled by ``decide``)
 
     def __init__(self, ctx: Ctx, index: int):
@@ -173,10 +168,8 @@ class SiteEval:
                 static = self.static()
                 if static is not None:  # shared by all games on this board
                     memo = _STATIC.setdefault((type(self), self.n, static), {})
-                else:
-                    memo = _SHARED.get(self.site)
-                    if memo is None:
-                        memo = _SHARED[self.site] = {}
+                else:  # this bot's own
+                    memo = {}
                 self._memo = memo
             hit = memo.get(k)
             if hit is None:

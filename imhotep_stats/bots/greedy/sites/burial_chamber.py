@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-import weakref
-
 from imhotep_stats.bots.greedy.sites.base import (
     POSITIONS,
     SiteEval,
-    group_value,
     logits,
     rank_estimate,
     rounds_left,
 )
+from imhotep_stats.engine.sites.base import group_points
 
 
 # Compiled, a cdef class (burial_chamber.pxd): an attribute added here must be declared there.
@@ -70,8 +68,8 @@ class BurialAEval(SiteEval):
         for r in roots:
             s = self.size[r]
             total += s
-            before += group_value(s, self.table, self.extra)
-        g = group_value(total, self.table, self.extra) - before
+            before += group_points(s, self.table, self.extra)
+        g = group_points(total, self.table, self.extra) - before
         # open neighbours (below, right) its owner may fill later: a small option value
         return g + 0.35 * (i % rows != rows - 1) + 0.35
 
@@ -194,18 +192,18 @@ class BurialDEval(SiteEval):
         size = len(site.grid)
         self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
         # per group size 0..size: the group's points (a look-up, not a call, in _gain)
-        self._group = [float(group_value(k, site.group_table, site.group_extra))
+        self._group = [float(group_points(k, site.group_table, site.group_extra))
                        for k in range(size + 1)]
 
     def key(self):
         return (sum(self.site.count), tuple(self.site.face_up))
 
     def _gains(self) -> dict:
-        """The gains memo for the grid as it is now: token * 16 + owner -> gain (one per
-        site: the bots of a game share it; an int key, cheaper than a (token, owner) pair)."""
+        """The gains memo for the grid as it is now: token * 16 + owner -> gain (this bot's
+        own; an int key, cheaper than a (token, owner) pair)."""
         shared = self._shared
         if shared is None:
-            shared = self._shared = _TOMB_GAINS.setdefault(self.site, [-1, {}])
+            shared = self._shared = [-1, {}]  # this bot's own (not its table-mates')
         empty = self.site.grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
@@ -287,7 +285,6 @@ class BurialDEval(SiteEval):
         return out
 
 
-_TOMB_GAINS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # site -> gains memo
 _GRID_ADJ: dict[tuple[int, int], tuple] = {}
 
 

@@ -1,5 +1,5 @@
 # The typed layer of temple.py (see base.pxd): TempleDEval is a cdef class extending
-# base.SiteEval; TempleAEval and its subclass TempleBEval (sides B and C) stay Python classes.
+# base.SiteEval; TempleAEval and its subclass TempleBCEval (sides B and C) stay Python classes.
 cimport cython
 
 from imhotep_stats.bots.greedy.sites.base cimport SiteEval, rounds_left

@@ -1,6 +1,6 @@
 """The Temple's four sides, priced (docs/rules.md §6; the engine's ``engine/sites/temple.py``).
 
-``TempleBEval`` serves B and C: a visible stone pays its column's best reward, or, in a column
+``TempleBCEval`` serves B and C: a visible stone pays its column's best reward, or, in a column
 without one, the side's ``visible_points`` (0 on B, Temple A's point on C: docs/rules.md §6.3
 gives C's reward instead of the point, not beside it)."""
 
@@ -66,7 +66,7 @@ def temple_reward(ctx, o: int, kind: str, k: int) -> float:
     return 0.0
 
 
-class TempleBEval(TempleAEval):
+class TempleBCEval(TempleAEval):
     """§6.2 / §6.3: as A, each visible stone paying its column's reward (the best
     alternative of a choice) each round end; a column without one pays ``visible_points``."""
 
@@ -177,7 +177,7 @@ class TempleDEval(SiteEval):
 
 SIDES: dict[str, type[SiteEval]] = {
     "A": TempleAEval,
-    "B": TempleBEval,
-    "C": TempleBEval,
+    "B": TempleBCEval,
+    "C": TempleBCEval,
     "D": TempleDEval,
 }

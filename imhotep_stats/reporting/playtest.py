@@ -1,4 +1,4 @@
-"""Report sections of issue 16: robustness across lineups (whole report), comebacks and card
+"""Report sections for playtesters: robustness across lineups (whole report), comebacks and card
 strength (per cell). Blocks as in ``document``, which places them; kept apart so the main
 document's layout can change without touching these."""
 

@@ -17,7 +17,7 @@ import polars as pl
 from imhotep_stats.stats.aggregate import rating_inputs
 from imhotep_stats.stats.intervals import t_interval_from_moments
 from imhotep_stats.stats.rating import bradley_terry
-from imhotep_stats.stats.tests import SeatVerdict, seat_verdicts
+from imhotep_stats.stats.significance import SeatVerdict, seat_verdicts
 
 RATING_PRIOR = 0.5
 """Pseudo-wins added both ways when a bot never lost in a cell (its MLE is infinite)."""
