@@ -131,7 +131,7 @@ def test_sweep_command(tmp_path):
     path, out, res = swept(tmp_path)
     assert res["cells"] == 2 and res["adaptive"]["budget"] == 60
     assert res["games"] == 40 + res["extra_games"] and res["extra_games"] <= 60
-    assert {e["site"] for e in res["main_effects"]} == {"Obelisk"}
+    assert {e["site"] for e in res["main_effects"]} == {"Obelisks"}
     assert (out / "sweep.md").read_text().startswith("# Sweep s: 2 cells")
     assert (out / "sweep-cells.csv").read_text().startswith("rank,cell,sides")
     r = CliRunner().invoke(main, ["sweep", str(path), "--out", str(out), "--workers", "1",
