@@ -87,7 +87,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     present); OUT/compare.json and OUT/compare.md hold the comparison. Exit 3 when
     --max-seat-shift fails.
     """
-    from imhotep_stats.cli.study import study_from
+    from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.config import ConfigError, load_config
     from imhotep_stats.reporting.compare import (
         comparison_json,
@@ -112,10 +112,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         whatif_cfg = base_cfg.whatif_config()
     else:
         whatif_cfg = on_board(load_config(whatif), board_file)
-    if games is not None:
-        base_cfg, whatif_cfg = base_cfg.replace(games=games), whatif_cfg.replace(games=games)
-    if seed is not None:
-        base_cfg, whatif_cfg = base_cfg.replace(seed=seed), whatif_cfg.replace(seed=seed)
+    base_cfg, whatif_cfg = with_flags(base_cfg, games, seed), with_flags(whatif_cfg, games, seed)
     say = say_unless(quiet)
     with resumable_work(CompareError):
         whatif_cfg, notes = pair_configs(base_cfg, whatif_cfg)
@@ -191,19 +188,14 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md and
     OUT/sweep-cells.csv beside the run.
     """
-    from imhotep_stats.cli.study import study_from
+    from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
     from imhotep_stats.sim.adaptive import run_adaptive
     from imhotep_stats.sim.store import atomic_write, load_manifest
     from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
 
-    cfg = on_board(study_from(config, sides, players, bots, games, seed, sweep=True), board_file)
-    if games is not None:
-        cfg = cfg.replace(games=games)
-    if seed is not None:
-        cfg = cfg.replace(seed=seed)
-    if margin is not None:
-        cfg = cfg.replace(margin=margin)
+    cfg = with_flags(on_board(study_from(config, sides, players, bots, games, seed, sweep=True),
+                              board_file), games, seed, margin)
     opts = cfg.sweep
     budget = opts["budget"] if budget is None else budget
     rounds = opts["rounds"] if rounds is None else rounds

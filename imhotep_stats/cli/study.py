@@ -51,6 +51,13 @@ def study_from(config, sides, players, bots, games, seed, sweep=False):
                        QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
+def with_flags(cfg, games=None, seed=None, margin=None):
+    """``cfg`` with the command line's --games, --seed and --margin put over it."""
+    changes = {k: v for k, v in (("games", games), ("seed", seed), ("margin", margin))
+               if v is not None}
+    return cfg.replace(**changes) if changes else cfg
+
+
 @click.command(short_help="Check a study config and print its size.")
 @click.argument("config", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @BOARD
@@ -122,14 +129,8 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         raise click.UsageError("--max-games goes with --until-decided")
     bad_cluster(cluster)
 
-    cfg = study_from(config, sides, players, bots, games, seed)
-    if games is not None:
-        cfg = cfg.replace(games=games)
-    if seed is not None:
-        cfg = cfg.replace(seed=seed)
-    if margin is not None:
-        cfg = cfg.replace(margin=margin)
-    cfg = on_board(cfg, board_file)
+    cfg = on_board(with_flags(study_from(config, sides, players, bots, games, seed),
+                              games, seed, margin), board_file)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
