@@ -77,9 +77,9 @@ def validate(config, board_file, no_estimate):
     for line in study_trust(cfg):
         click.echo(line)
     if not no_estimate:
-        from imhotep_stats.sim.samples import time_estimate
+        from imhotep_stats.sim.cost import estimate_line, pilot_costs
 
-        click.echo(time_estimate(cfg, cfg.workers))
+        click.echo(estimate_line(pilot_costs(cfg), cfg.workers))
 
 
 @click.command(short_help="Simulate a study (a config, or --sides without one) and report.")

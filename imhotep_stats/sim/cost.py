@@ -86,3 +86,17 @@ def describe(costs: list[CellCost], workers: int | None) -> list[str]:
         lines.append(f"  cell {c.cell_id}: {c.per_game:.3f} s a game, {_clock(c.seconds)} of "
                      f"one core for {c.games:,} games")
     return lines
+
+
+def estimate_line(costs: list[CellCost], workers: int | None) -> str:
+    """One line for ``validate``: the pilot's estimate of the whole study on ``workers``
+    local cores (None: all of this machine's)."""
+    import os
+
+    from imhotep_stats.sim import compiled
+
+    total = sum(c.seconds for c in costs)
+    cores = workers or os.cpu_count() or 1
+    return (f"estimated time: about {_clock(total / cores)} on {cores} "
+            f"worker{'s' if cores != 1 else ''} ({_clock(total)} of CPU; measured now from "
+            f"a short pilot per lineup, engine: {compiled.describe()}; a busy machine is slower)")

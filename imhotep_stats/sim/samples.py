@@ -66,39 +66,6 @@ def sample_transcript(config: StudyConfig, cell: Cell, game: int) -> tuple[list[
     return lines, list(result.totals)
 
 
-def time_estimate(config: StudyConfig, workers: int | None, budget: float = 1.0) -> str:
-    """About how long the study takes here: a few games of each lineup are played now (at
-    most ``budget`` seconds each) and the rate scaled to the study's games and workers."""
-    import os
-    import time
-
-    from imhotep_stats.sim import compiled
-
-    per_lineup: dict[tuple, float] = {}
-    total = 0.0
-    for cell in config.cells:
-        key = (cell.players, cell.lineup)
-        if key not in per_lineup:
-            start, played = time.perf_counter(), 0
-            while played < 10 and (played == 0 or time.perf_counter() - start < budget):
-                sample_transcript(config, cell, played)
-                played += 1
-            per_lineup[key] = (time.perf_counter() - start) / played
-        total += per_lineup[key] * config.games
-    cores = workers or os.cpu_count() or 1
-    return (f"estimated time: about {_duration(total / cores)} on {cores} "
-            f"worker{'s' if cores != 1 else ''} ({_duration(total)} of CPU; measured now from "
-            f"a few games per lineup, engine: {compiled.describe()}; a busy machine is slower)")
-
-
-def _duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"{max(seconds, 1):.0f} s"
-    if seconds < 5400:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
 def cell_dir(out: Path, index: int) -> Path:
     """Where cell ``index`` (from 0) keeps its games."""
     return Path(out) / GAMES_DIR / f"cell-{index + 1}"
