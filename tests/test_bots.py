@@ -86,16 +86,25 @@ def snapshot(obj, depth: int = 0):
         return {str(k): snapshot(v, depth + 1) for k, v in obj.items()}
     if callable(obj) or isinstance(obj, random.Random):
         return None
-    if hasattr(obj, "__dict__"):
-        state = dict(vars(obj))
-        # compiled, Game is a cdef class (engine/game.pxd): its declared attributes are not
-        # in its __dict__
-        for k, v in vars(type(obj)).items():
-            if type(v).__name__ == "getset_descriptor" and not k.startswith("__"):
-                state[k] = getattr(obj, k)
+    state = fields(obj)
+    if state is not None:
         return {k: snapshot(v, depth + 1) for k, v in state.items()
                 if k not in ("board", "data")}
     return repr(obj)
+
+
+def fields(obj) -> dict | None:
+    """Every attribute of an object by name (None for an object that has none): its
+    ``__dict__`` and, compiled, the declared fields of its cdef class and of the classes it
+    extends (engine/game.pxd, engine/sites/*.pxd), which are not in any ``__dict__``."""
+    declared = {k for cls in type(obj).__mro__ for k, v in vars(cls).items()
+                if type(v).__name__ == "getset_descriptor" and not k.startswith("__")}
+    if not declared and not hasattr(obj, "__dict__"):
+        return None
+    state = dict(getattr(obj, "__dict__", {}))
+    for k in sorted(declared):
+        state[k] = getattr(obj, k)
+    return state
 
 
 def test_every_engine_decision_kind_is_handled(decision_points):

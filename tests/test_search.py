@@ -17,7 +17,7 @@ from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.engine.view import PUBLIC, View
-from tests.test_bots import GuardedView, decision_points, engine_ask_kinds, snapshot  # noqa: F401
+from tests.test_bots import GuardedView, decision_points, engine_ask_kinds, fields, snapshot  # noqa: F401
 
 SETUPS = [
     ("A-A-A-A-A", 2, False), ("B-B-B-B-B", 3, True), ("C-C-C-C-C", 4, False),
@@ -67,7 +67,7 @@ def _public(g: Game, me: int) -> dict:
     out["decision"] = (g.to_move, g.kind, list(g.options))
     out["round_cards_seen"] = list(g.round_cards[:g.round])
     for site in g.sites:
-        out[site.name] = {k: snapshot(x) for k, x in vars(site).items()
+        out[site.name] = {k: snapshot(x) for k, x in fields(site).items()
                           if not k.startswith("_hidden") and not callable(x)}
     return out
 
@@ -132,7 +132,7 @@ def test_mcts_choices_do_not_depend_on_the_hidden_state(sides, players, propheci
         mix.shuffle(future)
         other.round_cards[g.round:] = future
         for site in other.sites:
-            for name, value in vars(site).items():
+            for name, value in fields(site).items():
                 if name.startswith("_hidden") and value and isinstance(value[0], list):
                     for stack in value:
                         mix.shuffle(stack)

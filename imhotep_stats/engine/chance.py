@@ -97,14 +97,23 @@ def shuffle(rng: random.Random, items: list) -> None:
     """Fisher-Yates from ``rng.random`` (cheap compiled; any uniform shuffle would do)."""
     draw = rng.random
     for i in range(len(items) - 1, 0, -1):
-        j = int(draw() * (i + 1))
+        x = draw()
+        j = int(x * (i + 1))
         items[i], items[j] = items[j], items[i]
 
 
 def redeal(rng: random.Random, places: list[list]) -> None:
     """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
     and deal them back keeping each place's size."""
-    pool = sorted([x for place in places for x in place])
+    # The canonical order is the sorted multiset: counted, then the few distinct items
+    # sorted (the same list as sorting them all, at a fraction of the comparisons).
+    counts = {}
+    for place in places:
+        for x in place:
+            counts[x] = counts.get(x, 0) + 1
+    pool = []
+    for x in sorted(counts):
+        pool += [x] * counts[x]
     shuffle(rng, pool)
     i = 0
     for place in places:

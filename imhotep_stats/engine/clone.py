@@ -80,7 +80,6 @@ def clone(g: Game, streams: random.Random | None = None) -> Game:
     new._round_start_sites = [sites[s.index] for s in g._round_start_sites]
     new._round_end_sites = [sites[s.index] for s in g._round_end_sites]
     new.prophecy = None if g.prophecy is None else g.prophecy.copy()
-    new.public_sites = None
     new.ship_sizes = g.ship_sizes
     new.ship_slots = [list(slots) for slots in g.ship_slots]
     new.ship_min = list(g.ship_min)

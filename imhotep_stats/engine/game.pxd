@@ -13,7 +13,7 @@ cdef class Game:
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
     cdef public object scenario, pinned, chance_setup, pinned_reshuffles, reshuffles
     cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
-    cdef public object kind, options, get_actions, ship_sizes, prophecy, public_sites
+    cdef public object kind, options, get_actions, ship_sizes, prophecy
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
     cdef public list events, totals, stack, turn_start_hooks, sites, took
     cdef public list _round_start_sites, _round_end_sites

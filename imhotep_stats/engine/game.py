@@ -224,7 +224,6 @@ class Game:
         self.get_actions: tuple[Action, ...] = (GET,)  # Pyramid D adds "get move"
         self.turn_start_hooks: list[Callable[[Game, int], bool]] = []  # prophecies (functions)
         self.prophecy = None  # the prophecies module's state, when it plays
-        self.public_sites = None  # the sites' read models (engine/view.py), made on first use
 
         self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
         self._round_start_sites = [s for s in self.sites if s.has_round_start]

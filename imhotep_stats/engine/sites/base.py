@@ -16,11 +16,11 @@ class Site:
 
     Attributes whose names start with ``_hidden`` are not public information: bots must
     not read them (the view hides them). Everything else on a site is on the table.
+    Compiled, a cdef class (base.pxd; each side's module has its .pxd): every attribute is
+    declared there.
     """
 
     side = "?"
-    # The public queries a player's view of the site offers (engine/public.py).
-    queries: tuple[str, ...] = ("stones", "stones_of")
 
     def __init__(self, g: Game, index: int, data: SideData):
         self.index = index
@@ -59,17 +59,21 @@ class Site:
         return {}
 
     def copy(self) -> Site:
-        """An independent copy (``engine.clone``): a flat copy of the attributes, every list
-        copied (one level deeper where it holds lists); tuples, side data and actions
-        shared."""
-        new = object.__new__(type(self))
-        d = new.__dict__
-        for k, v in self.__dict__.items():
-            if type(v) is list:
-                v = [list(x) if type(x) is list else x for x in v] if v and type(v[0]) is list \
-                    else list(v)
-            d[k] = v
+        """An independent copy (``engine.clone``): a new object of the side, filled by
+        ``copy_into``."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        self.copy_into(new)
         return new
+
+    def copy_into(self, new: Site) -> None:
+        """Copy this site's attributes onto ``new``, one by one: every side adds its own
+        (lists that change copied, one level deeper where they hold lists; tuples, side data,
+        actions and lists that never change after setup shared). An attribute added to a
+        side must be added to its ``copy_into`` (tests/test_clone.py checks every one)."""
+        new.index = self.index
+        new.name = self.name
+        new.data = self.data
 
     def round_start(self, g: Game) -> None:
         pass

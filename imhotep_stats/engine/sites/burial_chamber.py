@@ -49,12 +49,16 @@ KINDS = (MOUND_SPACE, TOMB_TOKEN)
 class BurialRows(Site):
     """3 rows filled column by column (top, middle, bottom, then the next column)."""
 
-    queries = ("stones", "stones_of", "cells")
-
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.rows = data["rows"]
         self.owners: list[int] = []  # stone i: column i // rows, row i % rows
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.rows = self.rows
+        n.owners = list(self.owners)
 
     def deliver(self, g: Game, owner: int) -> None:
         self.owners.append(owner)
@@ -93,6 +97,12 @@ class BurialChamberB(BurialRows):
         self.row_points = tuple(data["row_points"])
         self.players = g.n
 
+    def copy_into(self, new: Site) -> None:
+        BurialRows.copy_into(self, new)
+        n = new
+        n.row_points = self.row_points
+        n.players = self.players
+
     def row_counts(self) -> list[list[int]]:
         """Stones per player in each row (top row first)."""
         n, r = self.players, self.rows
@@ -128,6 +138,19 @@ class BurialChamberC(Site):
         self.open = list(shape[6])  # legal spaces, by id
         self.overflow = [0] * g.n  # stones beyond the mound, per player
         self.count = [0] * g.n  # stones here per player (mound + overflow)
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.levels = self.levels
+        n.level_cap = self.level_cap
+        n.overflow_points = self.overflow_points
+        n.space, n.acts, n.act_space = self.space, self.acts, self.act_space
+        n.supports, n.above, n.adj = self.supports, self.above, self.adj
+        n.owner = list(self.owner)
+        n.open = list(self.open)
+        n.overflow = list(self.overflow)
+        n.count = list(self.count)
 
     def deliver(self, g: Game, owner: int) -> None:
         self.count[owner] += 1
@@ -203,8 +226,6 @@ class BurialChamberD(Site):
     scores ``absent_penalty`` (negative)."""
 
     side = "D"
-    queries = ("stones", "stones_of", "cells")  # the tomb's stones lie face up
-
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.rows = data["rows"]
@@ -223,6 +244,21 @@ class BurialChamberD(Site):
         self.grid = [-1] * size  # per space (token t is space t - 1): -1 empty, else owner
         self.edge = [0] * g.n  # stones delivered with no token up, per player
         self.count = [0] * g.n  # stones here per player (grid + edge)
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.rows, n.columns, n.per_round = self.rows, self.columns, self.per_round
+        n.no_token_points = self.no_token_points
+        n.absent_penalty = self.absent_penalty
+        n.group_table = self.group_table
+        n.group_extra = self.group_extra
+        n._hidden_tokens = list(self._hidden_tokens)
+        n.face_up = list(self.face_up)
+        n.acts = self.acts
+        n.grid = list(self.grid)
+        n.edge = list(self.edge)
+        n.count = list(self.count)
 
     def redeal_hidden(self, rng, seat: int) -> None:
         redeal(rng, [self._hidden_tokens])

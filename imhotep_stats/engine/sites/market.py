@@ -54,6 +54,12 @@ class MarketA(Site):
         self.size = data["display"]
         self.display: list[str] = []
 
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.size = self.size
+        n.display = list(self.display)
+
     def round_start(self, g: Game) -> None:
         for _ in range(self.size):
             c = g.draw()
@@ -102,6 +108,15 @@ class MarketB(Site):
         self.display: list[str] = []
         self._hidden_pair: list[str] = []
         self.pair_count = 0  # public: how many face-down cards the pair holds
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.size = self.size
+        n.pair_size = self.pair_size
+        n.display = list(self.display)
+        n._hidden_pair = list(self._hidden_pair)
+        n.pair_count = self.pair_count
 
     def round_start(self, g: Game) -> None:
         for _ in range(self.size):
@@ -181,6 +196,15 @@ class MarketC(Site):
         self.left = 0  # cards still in the display
         self.coins = [data["coins"]] * g.n
         self.pair_actions = [act("take", i, i + 1) for i in range(self.size - 1)]
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.size = self.size
+        n.display = list(self.display)
+        n.left = self.left
+        n.coins = list(self.coins)
+        n.pair_actions = self.pair_actions  # never changed
 
     def round_start(self, g: Game) -> None:
         d = self.display
@@ -273,6 +297,16 @@ class MarketD(Site):
         self._hidden_stacks: list[list[str]] = [[] for _ in range(stacks)]
         self.stack_count = [0] * stacks
         self.stack_actions = [act("take", "stack", i) for i in range(stacks)]
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.size = self.size
+        n.stack_size = self.stack_size
+        n.display = list(self.display)
+        n._hidden_stacks = [list(stack) for stack in self._hidden_stacks]
+        n.stack_count = list(self.stack_count)
+        n.stack_actions = self.stack_actions  # never changed
 
     def round_start(self, g: Game) -> None:
         for _ in range(self.size - len(self.display)):

@@ -48,6 +48,12 @@ class ObeliskA(Site):
         self.heights = [0] * g.n
         self.table = data.by_players("points_by_players", g.n)
 
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.heights = list(self.heights)
+        n.table = self.table
+
     def deliver(self, g: Game, owner: int) -> None:
         self.heights[owner] += 1
 
@@ -82,6 +88,17 @@ class ObeliskB(Site):
         self.slot_owner: list[int] = []  # owners of the slots taken, in slot_order
         self.pending = [0] * g.n  # stones on the owner's space, not in an obelisk
         self.built = [0] * g.n  # finished obelisks per player
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.per = self.per
+        n.leftover_points = self.leftover_points
+        n.slot_order = self.slot_order  # never changed
+        n.slot_points = self.slot_points
+        n.slot_owner = list(self.slot_owner)
+        n.pending = list(self.pending)
+        n.built = list(self.built)
 
     def deliver(self, g: Game, owner: int) -> None:
         k = self.pending[owner] + 1
@@ -225,6 +242,20 @@ class ObeliskC(Site):
         self.overflow = [0] * g.n
         self.discarded = [0] * g.n  # tokens that could not be placed
 
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.columns = self.columns
+        n.path = self.path
+        n.row_points = self.row_points
+        n.bonus = self.bonus
+        n.overflow_points = self.overflow_points
+        n.next = self.next
+        n.cards = [list(card) for card in self.cards]
+        n.on_path = list(self.on_path)
+        n.overflow = list(self.overflow)
+        n.discarded = list(self.discarded)
+
     def deliver(self, g: Game, owner: int) -> None:
         i = self.next
         if i >= len(self.path):
@@ -315,6 +346,21 @@ class ObeliskD(Site):
         self.working = [-1] * g.n  # the obelisk each player is building (-1: none)
         self.placed = [0] * g.n  # stones on obelisks per player
         self.overflow = [0] * g.n
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.target = self.target  # never changed
+        n.points = self.points
+        n.unfinished_points = self.unfinished_points
+        n.overflow_points = self.overflow_points
+        n.claim_action = self.claim_action
+        n.owner = list(self.owner)
+        n.height = list(self.height)
+        n.free = list(self.free)
+        n.working = list(self.working)
+        n.placed = list(self.placed)
+        n.overflow = list(self.overflow)
 
     def deliver(self, g: Game, owner: int) -> None:
         o = self.working[owner]

@@ -118,6 +118,13 @@ class PyramidA(Site):
         self.overflow = data["overflow_points"]
         self.owners: list[int] = []  # in fill order; beyond len(points) = overflow
 
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.points = self.points
+        n.overflow = self.overflow
+        n.owners = list(self.owners)
+
     def deliver(self, g: Game, owner: int) -> None:
         i = len(self.owners)
         self.owners.append(owner)
@@ -138,6 +145,13 @@ class _Counted(Site):
         self.count = [0] * g.n
         self.overflow = data["overflow_points"]  # points per stone once full (as PyramidA)
         self.overflow_owners: list[int] = []  # owners of the overflow stones, in order
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.count = list(self.count)
+        n.overflow = self.overflow
+        n.overflow_owners = list(self.overflow_owners)
 
     def answer(self, g: Game, kind: str, a: Action, p: int) -> None:
         """A ``ship`` reward's slot (sides B and C; B's pyramid choice: ``PyramidB``)."""
@@ -180,6 +194,15 @@ class PyramidB(_Counted):
         self.index_of = {a: i for i, a in enumerate(self.choices)}
         self.pyramids: list[list[int]] = [[] for _ in points]
         self.open = [i for i, pp in enumerate(points) if pp]  # pyramids not full
+
+    def copy_into(self, new: Site) -> None:
+        _Counted.copy_into(self, new)
+        n = new
+        n.spaces = self.spaces  # never changed
+        n.choices = self.choices
+        n.index_of = self.index_of
+        n.pyramids = [list(stones) for stones in self.pyramids]
+        n.open = list(self.open)
 
     def deliver(self, g: Game, owner: int) -> None:
         self.count[owner] += 1
@@ -238,6 +261,20 @@ class PyramidC(_Counted):
         self.done: list[tuple[int, list[int]]] = []
         self.on_tile: list[int] = []
         self.turn_up(order[0] if keep else -1)
+
+    def copy_into(self, new: Site) -> None:
+        _Counted.copy_into(self, new)
+        n = new
+        n.tiles = self.tiles
+        n.majority_points = self.majority_points
+        n.tie_points = self.tie_points
+        n._hidden_removed = list(self._hidden_removed)
+        n._hidden_stack = list(self._hidden_stack)
+        n.tiles_left = self.tiles_left
+        n.done = list(self.done)  # of (tile, owners): owners no longer change
+        n.on_tile = list(self.on_tile)
+        n.tile = self.tile
+        n.rewards = self.rewards
 
     def redeal_hidden(self, rng, seat: int) -> None:
         redeal(rng, [self._hidden_stack, self._hidden_removed])
@@ -309,6 +346,15 @@ class PyramidD(_Counted):
         self.filled = 0
         self.figure = 0
         self.update_get(g)
+
+    def copy_into(self, new: Site) -> None:
+        _Counted.copy_into(self, new)
+        n = new
+        n.points = self.points
+        n.size = self.size
+        n.spaces = list(self.spaces)
+        n.filled = self.filled
+        n.figure = self.figure
 
     def _next_free(self) -> int:
         """The first free space clockwise after the figure (its own space last), or -1."""

@@ -93,12 +93,16 @@ def _reward_columns(
 class TempleLayers(Site):
     """The layered temple shared by sides A, B and C."""
 
-    queries = ("stones", "stones_of", "visible")
-
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.width = data.by_players("width_by_players", g.n)
         self.owners: list[int] = []  # in delivery order; stone i sits in column i % width
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.width = self.width
+        n.owners = list(self.owners)
 
     def deliver(self, g: Game, owner: int) -> None:
         self.owners.append(owner)
@@ -124,6 +128,11 @@ class TempleA(TempleLayers):
         super().__init__(g, index, data)
         self.visible_points = data["visible_points"]
 
+    def copy_into(self, new: Site) -> None:
+        TempleLayers.copy_into(self, new)
+        n = new
+        n.visible_points = self.visible_points
+
     def round_end(self, g: Game) -> None:
         for _, owner in self.visible():
             g.score(owner, "temple", self.visible_points)
@@ -134,13 +143,20 @@ class TempleRewards(TempleLayers):
     instead of a point, columns left to right; a column with no reward gives
     ``visible_points`` (0 on B, Temple A's point on C)."""
 
-    visible_points = 0
     rewards_key = "rewards"
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
+        self.visible_points = 0
         key = self.rewards_key
         self.columns, self.choices = _reward_columns(data[key], self.width, f"{data.name}.{key}")
+
+    def copy_into(self, new: Site) -> None:
+        TempleLayers.copy_into(self, new)
+        n = new
+        n.visible_points = self.visible_points
+        n.columns = self.columns
+        n.choices = self.choices
 
     def round_end(self, g: Game) -> None:
         vis = tuple(self.visible())
@@ -267,6 +283,20 @@ class TempleD(Site):
         self.spaces: list[int] = []  # owners of the filled stone spaces, in fill order
         self.overflow: list[int] = []  # owners of stones beyond the stone spaces
         self.count = [0] * g.n  # stones per player here
+
+    def copy_into(self, new: Site) -> None:
+        Site.copy_into(self, new)
+        n = new
+        n.arrowheads = self.arrowheads
+        n.overflow_move = self.overflow_move
+        n.track_points = self.track_points
+        n.finish = self.finish
+        n.round_points = self.round_points
+        n.finish_point = self.finish_point
+        n.chariots = list(self.chariots)
+        n.spaces = list(self.spaces)
+        n.overflow = list(self.overflow)
+        n.count = list(self.count)
 
     def deliver(self, g: Game, owner: int) -> None:
         self.count[owner] += 1

@@ -1,0 +1,10 @@
+# The typed layer of chance.py (docs/engine.md "Compiled accelerator"): the shuffles that deal
+# hidden things anew run at C speed. The draws are the same numbers as pure Python's: a C
+# double times a C integer rounds as a Python float does, and truncation is int()'s.
+cimport cython
+
+@cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
+cpdef shuffle(rng, list items)
+
+@cython.locals(counts=dict, pool=list, i=Py_ssize_t, k=Py_ssize_t, place=list)
+cpdef redeal(rng, list places)

@@ -1,0 +1,34 @@
+# The typed layer of burial_chamber.py (sites/base.pxd says how these layers work).
+cimport cython
+
+from imhotep_stats.engine.sites.base cimport Site
+
+cdef class BurialRows(Site):
+    cdef public object rows
+    cdef public list owners
+    @cython.locals(n=BurialRows)
+    cpdef copy_into(self, Site new)
+
+cdef class BurialChamberA(BurialRows):
+    pass
+
+cdef class BurialChamberB(BurialRows):
+    cdef public tuple row_points
+    cdef public long players
+    @cython.locals(n=BurialChamberB)
+    cpdef copy_into(self, Site new)
+
+cdef class BurialChamberC(Site):
+    cdef public tuple levels
+    cdef public object level_cap, overflow_points, space, acts, act_space, supports, above, adj
+    cdef public list owner, open, overflow, count
+    @cython.locals(n=BurialChamberC)
+    cpdef copy_into(self, Site new)
+
+cdef class BurialChamberD(Site):
+    cdef public object rows, columns, per_round, no_token_points, absent_penalty, group_extra
+    cdef public object acts
+    cdef public tuple group_table
+    cdef public list _hidden_tokens, face_up, grid, edge, count
+    @cython.locals(n=BurialChamberD)
+    cpdef copy_into(self, Site new)

@@ -1,0 +1,30 @@
+# The typed layer of market.py (sites/base.pxd says how these layers work).
+cimport cython
+
+from imhotep_stats.engine.sites.base cimport Site
+
+cdef class MarketA(Site):
+    cdef public object size
+    cdef public list display
+    @cython.locals(n=MarketA)
+    cpdef copy_into(self, Site new)
+
+cdef class MarketB(Site):
+    cdef public object size, pair_size
+    cdef public list display, _hidden_pair
+    cdef public long pair_count
+    @cython.locals(n=MarketB)
+    cpdef copy_into(self, Site new)
+
+cdef class MarketC(Site):
+    cdef public object size
+    cdef public list display, coins, pair_actions
+    cdef public long left
+    @cython.locals(n=MarketC)
+    cpdef copy_into(self, Site new)
+
+cdef class MarketD(Site):
+    cdef public object size, stack_size
+    cdef public list display, _hidden_stacks, stack_count, stack_actions
+    @cython.locals(n=MarketD)
+    cpdef copy_into(self, Site new)

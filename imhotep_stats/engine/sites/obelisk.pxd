@@ -1,0 +1,30 @@
+# The typed layer of obelisk.py (sites/base.pxd says how these layers work).
+cimport cython
+
+from imhotep_stats.engine.sites.base cimport Site
+
+cdef class ObeliskA(Site):
+    cdef public list heights
+    cdef public object table
+    @cython.locals(n=ObeliskA)
+    cpdef copy_into(self, Site new)
+
+cdef class ObeliskB(Site):
+    cdef public object per, leftover_points
+    cdef public list slot_order, slot_points, slot_owner, pending, built
+    @cython.locals(n=ObeliskB)
+    cpdef copy_into(self, Site new)
+
+cdef class ObeliskC(Site):
+    cdef public object columns, row_points, bonus, overflow_points
+    cdef public tuple path
+    cdef public long next
+    cdef public list cards, on_path, overflow, discarded
+    @cython.locals(n=ObeliskC)
+    cpdef copy_into(self, Site new)
+
+cdef class ObeliskD(Site):
+    cdef public list target, points, claim_action, owner, height, free, working, placed, overflow
+    cdef public object unfinished_points, overflow_points
+    @cython.locals(n=ObeliskD)
+    cpdef copy_into(self, Site new)

@@ -1,0 +1,36 @@
+# The typed layer of pyramid.py (sites/base.pxd says how these layers work).
+cimport cython
+
+from imhotep_stats.engine.sites.base cimport Site
+
+cdef class PyramidA(Site):
+    cdef public object points, overflow
+    cdef public list owners
+    @cython.locals(n=PyramidA)
+    cpdef copy_into(self, Site new)
+
+cdef class _Counted(Site):
+    cdef public list count, overflow_owners
+    cdef public object overflow
+    @cython.locals(n=_Counted)
+    cpdef copy_into(self, Site new)
+
+cdef class PyramidB(_Counted):
+    cdef public list spaces, choices, pyramids, open
+    cdef public dict index_of
+    @cython.locals(n=PyramidB)
+    cpdef copy_into(self, Site new)
+
+cdef class PyramidC(_Counted):
+    cdef public object tiles, majority_points, tie_points, rewards
+    cdef public list _hidden_removed, _hidden_stack, done, on_tile
+    cdef public long tiles_left, tile
+    @cython.locals(n=PyramidC)
+    cpdef copy_into(self, Site new)
+
+cdef class PyramidD(_Counted):
+    cdef public tuple points
+    cdef public list spaces
+    cdef public long size, filled, figure
+    @cython.locals(n=PyramidD)
+    cpdef copy_into(self, Site new)

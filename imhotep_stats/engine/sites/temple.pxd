@@ -1,0 +1,34 @@
+# The typed layer of temple.py (sites/base.pxd says how these layers work).
+cimport cython
+
+from imhotep_stats.engine.sites.base cimport Site
+
+cdef class TempleLayers(Site):
+    cdef public object width
+    cdef public list owners
+    @cython.locals(n=TempleLayers)
+    cpdef copy_into(self, Site new)
+
+cdef class TempleA(TempleLayers):
+    cdef public object visible_points
+    @cython.locals(n=TempleA)
+    cpdef copy_into(self, Site new)
+
+cdef class TempleRewards(TempleLayers):
+    cdef public object visible_points, columns, choices
+    @cython.locals(n=TempleRewards)
+    cpdef copy_into(self, Site new)
+
+cdef class TempleB(TempleRewards):
+    pass
+
+cdef class TempleC(TempleRewards):
+    pass
+
+cdef class TempleD(Site):
+    cdef public tuple arrowheads, track_points, round_points
+    cdef public object overflow_move, finish_point
+    cdef public long finish
+    cdef public list chariots, spaces, overflow, count
+    @cython.locals(n=TempleD)
+    cpdef copy_into(self, Site new)
