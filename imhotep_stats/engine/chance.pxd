@@ -6,5 +6,5 @@ cimport cython
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
 cpdef shuffle(rng, list items)
 
-@cython.locals(counts=dict, pool=list, i=Py_ssize_t, k=Py_ssize_t, place=list)
+@cython.locals(pool=list, i=Py_ssize_t, k=Py_ssize_t, place=list)
 cpdef redeal(rng, list places)

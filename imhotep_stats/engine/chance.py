@@ -105,15 +105,10 @@ def shuffle(rng: random.Random, items: list) -> None:
 def redeal(rng: random.Random, places: list[list]) -> None:
     """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
     and deal them back keeping each place's size."""
-    # The canonical order is the sorted multiset: counted, then the few distinct items
-    # sorted (the same list as sorting them all, at a fraction of the comparisons).
-    counts = {}
-    for place in places:
-        for x in place:
-            counts[x] = counts.get(x, 0) + 1
     pool = []
-    for x in sorted(counts):
-        pool += [x] * counts[x]
+    for place in places:
+        pool += place
+    pool.sort()  # a canonical order: nothing of the real one survives
     shuffle(rng, pool)
     i = 0
     for place in places:
