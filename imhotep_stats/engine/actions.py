@@ -10,18 +10,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from imhotep_stats.rules.board import SITE_INDEX
+
 _CACHE: dict[tuple, Action] = {}
+
+# Each kind of action has a small integer code, fixed for the turn's actions (the engine
+# dispatches a turn on it: engine/game.py ``_turn``), the next free one for any other kind.
+PLACE_CODE, GET_CODE, PASS_CODE, SAIL_CODE, PLAY_CODE = range(5)
+CODES: dict[str, int] = {"place": PLACE_CODE, "get": GET_CODE, "pass": PASS_CODE,
+                         "sail": SAIL_CODE, "play": PLAY_CODE}
 
 
 class Action:
-    """A choice at a decision point: ``kind`` plus arguments (ints or names)."""
+    """A choice at a decision point: ``kind`` plus arguments (ints or names).
 
-    __slots__ = ("kind", "args", "_text")
+    ``code`` is the kind's small integer (``CODES``); ``n0`` and ``n1`` the first two
+    arguments when they are whole numbers (a sail's dock as its site index), else -1: the
+    engine reads these, compiled as C fields (actions.pxd)."""
+
+    __slots__ = ("kind", "args", "_text", "code", "n0", "n1")
 
     def __init__(self, kind: str, args: tuple[Any, ...]):
         self.kind = kind
         self.args = args
         self._text = " ".join((kind, *map(str, args)))
+        code = CODES.get(kind)
+        if code is None:
+            code = CODES[kind] = len(CODES)
+        self.code = code
+        nums = list(args[:2])
+        if kind == "sail" and len(nums) == 2:
+            nums[1] = SITE_INDEX.get(nums[1], -1)
+        nums = [x if type(x) is int else -1 for x in nums] + [-1, -1]
+        self.n0, self.n1 = nums[0], nums[1]
 
     def __str__(self) -> str:
         return self._text

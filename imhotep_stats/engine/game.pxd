@@ -5,6 +5,11 @@
 # counters, seats, indexes and bitmasks, bint for flags; anything else stays an object.
 cimport cython
 
+from imhotep_stats.engine.actions cimport Action
+
+# the turn actions' kind codes (engine/actions.py), C longs here
+cdef long PLACE_CODE, GET_CODE, PASS_CODE, SAIL_CODE, PLAY_CODE
+
 @cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
 cpdef fast_shuffle(rng, list items)
 
@@ -27,6 +32,7 @@ cdef class Game:
     cpdef draw(self)
     cpdef sled_to_capacity(self, long p, stones)
     cpdef schedule_from_quarry(self, long p, long site)
+    @cython.locals(slots=list, i=Py_ssize_t)
     cpdef put_on_ship(self, long p, long s, long k)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
@@ -60,6 +66,7 @@ cpdef _end_turn(Game g)
 @cython.locals(p=long)
 cpdef apply(Game g, a)
 
-cpdef _turn(Game g, long p, a)
+@cython.locals(c=long)
+cpdef _turn(Game g, long p, Action a)
 
 cpdef play_seats(Game g, list seats, on_decision)

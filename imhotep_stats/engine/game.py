@@ -29,13 +29,23 @@ from typing import Any
 from imhotep_stats.engine import cards
 from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine import prophecies as prophecy_module
-from imhotep_stats.engine.actions import GET, PASS, Action, act
+from imhotep_stats.engine.actions import (
+    GET,
+    GET_CODE,
+    PASS,
+    PASS_CODE,
+    PLACE_CODE,
+    PLAY_CODE,
+    SAIL_CODE,
+    Action,
+    act,
+)
 from imhotep_stats.engine.chance import ChanceError
 from imhotep_stats.engine.result import best_seats
 from imhotep_stats.engine.setup_checks import RulesError, check_deck, check_round_cards, is_whole
 from imhotep_stats.engine.sites import KIND_SITE, make_site
 from imhotep_stats.engine.sites.base import site_task
-from imhotep_stats.rules.board import SIDES, SITE_INDEX, SITES, Board, default_board
+from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
 
@@ -324,7 +334,14 @@ class Game:
         self.ship_slots[s][k] = p
         self.ship_load[s] += 1
         self.ship_free -= 1
-        self.open_slots.remove(PLACE[s][k])
+        slots = self.open_slots
+        a = PLACE[s][k]
+        for i in range(len(slots)):  # list.remove, by identity (a C loop compiled)
+            if slots[i] is a:
+                del slots[i]
+                break
+        else:
+            raise ValueError(f"{a}: not an open slot")
         if self.ship_load[s] == self.ship_min[s]:
             self.ships_ready |= 1 << s  # this ship can now sail
 
@@ -588,7 +605,10 @@ class IllegalAction(ValueError):
 
 def apply(g: Game, a: Action) -> None:
     """Perform ``a`` for ``g.to_move`` and advance to the next decision point."""
-    if a not in g.options:
+    for x in g.options:  # ``a in g.options`` by identity (actions are interned): C speed
+        if x is a:
+            break
+    else:
         raise IllegalAction(
             f"{a} is not legal for seat {g.to_move} at a {g.kind} decision; legal: "
             + ", ".join(map(str, g.options))
@@ -654,28 +674,27 @@ def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None]
 def _turn(g: Game, p: int, a: Action) -> None:
     """A turn action (docs/rules.md §2.2). Simple actions end the turn at once; the others
     schedule the end of the turn under the tasks they start."""
-    k = a.kind
-    if k == "place":
+    c = a.code  # the kind's code (engine/actions.py): compiled, C fields and C compares
+    if c == PLACE_CODE:
         g.passes = 0
-        s, slot = a.args
         g.sled[p] -= 1
-        g.put_on_ship(p, s, slot)
+        g.put_on_ship(p, a.n0, a.n1)
         _end_turn(g)
-    elif k == "get":
+    elif c == GET_CODE:
         g.passes = 0
         g.sled_to_capacity(p, g.get_stones)
         if a.args:
             g.sites[PYRAMID].on_get(g, p, a)
         _end_turn(g)
-    elif k == "pass":
+    elif c == PASS_CODE:
         g.passes += 1
         _end_turn(g)
     else:
         g.passes = 0
         g.stack.append(_END_TURN)
-        if k == "sail":
-            g._sail(p, a.args[0], SITE_INDEX[a.args[1]], False)
-        elif k == "play":
+        if c == SAIL_CODE:
+            g._sail(p, a.n0, a.n1, False)
+        elif c == PLAY_CODE:
             cards.play_blue(g, p, a.args[0])
         else:
             raise IllegalAction(f"unknown turn action {a}")
