@@ -57,19 +57,21 @@ def win_shares(winners: list[int], n: int) -> list[float]:
     return [share if p in winners else 0.0 for p in range(n)]
 
 
-def result_of(g: Game) -> GameResult:
-    if not g.over:
-        raise ValueError("the game is not over")
-    n = g.n
+def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
+    """Per seat the points by source and by round (game end last), and how often the sole
+    leader on the score track changed, from the score events in order."""
     by_source = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
-    by_round = [[0] * (g.rounds + 1) for _ in range(n)]
+    by_round = [[0] * (rounds + 1) for _ in range(n)]
     running = [0] * n
     leader = -1  # the last sole leader on the score track
     changes = 0
     best = 0
-    for seat, source, pts, rnd in g.events:
-        by_source[seat][source] += pts
-        by_round[seat][rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
+    for event in events:
+        seat, source, pts, rnd = event
+        d = by_source[seat]
+        d[source] += pts
+        row = by_round[seat]
+        row[rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
         r = running[seat] = running[seat] + pts
         if pts > 0:
             if r > best:  # strictly ahead of everyone: the sole leader
@@ -84,6 +86,14 @@ def result_of(g: Game) -> GameResult:
                 if top != leader:
                     changes += leader != -1
                     leader = top
+    return by_source, by_round, changes
+
+
+def result_of(g: Game) -> GameResult:
+    if not g.over:
+        raise ValueError("the game is not over")
+    n = g.n
+    by_source, by_round, changes = tally(g.events, n, g.rounds)
     key = [(g.totals[p], g.sled[p]) for p in range(n)]
     ranks = [1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n)]
     winners = [p for p in range(n) if ranks[p] == 1]
