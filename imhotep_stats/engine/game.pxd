@@ -9,6 +9,7 @@ from imhotep_stats.engine.actions cimport Action
 
 # the turn actions' kind codes (engine/actions.py), C longs here
 cdef long PLACE_CODE, GET_CODE, PASS_CODE, SAIL_CODE, PLAY_CODE
+cdef bint COMPILED
 
 @cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
 cpdef fast_shuffle(rng, list items)
@@ -63,10 +64,12 @@ cpdef _next_round(Game g, long next_start)
 @cython.locals(n=long)
 cpdef _end_turn(Game g)
 
-@cython.locals(p=long)
+@cython.locals(p=long, legal=bint)
 cpdef apply(Game g, a)
 
 @cython.locals(c=long)
 cpdef _turn(Game g, long p, Action a)
+
+cpdef bint is_option(options, a)
 
 cpdef play_seats(Game g, list seats, on_decision)

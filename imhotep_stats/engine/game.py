@@ -49,6 +49,13 @@ from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
 
+try:  # Cython's constant: True in the compiled module, False in pure Python
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
 # Decision kinds of the core game (sites and cards add their own).
 TURN = "turn"
 
@@ -336,12 +343,13 @@ class Game:
         self.ship_free -= 1
         slots = self.open_slots
         a = PLACE[s][k]
-        for i in range(len(slots)):  # list.remove, by identity (a C loop compiled)
-            if slots[i] is a:
-                del slots[i]
-                break
-        else:
-            raise ValueError(f"{a}: not an open slot")
+        if COMPILED:  # list.remove by identity (actions are interned): a C loop
+            for i in range(len(slots)):
+                if slots[i] is a:
+                    del slots[i]
+                    break
+        else:  # pure Python: the built-in is faster
+            slots.remove(a)
         if self.ship_load[s] == self.ship_min[s]:
             self.ships_ready |= 1 << s  # this ship can now sail
 
@@ -603,12 +611,21 @@ class IllegalAction(ValueError):
     pass
 
 
+def is_option(options: list, a: Action) -> bool:
+    """``a in options``, by identity (actions are interned)."""
+    if COMPILED:  # a C loop of pointer compares (``in`` rich-compares every other action)
+        for x in options:
+            if x is a:
+                return True
+        return False
+    return a in options  # pure Python: the built-in is faster
+
+
 def apply(g: Game, a: Action) -> None:
     """Perform ``a`` for ``g.to_move`` and advance to the next decision point."""
-    for x in g.options:  # ``a in g.options`` by identity (actions are interned): C speed
-        if x is a:
-            break
-    else:
+    # a C loop compiled; pure Python, the built-in ``in`` (a call would cost more)
+    legal = is_option(g.options, a) if COMPILED else a in g.options
+    if not legal:
         raise IllegalAction(
             f"{a} is not legal for seat {g.to_move} at a {g.kind} decision; legal: "
             + ", ".join(map(str, g.options))
