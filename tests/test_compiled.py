@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -324,3 +325,30 @@ def test_the_build_regenerates_c_that_read_a_removed_pxd(tmp_path):
     (bots / "a.pxd").unlink()
     assert compiled.forget_removed_pxd(str(c_file), str(tmp_path)) and not c_file.exists()
     assert not compiled.forget_removed_pxd(str(c_file), str(tmp_path))  # no C yet: nothing to do
+
+
+def test_the_build_regenerates_c_that_cimports_a_changed_pxd(monkeypatch):
+    """What ``cythonize`` compares with a module's C (Cython's dependency tree) holds every
+    package .pxd the module's own .pxd cimports, transitively: a changed ``sites/base.pxd``
+    regenerates (and the build recompiles) every site module's C, a changed ``game.pxd``
+    ``clone``'s. (Measured: touching ``engine/sites/base.pxd`` and running ``make`` rebuilt
+    base and the five site modules, and nothing else.)"""
+    dependencies = pytest.importorskip("Cython.Build.Dependencies")
+    root = Path(compiled.PACKAGE_DIR).parent
+    monkeypatch.chdir(root)
+    tree = dependencies.create_dependency_tree()
+    cimport = re.compile(r"^from (imhotep_stats[\w.]*) cimport", re.M)
+    chained = 0
+    for module, path in compiled.compiled_sources():
+        source = os.path.relpath(path, root).replace(os.sep, "/")
+        want, todo = set(), [source[:-3] + ".pxd"]
+        while todo:
+            pxd = todo.pop()
+            if pxd in want or not (root / pxd).exists():
+                continue
+            want.add(pxd)
+            todo += [name.replace(".", "/") + ".pxd" for name in cimport.findall((root / pxd).read_text())]
+        deps = {d.replace(os.sep, "/") for d in tree.all_dependencies(source)}
+        assert want <= deps, f"{module}: the build would not rebuild it for {sorted(want - deps)}"
+        chained += len(want) > 1
+    assert chained >= 10  # the engine's site modules, clone, the greedy bot's layers

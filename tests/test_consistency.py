@@ -25,7 +25,7 @@ def cli(*args):
 
 
 def test_the_engine_reads_side_letters_and_site_names_in_either_case():
-    from imhotep_stats.engine.game import RulesError, parse_sides, parse_site_side
+    from imhotep_stats.engine.setup_checks import RulesError, parse_sides, parse_site_side
 
     assert parse_sides("d-a-C-b-D") == ("D", "A", "C", "B", "D")
     assert parse_sides(["d", " a", "c", "b", "d"]) == ("D", "A", "C", "B", "D")

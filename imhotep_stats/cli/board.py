@@ -32,7 +32,7 @@ def sides(name, export, force, board_file, as_json):
     `[board] file = "board.toml"` in a study config) or override them in a study config."""
     from tabulate import tabulate
 
-    from imhotep_stats.engine.game import parse_site_side
+    from imhotep_stats.engine.setup_checks import parse_site_side
     from imhotep_stats.rules.board import SIDES, SITES, plain
     from imhotep_stats.rules.board_file import designer_keys, export_text
 

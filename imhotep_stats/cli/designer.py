@@ -323,7 +323,7 @@ def _time_cells(rows: list[dict], bots: str, sides: str) -> None:
     """Add each row's measured CPU seconds a game (``sim.cost.pilot``) for ``bots``."""
     from imhotep_stats.bots import BotSpecError, make_bot
     from imhotep_stats.config import Cell
-    from imhotep_stats.engine.game import parse_sides
+    from imhotep_stats.engine.setup_checks import parse_sides
     from imhotep_stats.sim.cost import pilot
 
     lineup = tuple(b.strip() for b in bots.split(",") if b.strip())

@@ -112,7 +112,7 @@ class Validator:
               keep_missing: bool = False) -> tuple[tuple[str, ...], ...]:
         """Side letters per site; ``keep_missing`` gives None for sites not in ``table``
         (a [whatif] changes only the sites it names)."""
-        from imhotep_stats.engine.game import side_letter  # the engine reads letters
+        from imhotep_stats.engine.setup_checks import side_letter  # the engine reads letters
 
         table = site_keys(table)
         self.known(table, prefix, SITES)

@@ -3,6 +3,9 @@
 # double times a C integer rounds as a Python float does, and truncation is int()'s.
 cimport cython
 
+@cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
+cpdef fast_shuffle(rng, list items)
+
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
 cpdef shuffle(rng, list items)
 

@@ -11,9 +11,6 @@ from imhotep_stats.engine.actions cimport Action
 cdef long PLACE_CODE, GET_CODE, PASS_CODE, SAIL_CODE, PLAY_CODE
 cdef bint COMPILED
 
-@cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
-cpdef fast_shuffle(rng, list items)
-
 cdef class Game:
     cdef dict __dict__
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle

@@ -19,7 +19,6 @@ stone to a site that offers a choice) stay simple and in one place.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -40,12 +39,18 @@ from imhotep_stats.engine.actions import (
     Action,
     act,
 )
-from imhotep_stats.engine.chance import ChanceError
+from imhotep_stats.engine.chance import ChanceError, fast_shuffle
 from imhotep_stats.engine.result import best_seats
-from imhotep_stats.engine.setup_checks import RulesError, check_deck, check_round_cards, is_whole
+from imhotep_stats.engine.setup_checks import (
+    RulesError,
+    check_deck,
+    check_round_cards,
+    is_whole,
+    parse_sides,
+)
 from imhotep_stats.engine.sites import KIND_SITE, make_site
 from imhotep_stats.engine.sites.base import site_task
-from imhotep_stats.rules.board import SIDES, SITES, Board, default_board
+from imhotep_stats.rules.board import SITES, Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
 
@@ -101,42 +106,6 @@ def _prepared(board: Board, players: int, expansion: bool) -> tuple:
     the card point tables (boards are immutable, so this is cached per board)."""
     pool = tuple(tuple(c) for c in board.round_cards(players))
     return pool, tuple(cards.build_deck(board, expansion)), cards.CardPoints(board)
-
-
-def fast_shuffle(rng: random.Random, items: list) -> None:
-    """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
-    speed; ties have probability ~2**-53 and then keep the original order)."""
-    n = len(items)
-    draw = rng.random
-    keys = [draw() for _ in range(n)]  # n draws, in order
-    order = sorted(range(n), key=keys.__getitem__)
-    items[:] = [items[i] for i in order]
-
-
-def side_letter(text: object) -> str | None:
-    """A side letter as written by a person (``"d"``, ``" D "``) -> ``"D"``; None if it is none.
-    The one reading of side letters: the command line, configs, transcripts and ``sides``."""
-    letter = text.strip().upper() if isinstance(text, str) else None
-    return letter if letter in SIDES else None
-
-
-def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
-    """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
-    letters = tuple(side_letter(p) for p in (sides.split("-") if isinstance(sides, str) else sides))
-    if len(letters) != 5 or None in letters:
-        raise RulesError(f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
-                         "market-pyramid-temple-burial_chamber-obelisk (e.g. D-A-C-B-D)")
-    return letters  # type: ignore[return-value]
-
-
-def parse_site_side(name: str) -> tuple[str, str]:
-    """``"Pyramid.d"`` -> ("pyramid", "D"): a site name and a side letter, either case."""
-    site, _, side = name.strip().partition(".")
-    site, letter = site.strip().lower(), side_letter(side)
-    if site not in SITES or letter is None:
-        raise RulesError(f"{name!r}: expected SITE.SIDE, a site ({', '.join(SITES)}) and a "
-                         "side letter A-D, e.g. pyramid.D")
-    return site, letter
 
 
 class Game:

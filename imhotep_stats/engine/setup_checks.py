@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from imhotep_stats.errors import describe
+from imhotep_stats.rules.board import SIDES, SITES
 
 
 class RulesError(ValueError):
@@ -85,3 +86,29 @@ def check_deck(given: Any, full: Sequence[str], scenario: bool) -> list[str]:
             f'{missing} (a rulebook scenario may say "scenario": true and use part of them)'
         )
     return list(given)
+
+
+def side_letter(text: object) -> str | None:
+    """A side letter as written by a person (``"d"``, ``" D "``) -> ``"D"``; None if it is none.
+    The one reading of side letters: the command line, configs, transcripts and ``sides``."""
+    letter = text.strip().upper() if isinstance(text, str) else None
+    return letter if letter in SIDES else None
+
+
+def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
+    """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
+    letters = tuple(side_letter(p) for p in (sides.split("-") if isinstance(sides, str) else sides))
+    if len(letters) != 5 or None in letters:
+        raise RulesError(f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
+                         "market-pyramid-temple-burial_chamber-obelisk (e.g. D-A-C-B-D)")
+    return letters  # type: ignore[return-value]
+
+
+def parse_site_side(name: str) -> tuple[str, str]:
+    """``"Pyramid.d"`` -> ("pyramid", "D"): a site name and a side letter, either case."""
+    site, _, side = name.strip().partition(".")
+    site, letter = site.strip().lower(), side_letter(side)
+    if site not in SITES or letter is None:
+        raise RulesError(f"{name!r}: expected SITE.SIDE, a site ({', '.join(SITES)}) and a "
+                         "side letter A-D, e.g. pyramid.D")
+    return site, letter
