@@ -36,12 +36,24 @@ KINDS = (MARKET_PICK, MARKET_KEEP)
 TAKE_PAIR = act("take", "pair")
 
 
+# ``take <card>`` and ``keep <card>`` by card name: a dict look-up where ``act`` (a call that
+# builds and hashes a tuple key) cost ~2K instructions, 5% of an mcts iteration (callgrind)
+_TAKE: dict[str, Action] = {}
+_KEEP: dict[str, Action] = {}
+
+
 def _take(name: str) -> Action:
-    return act("take", name)
+    a = _TAKE.get(name)
+    if a is None:
+        a = _TAKE[name] = act("take", name)
+    return a
 
 
 def _keep(name: str) -> Action:
-    return act("keep", name)
+    a = _KEEP.get(name)
+    if a is None:
+        a = _KEEP[name] = act("keep", name)
+    return a
 
 
 class MarketA(Site):
@@ -70,7 +82,7 @@ class MarketA(Site):
         g.quarry[owner] += 1
         if self.display:
             # Identical cards are one choice: which copy is taken changes nothing.
-            opts = [act("take", name) for name in dict.fromkeys(self.display)]
+            opts = [_take(name) for name in dict.fromkeys(self.display)]
             g.ask(MARKET_PICK, owner, opts, owner)
 
     def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
