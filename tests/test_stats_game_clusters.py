@@ -191,3 +191,13 @@ def test_comeback_and_card_coverage_slow():
     print("coverage before issue 21:", {k: round(v, 3) for k, v in before.items()})
     for c in cov.values():
         assert 0.935 <= c <= 0.965
+
+
+def test_a_design_effect_of_zero_is_undefined_not_an_infinite_sample():
+    # Two games whose rank-1 seats won exactly half their rows each: no spread between the
+    # clusters, so the sandwich variance is 0. An effective sample of n / 0 would be infinite
+    # (and the Wilson interval NaN); the design effect is then undefined and taken as 1.
+    from imhotep_stats.stats.playtest import design_effect
+    w, n = np.array([2.0]), np.array([4.0])  # per game: W = 1, N = 2, twice
+    d = design_effect(w, n, np.array([2.0]), np.array([8.0]), np.array([4.0]), np.array([2.0]))
+    assert d.tolist() == [1.0]

@@ -61,14 +61,15 @@ def design_effect(s_w: np.ndarray, s_n: np.ndarray, s_ww: np.ndarray, s_nn: np.n
                   s_wn: np.ndarray, clusters: np.ndarray) -> np.ndarray:
     """Design effect of the ratio R = s_w / s_n from per-cluster moments (module
     docstring): sums over clusters of W, N, W^2, N^2 and W N. 1 where undefined (fewer
-    than two clusters, or R at 0 or 1)."""
+    than two clusters, R at 0 or 1, or no spread between clusters at all: a handful of
+    games can give 0, which would make the effective sample infinite)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         r = s_w / s_n
         ss = np.maximum(s_ww - 2 * r * s_wn + r ** 2 * s_nn, 0.0)
         v = clusters / (clusters - 1) * ss / s_n ** 2
         v0 = r * (1 - r) / s_n
         d = v / v0
-    return np.where((clusters > 1) & (v0 > 0) & np.isfinite(d), d, 1.0)
+    return np.where((clusters > 1) & (v0 > 0) & np.isfinite(d) & (d > 0), d, 1.0)
 
 
 def _effective_wilson(wins, n, deff, confidence):
