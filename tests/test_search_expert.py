@@ -132,34 +132,3 @@ def test_the_expert_is_the_search_its_evidence_names():
     a, b = make_bot("expert"), make_bot("mcts400-b1-m0.3-s")
     keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
     assert [getattr(a, k) for k in keys] == [getattr(b, k) for k in keys]
-
-
-def test_a_root_width_searches_only_greedys_best_priced_actions():
-    g = _midgame("A-A-A-A-A", 2, 5, 40)
-    legal = list(g.options)
-    assert len(legal) > 4
-    view = View(g, g.to_move)
-    prices = GreedyBot().scores(view, legal)
-    best4 = sorted(range(len(legal)), key=lambda i: -prices[i])[:4]
-    bot = make_bot("mcts60-w4")
-    assert bot.widest(legal, prices) == [legal[i] for i in sorted(best4)]
-    pick = bot.choose(view, legal, random.Random(3))
-    assert pick in [legal[i] for i in best4]
-    # width 1 is greedy's choice; a width as wide as the choice changes nothing
-    assert make_bot("mcts60-w1").choose(view, legal, random.Random(3)) == \
-        GreedyBot().choose(view, legal, random.Random(3))
-    wide = make_bot(f"mcts60-w{len(legal)}")
-    assert wide.widest(legal, prices) is None
-    assert wide.choose(view, legal, random.Random(3)) == \
-        make_bot("mcts60").choose(view, legal, random.Random(3))
-
-
-def test_width_by_name_and_table():
-    assert make_bot("mcts400-b1-m0.3-s-w6").width == 6
-    bot = make_bot({"base": "expert", "width": 5})
-    assert (bot.width, bot.bias) == (5, EXPERT["bias"])
-    assert make_bot("mcts400").width == 0
-    with pytest.raises(BotSpecError, match="width"):
-        make_bot({"base": "mcts", "width": -1})
-    with pytest.raises(BotSpecError, match="at least 1"):
-        make_bot("mcts400-w0")

@@ -29,12 +29,12 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
 PRIOR_TEMPERATURE = 1.0  # points: greedy's prices -> root priors, softmax at this scale
 NAME = re.compile(r"mcts(\d+)(?:-(random|greedy|kinds))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)?))?"
-                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?(-v)?(?:-w(\d+))?")
+                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?(-v)?")
 PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
 # The reference bot, ``expert`` (docs/engine.md "The reference bot" has the evidence).
 EXPERT: dict = {"iterations": 400, "bias": 1.0, "margin": 0.3, "stop": True}
 SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
-             "truncate", "value", "width")
+             "truncate", "value")
 VALUES = ("fit",)  # value = "fit": the learned value (evaluate.value_shares, data/value.toml)
 
 
@@ -43,15 +43,14 @@ class MctsBot:
 
     ``bias``: weight of the greedy bot's ranking of the root's actions (progressive bias;
     0: none). ``margin``: weight of the score margin in the reward (0: the win alone).
-    ``stop``: stop a decision's search once its choice cannot change. ``width``: search
-    only the greedy bot's ``width`` best-priced root actions (0: all). ``value``: "fit"
+    ``stop``: stop a decision's search once its choice cannot change. ``value``: "fit"
     scores a truncated rollout by the learned value (``evaluate.value_shares``); None, by
     the estimate's leader (``evaluate.estimate_shares``)."""
 
     def __init__(self, name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
                  rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
                  truncate: int | None = None, bias: float = 0.0, margin: float = 0.0,
-                 stop: bool = False, value: str | None = None, width: int = 0):
+                 stop: bool = False, value: str | None = None):
         if value is not None and (value not in VALUES or truncate is None):
             raise BotSpecError(f"value {value!r}: expected one of {', '.join(VALUES)}, with "
                                "truncated rollouts (a full rollout ends in the true result)")
@@ -64,8 +63,7 @@ class MctsBot:
         self.bias = bias
         self.margin = margin
         self.stop = stop
-        self.width = width
-        self.pricer = GreedyBot() if bias or width else None
+        self.pricer = GreedyBot() if bias else None
         self.value = value
         self.weights = fitted_weights() if value else None
         suffix = "" if rollout == "random" else f"-{rollout}"
@@ -81,47 +79,31 @@ class MctsBot:
             suffix += f"-c{exploration:g}"
         if value:
             suffix += "-v"
-        if width:
-            suffix += f"-w{width}"
         self.name = name or f"mcts{iterations}{suffix}"
         self.searched = 0  # iterations run so far (benchmarks)
 
     def __repr__(self) -> str:
         return f"MctsBot({self.name!r})"
 
-    def priors(self, view: View, legal: list[Action], prices: list[float] | None = None
-               ) -> dict | None:
+    def priors(self, view: View, legal: list[Action]) -> dict | None:
         """The greedy bot's prices of ``legal`` as shares (softmax), or None without bias."""
-        if not self.bias:
+        if self.pricer is None:
             return None
-        if prices is None:
-            prices = self.pricer.scores(view, legal)
+        prices = self.pricer.scores(view, legal)
         top = max(prices)
         weights = [exp((v - top) / PRIOR_TEMPERATURE) for v in prices]
         total = sum(weights)
         return {a: w / total for a, w in zip(legal, weights, strict=True)}
 
-    def widest(self, legal: list[Action], prices: list[float]) -> list[Action] | None:
-        """The ``width`` best-priced of ``legal`` (ties: the legal order), or None when all
-        of them are searched."""
-        if not self.width or len(legal) <= self.width:
-            return None
-        order = sorted(range(len(legal)), key=lambda i: -prices[i])[:self.width]
-        return [legal[i] for i in sorted(order)]
-
     def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        prices = self.pricer.scores(view, legal) if self.pricer is not None else None
-        only = self.widest(legal, prices) if self.width else None
-        if only is not None and len(only) == 1:
-            return only[0]  # width 1: greedy's choice, nothing to search
         # the search sees only samples of the game the view allows (View.sample)
         root = search(view, view.me, rng, self.iterations, self.exploration,
-                      self.rollout, self.depth, self.priors(view, legal, prices), self.bias,
-                      self.margin, self.stop, self.weights, only)
+                      self.rollout, self.depth, self.priors(view, legal), self.bias,
+                      self.margin, self.stop, self.weights)
         self.searched += sum(child.n for child in root.children.values())
-        return best_action(root, legal if only is None else only)
+        return best_action(root, legal)
 
 
 def is_search_name(name: str) -> bool:
@@ -150,12 +132,8 @@ def mcts_from_name(name: str) -> MctsBot | None:
     if m.group(8) and truncate is None:
         raise BotSpecError(f"bot {name!r}: the learned value (-v) scores truncated rollouts: "
                            "add -tN")
-    width = int(m.group(9) or 0)
-    if m.group(9) is not None and width < 1:
-        raise BotSpecError(f"bot {name!r}: the root width (-w) is at least 1")
     return MctsBot(name, iterations, m.group(2) or "random", explore or DEFAULT_EXPLORATION,
-                   truncate, bias, margin, m.group(6) is not None, "fit" if m.group(8) else None,
-                   width)
+                   truncate, bias, margin, m.group(6) is not None, "fit" if m.group(8) else None)
 
 
 def expert(name: str = "expert", **changes) -> MctsBot:
@@ -204,9 +182,5 @@ def mcts_from_spec(spec: Mapping[str, object]) -> MctsBot:
     if value is not None and (value not in VALUES or truncate is None):
         raise BotSpecError(f"bot spec value: expected one of {', '.join(VALUES)} with a "
                            f"truncate, got {value!r}")
-    width = spec.get("width", 0)
-    if type(width) is not int or width < 0:
-        raise BotSpecError(f"bot spec width: expected an integer >= 0 (0: every root action), "
-                           f"got {width!r}")
     return MctsBot(name, iterations, str(rollout), float(exploration), truncate, float(bias),
-                   float(margin), stop, value, width)
+                   float(margin), stop, value)

@@ -85,8 +85,7 @@ def reward(d: Game, margin: float, weights: list[float] | None = None) -> list[f
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,
            rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT,
            priors: dict | None = None, bias: float = 0.0, margin: float = 0.0,
-           stop: bool = False, weights: list[float] | None = None,
-           only: list | None = None) -> Node:
+           stop: bool = False, weights: list[float] | None = None) -> Node:
     """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node.
     ``depth``: the rollout's most decisions (forced ones included) before the position is
     scored by its estimate; ``NO_LIMIT``, to the game's end. ``priors`` (action -> share,
@@ -94,8 +93,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     gets ``bias`` x prior / (visits + 1) (progressive bias). ``margin``, ``weights``: see
     ``reward``.
     ``stop``: end early once the most visited root action cannot be overtaken in the
-    iterations left (the choice is then the one the full budget would make). ``only``: the
-    root actions to search (None: all)."""
+    iterations left (the choice is then the one the full budget would make)."""
     root = Node()
     draw = rng.random
     for it in range(iterations):
@@ -103,7 +101,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
         node = root
         path = []
         while not d.over:
-            opts = d.options if only is None or node is not root else only
+            opts = d.options
             if len(opts) == 1:
                 apply(d, opts[0])
                 continue
