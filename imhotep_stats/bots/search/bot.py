@@ -16,7 +16,6 @@ from math import exp
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy import GreedyBot
-from imhotep_stats.bots.search.evaluate import fitted_weights
 from imhotep_stats.bots.search.rollout import ROLLOUTS, make_rollout
 from imhotep_stats.bots.search.tree import NO_LIMIT, best_action, search
 from imhotep_stats.bots.weights import BotSpecError
@@ -29,13 +28,12 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
 PRIOR_TEMPERATURE = 1.0  # points: greedy's prices -> root priors, softmax at this scale
 NAME = re.compile(r"mcts(\d+)(?:-(random|greedy|kinds))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)?))?"
-                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?(-v)?")
+                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?")
 PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
 # The reference bot, ``expert`` (docs/engine.md "The reference bot" has the evidence).
 EXPERT: dict = {"iterations": 400, "bias": 1.0, "margin": 0.3, "stop": True}
 SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
-             "truncate", "value")
-VALUES = ("fit",)  # value = "fit": the learned value (evaluate.value_shares, data/value.toml)
+             "truncate")
 
 
 class MctsBot:
@@ -43,17 +41,12 @@ class MctsBot:
 
     ``bias``: weight of the greedy bot's ranking of the root's actions (progressive bias;
     0: none). ``margin``: weight of the score margin in the reward (0: the win alone).
-    ``stop``: stop a decision's search once its choice cannot change. ``value``: "fit"
-    scores a truncated rollout by the learned value (``evaluate.value_shares``); None, by
-    the estimate's leader (``evaluate.estimate_shares``)."""
+    ``stop``: stop a decision's search once its choice cannot change."""
 
     def __init__(self, name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
                  rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
                  truncate: int | None = None, bias: float = 0.0, margin: float = 0.0,
-                 stop: bool = False, value: str | None = None):
-        if value is not None and (value not in VALUES or truncate is None):
-            raise BotSpecError(f"value {value!r}: expected one of {', '.join(VALUES)}, with "
-                               "truncated rollouts (a full rollout ends in the true result)")
+                 stop: bool = False):
         self.iterations = iterations
         self.truncate = truncate  # None: rollouts to the game's end
         self.depth = NO_LIMIT if truncate is None else truncate
@@ -64,8 +57,6 @@ class MctsBot:
         self.margin = margin
         self.stop = stop
         self.pricer = GreedyBot() if bias else None
-        self.value = value
-        self.weights = fitted_weights() if value else None
         suffix = "" if rollout == "random" else f"-{rollout}"
         if truncate is not None:
             suffix += f"-t{truncate}"
@@ -77,8 +68,6 @@ class MctsBot:
             suffix += "-s"
         if exploration != DEFAULT_EXPLORATION:
             suffix += f"-c{exploration:g}"
-        if value:
-            suffix += "-v"
         self.name = name or f"mcts{iterations}{suffix}"
         self.searched = 0  # iterations run so far (benchmarks)
 
@@ -101,7 +90,7 @@ class MctsBot:
         # the search sees only samples of the game the view allows (View.sample)
         root = search(view, view.me, rng, self.iterations, self.exploration,
                       self.rollout, self.depth, self.priors(view, legal), self.bias,
-                      self.margin, self.stop, self.weights)
+                      self.margin, self.stop)
         self.searched += sum(child.n for child in root.children.values())
         return best_action(root, legal)
 
@@ -129,11 +118,8 @@ def mcts_from_name(name: str) -> MctsBot | None:
     bias, margin, explore = (float(x) if x else 0.0 for x in (m.group(4), m.group(5), m.group(7)))
     if margin > 1:
         raise BotSpecError(f"bot {name!r}: the margin weight (-m) is at most 1")
-    if m.group(8) and truncate is None:
-        raise BotSpecError(f"bot {name!r}: the learned value (-v) scores truncated rollouts: "
-                           "add -tN")
     return MctsBot(name, iterations, m.group(2) or "random", explore or DEFAULT_EXPLORATION,
-                   truncate, bias, margin, m.group(6) is not None, "fit" if m.group(8) else None)
+                   truncate, bias, margin, m.group(6) is not None)
 
 
 def expert(name: str = "expert", **changes) -> MctsBot:
@@ -178,9 +164,5 @@ def mcts_from_spec(spec: Mapping[str, object]) -> MctsBot:
     stop = spec.get("stop", False)
     if type(stop) is not bool:
         raise BotSpecError(f"bot spec stop: expected true or false, got {stop!r}")
-    value = spec.get("value")
-    if value is not None and (value not in VALUES or truncate is None):
-        raise BotSpecError(f"bot spec value: expected one of {', '.join(VALUES)} with a "
-                           f"truncate, got {value!r}")
     return MctsBot(name, iterations, str(rollout), float(exploration), truncate, float(bias),
-                   float(margin), stop, value)
+                   float(margin), stop)

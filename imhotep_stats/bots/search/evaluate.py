@@ -31,10 +31,6 @@ expected margin rather than the chance to win.)
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-from math import exp
-
 from imhotep_stats.bots.greedy.context import DECAY, STONE
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.result import best_seats, win_shares
@@ -75,45 +71,3 @@ def estimate_shares(g: Game) -> list[float]:
 def winner_shares(pts: list[float], sled: list[int]) -> list[float]:
     """The win share of the leader(s) by points, then stones on the sled."""
     return win_shares(best_seats([(pts[p], sled[p]) for p in range(len(pts))]), len(pts))
-
-
-# The learned value (``value = "fit"``): a conditional logit over the seats, P(seat p wins) =
-# exp(s_p) / sum_q exp(s_q), s_p = weights . features(p), fitted by tools/fit_value.py to the
-# outcomes of games it plays (data/value.toml has the weights and how they were made).
-FEATURES = ("points", "points_x_left", "ship", "ship_x_left", "sled", "sled_x_left")
-
-
-def value_features(g: Game) -> list[list[float]]:
-    """Per seat: points now with the game-end scoring of the position as it stands, its
-    stones on ships, on its sled, each also times the share of the game left. Spends an
-    unfinished ``g`` (its game-end scoring is run): pass a copy you throw away."""
-    n = g.n
-    left = max(0.0, (g.rounds - g.round + 1 - g.sailed / 4) / g.rounds)
-    ship = [0.0] * n
-    for slots in g.ship_slots:
-        for o in slots:
-            if o >= 0:
-                ship[o] += 1.0
-    sled = [float(s) for s in g.sled]
-    if not g.over:
-        g.score_game_end_now()
-    totals = g.totals
-    return [[float(totals[p]), totals[p] * left, ship[p], ship[p] * left, sled[p],
-             sled[p] * left] for p in range(n)]
-
-
-def value_shares(g: Game, weights: list[float]) -> list[float]:
-    """Each seat's chance to win by the learned value (a softmax of ``weights`` . features);
-    spends an unfinished ``g`` like ``value_features``."""
-    scores = [sum(w * x for w, x in zip(weights, f, strict=True)) for f in value_features(g)]
-    top = max(scores)
-    e = [exp(s - top) for s in scores]
-    total = sum(e)
-    return [x / total for x in e]
-
-
-def fitted_weights() -> list[float]:
-    """The learned value's weights, in ``FEATURES`` order, from data/value.toml."""
-    text = resources.files("imhotep_stats.data").joinpath("value.toml").read_text("utf-8")
-    w = tomllib.loads(text)["weights"]
-    return [float(w[k]) for k in FEATURES]

@@ -18,12 +18,7 @@ from collections.abc import Callable
 from math import log, sqrt, tanh
 
 from imhotep_stats.bots.search.determinize import determinize
-from imhotep_stats.bots.search.evaluate import (
-    estimate_points,
-    estimate_shares,
-    value_shares,
-    winner_shares,
-)
+from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.result import win_shares
 
@@ -60,14 +55,9 @@ def margin_reward(points: list[float], scale: float) -> list[float]:
     return out
 
 
-def reward(d: Game, margin: float, weights: list[float] | None = None) -> list[float]:
+def reward(d: Game, margin: float) -> list[float]:
     """What each seat is credited with at a rollout's end: the win share, mixed (weight
-    ``margin``) with the squashed score margin (lower variance than the win alone). With
-    ``weights`` (the learned value's), a truncated rollout's unfinished position is
-    credited with each seat's chance to win by that value instead (already smooth: no
-    margin mixed in)."""
-    if weights is not None and not d.over:
-        return value_shares(d, weights)
+    ``margin``) with the squashed score margin (lower variance than the win alone)."""
     if not margin:
         return shares(d) if d.over else estimate_shares(d)
     if d.over:
@@ -85,13 +75,12 @@ def reward(d: Game, margin: float, weights: list[float] | None = None) -> list[f
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,
            rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT,
            priors: dict | None = None, bias: float = 0.0, margin: float = 0.0,
-           stop: bool = False, weights: list[float] | None = None) -> Node:
+           stop: bool = False) -> Node:
     """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node.
     ``depth``: the rollout's most decisions (forced ones included) before the position is
     scored by its estimate; ``NO_LIMIT``, to the game's end. ``priors`` (action -> share,
     at the root): untried root actions are tried best first and each root action's value
-    gets ``bias`` x prior / (visits + 1) (progressive bias). ``margin``, ``weights``: see
-    ``reward``.
+    gets ``bias`` x prior / (visits + 1) (progressive bias). ``margin``: see ``reward``.
     ``stop``: end early once the most visited root action cannot be overtaken in the
     iterations left (the choice is then the one the full budget would make)."""
     root = Node()
@@ -143,7 +132,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
             node = best
         if not d.over:
             rollout(d, rng, depth)
-        credit = reward(d, margin, weights)
+        credit = reward(d, margin)
         for child, p in path:
             child.n += 1
             child.w += credit[p]
