@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from imhotep_stats.bots import make_bot
+from imhotep_stats.bots import GreedyBot, make_bot
 from imhotep_stats.bots.search.rollout import random_rollout
 from imhotep_stats.bots.search.tree import reward
 from imhotep_stats.engine.game import Game, apply
@@ -60,10 +60,17 @@ def main(bots: list[str]) -> None:
     def estimate(v):
         reward(v.sample(rng), 0.0)
 
+    pricer = GreedyBot()
+
+    def price(v):
+        pricer.scores(v, v.options)
+
     base = per_call(sample, views)
     print(f"determinize (View.sample): {base:.0f} us")
     print(f"+ random rollout to the end + reward: {per_call(to_end, views) - base:.0f} us")
     print(f"+ the estimate of the position (no rollout): {per_call(estimate, views) - base:.0f} us")
+    print(f"the greedy bot's prices of a decision's actions (the -b prior): "
+          f"{per_call(price, views):.0f} us")
     for k in (5, 10, 20, 40):
         def cut(v, k=k):
             d = v.sample(rng)
