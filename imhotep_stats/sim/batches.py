@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from time import process_time
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots import make_bot
@@ -27,6 +28,23 @@ if TYPE_CHECKING:
     import polars as pl
 
 Columns = dict[str, list]
+CPU = "cpu"  # a timed task's extra column (not in the study schema: timings are not results)
+
+
+class Timed:
+    """A bot whose ``choose`` adds up the CPU seconds it takes (``cpu``), so a head-to-head
+    records what each seat cost. Timing only: the bot's choices are its own."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.cpu = 0.0
+
+    def choose(self, view, legal, rng):
+        t = process_time()
+        a = self.bot.choose(view, legal, rng)
+        self.cpu += process_time() - t
+        return a
 
 
 @dataclass(frozen=True)
@@ -42,6 +60,7 @@ class Task:
     expansion: bool | None
     overrides_json: str
     personas_json: str = "{}"  # bots defined by weights in the config, by name
+    timed: bool = False  # add a "cpu" column: each seat's CPU seconds in its bot (ladder play)
 
     @property
     def games(self) -> int:
@@ -81,7 +100,8 @@ def schema() -> dict[str, pl.DataType]:
 def to_frame(cols: Columns) -> pl.DataFrame:
     import polars as pl
 
-    return pl.DataFrame(cols, schema=schema())
+    extra = {CPU: pl.Float64} if CPU in cols else {}
+    return pl.DataFrame(cols, schema={**schema(), **extra})
 
 
 def run_batch(task: Task) -> pl.DataFrame:
@@ -104,6 +124,8 @@ def simulate(task: Task) -> Columns:
         # Fresh bots every game: a bot that remembered anything between games would make
         # the rows depend on where the batches were cut.
         bots = [make_bot(personas.get(b, b)) for b in names]
+        if task.timed:
+            bots = [Timed(b) for b in bots]
         g = Game(n, cell.sides, board=board, seed=chance_seed(task.seed, i),
                  expansion=task.expansion, prophecies=task.prophecies)
         r = play_game(g, bots, [bot_rng(task.seed, i, p) for p in range(n)])
@@ -128,6 +150,8 @@ def simulate(task: Task) -> Columns:
         cols["decisions"].extend([r.decisions] * n)
         cols["lead_changes"].extend([r.lead_changes] * n)
         cols["margin"].extend([r.margin] * n)
+        if task.timed:
+            cols.setdefault(CPU, []).extend(round(b.cpu, 4) for b in bots)
     rows = task.rows
     cols["cell"] = [cell.id] * rows
     cols["sides"] = [cell.sides] * rows

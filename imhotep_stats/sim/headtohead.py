@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from imhotep_stats.sim.batches import Task
+from imhotep_stats.sim.batches import CPU, Task
 from imhotep_stats.sim.executors import execute
 
 if TYPE_CHECKING:
@@ -35,13 +35,14 @@ def _ranges(games: Iterable[int], chunk: int) -> list[tuple[int, int]]:
 
 def play_games(cfg: StudyConfig, games: Iterable[int], on_rows: Callable[[pl.DataFrame], None],
                *, workers: int | None = 1, cluster: str | None = None,
-               chunk: int = CHUNK) -> str:
+               chunk: int = CHUNK, timed: bool = False) -> str:
     """Play the games ``games`` of ``cfg``'s only cell and hand their rows (the study's
-    schema, one row per game and seat) to ``on_rows``, batch by batch, in game order.
+    schema, one row per game and seat, and with ``timed`` a ``cpu`` column: each seat's
+    CPU seconds in its bot) to ``on_rows``, batch by batch, in game order.
     Returns the executor's description."""
     (cell,) = cfg.cells
     tasks = [Task(cell, b, start, stop, cfg.seed, cfg.prophecies, cfg.expansion,
-                  cfg.overrides_json, cfg.personas_json)
+                  cfg.overrides_json, cfg.personas_json, timed)
              for b, (start, stop) in enumerate(_ranges(games, chunk))]
     if not tasks:
         return "nothing to play"
@@ -59,14 +60,18 @@ def play_games(cfg: StudyConfig, games: Iterable[int], on_rows: Callable[[pl.Dat
 
 
 def records(rows: pl.DataFrame, seed: int) -> list[dict]:
-    """One ladder record per game of ``rows``: its bots by seat, totals, ranks, win shares."""
+    """One ladder record per game of ``rows``: its bots by seat, totals, ranks, win shares,
+    and each seat's CPU seconds (``cpu``) where the rows have them."""
     out = []
     for game in rows.partition_by("game", maintain_order=True):
         game = game.sort("seat")
-        out.append({"game": int(game["game"][0]), "sides": game["sides"][0],
-                    "players": int(game["players"][0]), "seed": seed,
-                    "bots": game["bot"].to_list(), "totals": game["score"].to_list(),
-                    "ranks": game["rank"].to_list(), "win_share": game["win_share"].to_list()})
+        rec = {"game": int(game["game"][0]), "sides": game["sides"][0],
+               "players": int(game["players"][0]), "seed": seed,
+               "bots": game["bot"].to_list(), "totals": game["score"].to_list(),
+               "ranks": game["rank"].to_list(), "win_share": game["win_share"].to_list()}
+        if CPU in game.columns:
+            rec[CPU] = game[CPU].to_list()
+        out.append(rec)
     return out
 
 
@@ -97,7 +102,9 @@ def matchup(lineup: list[str], *, sides: str = "A-A-A-A-A", players: int = 2,
 def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
               cluster: str | None = None) -> int:
     """Play the games of ``cfg`` not yet in the JSON Lines file ``out`` and append them, one
-    record per game in game order (an interrupted run resumes); returns the games played."""
+    record per game in game order, with each seat's CPU seconds (an interrupted run resumes;
+    the records but their ``cpu`` are the same whatever the workers); returns the games
+    played."""
     done = {rec["game"] for rec in read_records(out)} if out.exists() else set()
     todo = [i for i in range(cfg.games) if i not in done]
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -107,7 +114,7 @@ def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
                 f.write(json.dumps(rec) + "\n")
             f.flush()
 
-        play_games(cfg, todo, write, workers=workers, cluster=cluster)
+        play_games(cfg, todo, write, workers=workers, cluster=cluster, timed=True)
     return len(todo)
 
 
