@@ -55,12 +55,21 @@ def cells(rung: str, sides: str) -> dict[int, dict]:
     """Per player count, from the run's shards (one row per seat and game; a cell counts once
     its batch is stored, so the finished cells of an unfinished run are read too): games,
     each seat's wins (a shared win split) with its Wilson interval, the points by source."""
+    runs = [run_dir(rung, sides), *sorted(OUT.glob(f"{rung}-{sides}-*p"))]
+    out: dict[int, dict] = {}
+    for run in runs:  # a player count played in two runs: the one with more games counts
+        for players, cell in _run_cells(run).items():
+            if players not in out or cell["games"] > out[players]["games"]:
+                out[players] = cell
+    return out
+
+
+def _run_cells(run: Path) -> dict[int, dict]:
     import polars as pl
 
     from imhotep_stats.stats.intervals import wilson_interval
 
-    runs = [run_dir(rung, sides), *sorted(OUT.glob(f"{rung}-{sides}-*p"))]
-    shards = sorted(f for r in runs for f in (r / "shards").glob("*.parquet"))
+    shards = sorted((run / "shards").glob("*.parquet"))
     if not shards:
         return {}
     df = pl.concat([pl.read_parquet(f) for f in shards])
