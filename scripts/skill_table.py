@@ -23,6 +23,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import polars as pl
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "reports" / "skill"
 SIDES = ("A-A-A-A-A", "C-C-C-C-C", "D-D-D-D-D")
@@ -65,42 +67,32 @@ def cells(rung: str, sides: str) -> dict[int, dict]:
 
 
 def _run_cells(run: Path) -> dict[int, dict]:
-    import polars as pl
+    """Per player count of one run: its seats' win rates and its points by source, by the
+    report's own aggregates over the shards stored so far."""
+    from imhotep_stats.sim.store import load_results
+    from imhotep_stats.stats.aggregate import points_by_source, win_rates
 
-    from imhotep_stats.stats.intervals import wilson_interval
-
-    shards = sorted((run / "shards").glob("*.parquet"))
-    if not shards:
+    if not (run / "manifest.json").exists():
         return {}
-    df = pl.concat([pl.read_parquet(f) for f in shards])
-    sources = [c for c in df.columns if c.startswith("pts_")]
+    lf = load_results(run, allow_incomplete=True)
+    seats = win_rates(lf, by=("players", "seat"))
+    points = points_by_source(lf, by=("players",))
     out = {}
-    for (players,), part in df.group_by("players"):
-        n = part["game"].n_unique()
-        seats = []
-        for (seat,), rows in sorted(part.group_by("seat"), key=lambda kv: kv[0]):
-            w = float(rows["win_share"].sum())
-            lo, hi = wilson_interval(w, n)
-            seats.append({"seat": int(seat), "wins": w, "win_rate": w / n, "ci_low": lo,
-                          "ci_high": hi})
-        points = {c[4:]: float(part[c].mean()) for c in sources}
-        points["total"] = float(part["score"].mean())
-        out[int(players)] = {"games": n, "seats": seats, "points": points}
+    for (players,), rows in seats.group_by("players"):
+        src = points.filter(pl.col("players") == players)
+        mean = dict(zip(src["source"], src["mean"], strict=True))
+        share = dict(zip(src["source"], src["share"], strict=True))
+        out[int(players)] = {
+            "games": int(rows["games"][0]), "seats": rows.sort("seat").to_dicts(),
+            "total": sum(mean.values()),
+            "shares": {**{site: share.get(site, 0.0) for site in SITES},
+                       "cards": sum(v for k, v in share.items() if k.startswith("card_"))}}
     return out
 
 
 def ratings() -> dict[str, float]:
     with open(ROOT / "imhotep_stats" / "data" / "bot_ratings.toml", "rb") as f:
         return tomllib.load(f)["ratings"]
-
-
-def shares(points: dict[str, float]) -> dict[str, float]:
-    """Each site's share of a seat's points, and the cards' (every card_* source) together."""
-    total = points["total"] or 1.0
-    out = {s: points.get(s, 0.0) / total for s in SITES}
-    out["cards"] = sum(v for k, v in points.items() if k.startswith("card_")) / total
-    out["prophecy"] = points.get("prophecy", 0.0) / total
-    return out
 
 
 def table(sides: str, players: int, rungs: list[str]) -> list[str]:
@@ -120,9 +112,8 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
         n = cell["games"]
         seat_txt = [f"{100 * s['win_rate']:.1f} ({100 * s['ci_low']:.0f}-{100 * s['ci_high']:.0f})"
                     for s in cell["seats"]]
-        pts = cell["points"]
-        sh = shares(pts)
-        lines.append("| " + " | ".join([rung, f"{n:,}", *seat_txt, f"{pts['total']:.1f}",
+        sh = cell["shares"]
+        lines.append("| " + " | ".join([rung, f"{n:,}", *seat_txt, f"{cell['total']:.1f}",
                                         *[f"{100 * sh[s]:.0f}%" for s in SITES],
                                         f"{100 * sh['cards']:.0f}%"]) + " |")
         wins.append([s["wins"] for s in cell["seats"]])
