@@ -42,11 +42,6 @@ cdef class Game:
     cpdef _end_round(self, long next_start)
 
 
-cdef class ViewCore:
-    cdef public Game _g
-    cdef public long me
-
-
 cpdef _deliver(Game g, long site, long owner)
 
 cpdef _answer(Game g, kind, a)

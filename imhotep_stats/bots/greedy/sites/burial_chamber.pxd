@@ -13,12 +13,11 @@ cdef class BurialAEval(SiteEval):
     @cython.locals(parent=list)
     cpdef long _find(self, long i)
 
-    @cython.locals(owners=list, rows=long, parent=list, size=list, i=long, o=long, nb=long,
-                   a=long, b=long)
-    cpdef _extend(self)
+    @cython.locals(rows=long, parent=list, size=list, i=long, o=long, nb=long, a=long, b=long)
+    cpdef _extend(self, tuple owners)
 
     @cython.locals(rows=long, n0=long, nb=long, total=long, s=long)
-    cpdef gain(self, long i, long o)
+    cpdef gain(self, tuple seq, long i, long o)
 
 
 @cython.final

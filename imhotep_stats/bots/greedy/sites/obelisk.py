@@ -103,7 +103,7 @@ class ObeliskCEval(SiteEval):
     kinds = ("obelisk_token",)
 
     def key(self):
-        return (self.site.next, tuple(tuple(c) for c in self.site.cards), self.ctx.round)
+        return (self.site.next, self.site.cards, self.ctx.round)
 
     def token_gain(self, o: int, token: str) -> float:
         site = self.site
