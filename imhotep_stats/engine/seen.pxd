@@ -15,12 +15,22 @@ from imhotep_stats.engine.sites.obelisk cimport ObeliskA, ObeliskB, ObeliskC, Ob
 from imhotep_stats.engine.sites.pyramid cimport PyramidA, PyramidB, PyramidC, PyramidD, _Counted
 from imhotep_stats.engine.sites.temple cimport TempleD, TempleLayers
 
+cimport cython
+
+cdef bint COMPILED
+
 cpdef tuple tuples(list v)
+
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t)
+cpdef tuple fresh(tuple old, list now)
 
 cdef class SiteSeen:
     cdef Site _site
+    cdef list _kept
     cdef readonly long index
     cdef readonly object name, side, data
+    @cython.locals(kept=list, t=tuple)
+    cdef tuple _keep(self, Py_ssize_t k, list now)
 
 cdef class MarketASeen(SiteSeen):
     cdef MarketA _s

@@ -28,6 +28,13 @@ from imhotep_stats.engine.sites.obelisk import ObeliskA, ObeliskB, ObeliskC, Obe
 from imhotep_stats.engine.sites.pyramid import PyramidA, PyramidB, PyramidC, PyramidD
 from imhotep_stats.engine.sites.temple import TempleA, TempleB, TempleC, TempleD
 
+try:  # Cython's constant: True in the compiled module, False in pure Python (as engine/game.py)
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
 
 def frozen(v: Any) -> Any:
     """``v`` as a player may hold it: a list as a tuple (a list of lists as a tuple of
@@ -48,19 +55,50 @@ def tuples(v: list) -> tuple:
     return tuple([tuple(x) for x in v])
 
 
+def fresh(old: tuple | None, now: list) -> tuple:
+    """``now`` as a tuple: ``old`` itself while it holds the very same items, else a new
+    one. A window keeps the tuple it last handed out for each list it shows (``_keep``): a
+    bot reads the same lists many times between moves, and a new tuple each time cost the
+    greedy bot 5% more instructions (docs/engine.md, "The read model"). Never stale: it
+    compares with the live list at every read. Pure Python builds the tuple (its loop
+    would cost more than that)."""
+    if COMPILED and old is not None:
+        n = len(now)
+        if len(old) == n:
+            i = 0
+            while i < n:
+                if old[i] is not now[i]:
+                    return tuple(now)
+                i += 1
+            return old
+    return tuple(now)
+
+
+KEPT = 8  # slots for the tuples a window keeps (the most lists one side shows, and more)
+
+
 # Compiled, cdef classes (seen.pxd): each keeps its site typed as the engine's class of the
 # side, so a property reads the site's C field; an attribute added here goes there too.
 class SiteSeen:
     """What every site shows: its index, name, side letter and printed data, and its stones."""
 
-    __slots__ = ("_site", "index", "name", "side", "data")
+    __slots__ = ("_site", "_kept", "index", "name", "side", "data")
 
     def __init__(self, site: Any):
         self._site = site
+        self._kept = [None] * KEPT
         self.index = site.index
         self.name = site.name
         self.side = site.side
         self.data = site.data  # the side's board data (immutable)
+
+    def _keep(self, k: int, now: list) -> tuple:
+        """The list ``now`` of the site as a tuple, through the window's slot ``k`` (each
+        property its own, numbered within its class and its bases): see ``fresh``."""
+        kept = self._kept
+        t = fresh(kept[k], now)
+        kept[k] = t
+        return t
 
     def stones(self) -> int:
         """Stones of all colours here (overflow included)."""
@@ -87,7 +125,7 @@ class MarketASeen(SiteSeen):
 
     @property
     def display(self) -> tuple[str, ...]:
-        return tuple(self._s.display)
+        return self._keep(0, self._s.display)
 
 
 class MarketBSeen(SiteSeen):
@@ -103,7 +141,7 @@ class MarketBSeen(SiteSeen):
 
     @property
     def display(self) -> tuple[str, ...]:
-        return tuple(self._s.display)
+        return self._keep(0, self._s.display)
 
     @property
     def pair_count(self) -> int:
@@ -123,11 +161,11 @@ class MarketCSeen(SiteSeen):
 
     @property
     def display(self) -> tuple[str | None, ...]:
-        return tuple(self._s.display)
+        return self._keep(0, self._s.display)
 
     @property
     def coins(self) -> tuple[int, ...]:
-        return tuple(self._s.coins)
+        return self._keep(1, self._s.coins)
 
     @property
     def left(self) -> int:
@@ -147,11 +185,11 @@ class MarketDSeen(SiteSeen):
 
     @property
     def display(self) -> tuple[str, ...]:
-        return tuple(self._s.display)
+        return self._keep(0, self._s.display)
 
     @property
     def stack_count(self) -> tuple[int, ...]:
-        return tuple(self._s.stack_count)
+        return self._keep(1, self._s.stack_count)
 
 
 # ---------------------------------------------------------------------------- Pyramid
@@ -168,7 +206,7 @@ class PyramidASeen(SiteSeen):
 
     @property
     def owners(self) -> tuple[int, ...]:
-        return tuple(self._s.owners)
+        return self._keep(0, self._s.owners)
 
 
 class CountedSeen(SiteSeen):
@@ -184,11 +222,11 @@ class CountedSeen(SiteSeen):
 
     @property
     def count(self) -> tuple[int, ...]:
-        return tuple(self._c.count)
+        return self._keep(0, self._c.count)
 
     @property
     def overflow_owners(self) -> tuple[int, ...]:
-        return tuple(self._c.overflow_owners)
+        return self._keep(1, self._c.overflow_owners)
 
 
 class PyramidBSeen(CountedSeen):
@@ -211,7 +249,7 @@ class PyramidBSeen(CountedSeen):
 
     @property
     def open(self) -> tuple[int, ...]:
-        return tuple(self._s.open)
+        return self._keep(2, self._s.open)
 
 
 class PyramidCSeen(CountedSeen):
@@ -234,11 +272,11 @@ class PyramidCSeen(CountedSeen):
 
     @property
     def rewards(self) -> tuple:
-        return tuple(self._s.rewards)
+        return tuple(self._s.rewards)  # a tile's, from the board data
 
     @property
     def on_tile(self) -> tuple[int, ...]:
-        return tuple(self._s.on_tile)
+        return self._keep(2, self._s.on_tile)
 
     @property
     def done(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -263,7 +301,7 @@ class PyramidDSeen(CountedSeen):
 
     @property
     def spaces(self) -> tuple[int, ...]:
-        return tuple(self._s.spaces)
+        return self._keep(2, self._s.spaces)
 
     @property
     def filled(self) -> int:
@@ -289,7 +327,7 @@ class TempleLayersSeen(SiteSeen):
 
     @property
     def owners(self) -> tuple[int, ...]:
-        return tuple(self._l.owners)
+        return self._keep(0, self._l.owners)
 
 
 class TempleRewardsSeen(TempleLayersSeen):
@@ -324,19 +362,19 @@ class TempleDSeen(SiteSeen):
 
     @property
     def chariots(self) -> tuple[int, ...]:
-        return tuple(self._s.chariots)
+        return self._keep(0, self._s.chariots)
 
     @property
     def spaces(self) -> tuple[int, ...]:
-        return tuple(self._s.spaces)
+        return self._keep(1, self._s.spaces)
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return tuple(self._s.overflow)
+        return self._keep(2, self._s.overflow)
 
     @property
     def count(self) -> tuple[int, ...]:
-        return tuple(self._s.count)
+        return self._keep(3, self._s.count)
 
 
 # ---------------------------------------------------------------------------- Burial Chamber
@@ -353,7 +391,7 @@ class BurialRowsSeen(SiteSeen):
 
     @property
     def owners(self) -> tuple[int, ...]:
-        return tuple(self._r.owners)
+        return self._keep(0, self._r.owners)
 
     def cells(self) -> dict[tuple[int, int], int]:
         return self._r.cells()  # a new dict
@@ -393,19 +431,19 @@ class BurialCSeen(SiteSeen):
 
     @property
     def owner(self) -> tuple[int, ...]:
-        return tuple(self._s.owner)
+        return self._keep(0, self._s.owner)
 
     @property
     def open(self) -> tuple[int, ...]:
-        return tuple(self._s.open)
+        return self._keep(1, self._s.open)
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return tuple(self._s.overflow)
+        return self._keep(2, self._s.overflow)
 
     @property
     def count(self) -> tuple[int, ...]:
-        return tuple(self._s.count)
+        return self._keep(3, self._s.count)
 
 
 class BurialDSeen(SiteSeen):
@@ -430,19 +468,19 @@ class BurialDSeen(SiteSeen):
 
     @property
     def grid(self) -> tuple[int, ...]:
-        return tuple(self._s.grid)
+        return self._keep(0, self._s.grid)
 
     @property
     def face_up(self) -> tuple[int, ...]:
-        return tuple(self._s.face_up)
+        return self._keep(1, self._s.face_up)
 
     @property
     def edge(self) -> tuple[int, ...]:
-        return tuple(self._s.edge)
+        return self._keep(2, self._s.edge)
 
     @property
     def count(self) -> tuple[int, ...]:
-        return tuple(self._s.count)
+        return self._keep(3, self._s.count)
 
     def cells(self) -> dict[tuple[int, int], int]:
         return self._s.cells()  # a new dict
@@ -461,7 +499,7 @@ class ObeliskASeen(SiteSeen):
 
     @property
     def heights(self) -> tuple[int, ...]:
-        return tuple(self._s.heights)
+        return self._keep(0, self._s.heights)
 
 
 class ObeliskBSeen(SiteSeen):
@@ -480,15 +518,15 @@ class ObeliskBSeen(SiteSeen):
 
     @property
     def pending(self) -> tuple[int, ...]:
-        return tuple(self._s.pending)
+        return self._keep(0, self._s.pending)
 
     @property
     def built(self) -> tuple[int, ...]:
-        return tuple(self._s.built)
+        return self._keep(1, self._s.built)
 
     @property
     def slot_owner(self) -> tuple[int, ...]:
-        return tuple(self._s.slot_owner)
+        return self._keep(2, self._s.slot_owner)
 
 
 class ObeliskCSeen(SiteSeen):
@@ -517,15 +555,15 @@ class ObeliskCSeen(SiteSeen):
 
     @property
     def on_path(self) -> tuple[int, ...]:
-        return tuple(self._s.on_path)
+        return self._keep(0, self._s.on_path)
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return tuple(self._s.overflow)
+        return self._keep(1, self._s.overflow)
 
     @property
     def discarded(self) -> tuple[int, ...]:
-        return tuple(self._s.discarded)
+        return self._keep(2, self._s.discarded)
 
 
 class ObeliskDSeen(SiteSeen):
@@ -547,27 +585,27 @@ class ObeliskDSeen(SiteSeen):
 
     @property
     def owner(self) -> tuple[int, ...]:
-        return tuple(self._s.owner)
+        return self._keep(0, self._s.owner)
 
     @property
     def height(self) -> tuple[int, ...]:
-        return tuple(self._s.height)
+        return self._keep(1, self._s.height)
 
     @property
     def free(self) -> tuple[int, ...]:
-        return tuple(self._s.free)
+        return self._keep(2, self._s.free)
 
     @property
     def working(self) -> tuple[int, ...]:
-        return tuple(self._s.working)
+        return self._keep(3, self._s.working)
 
     @property
     def placed(self) -> tuple[int, ...]:
-        return tuple(self._s.placed)
+        return self._keep(4, self._s.placed)
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return tuple(self._s.overflow)
+        return self._keep(5, self._s.overflow)
 
 
 # The read model of each side, by the engine's class.

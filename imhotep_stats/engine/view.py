@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from imhotep_stats.engine import hidden
-from imhotep_stats.engine.seen import ProphecySeen, seen
+from imhotep_stats.engine.seen import ProphecySeen, fresh, seen
 
 
 # Compiled, a cdef class (view.pxd) holding its game in a C field Python cannot reach; an
@@ -19,13 +19,23 @@ from imhotep_stats.engine.seen import ProphecySeen, seen
 class View:
     """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep."""
 
-    __slots__ = ("_g", "me", "_seen", "_prophecy")
+    __slots__ = ("_g", "me", "_seen", "_prophecy", "_kept", "_ships")
 
     def __init__(self, g: Any, me: int):
         self._g = g
         self.me = me
         self._seen = None  # the sites' windows, made at the first look
         self._prophecy = None
+        self._kept = [None] * 11  # the tuples last handed out, one slot per list (``_keep``)
+        self._ships = None
+
+    def _keep(self, k: int, now: list) -> tuple:
+        """The game's list ``now`` as a tuple, through slot ``k`` (engine/seen.py ``fresh``:
+        the same tuple while the list holds the same items)."""
+        kept = self._kept
+        t = fresh(kept[k], now)
+        kept[k] = t
+        return t
 
     def __getattr__(self, name: str) -> Any:
         # Reached only for names that are not public (those are properties, below).
@@ -44,6 +54,28 @@ class View:
         if s is None:
             s = self._seen = [seen(site) for site in self._g.sites]
         return s[i]
+
+    def _ship_slots(self) -> tuple:
+        """``ship_slots``: a new tuple only for a ship whose slots changed."""
+        ships = self._g.ship_slots
+        old = self._ships
+        n = len(ships)
+        if old is None or len(old) != n:
+            new = tuple([tuple(slots) for slots in ships])
+        else:
+            same = True
+            kept = []
+            for s in range(n):
+                was = old[s]
+                t = fresh(was, ships[s])
+                if t is not was:
+                    same = False
+                kept.append(t)
+            if same:
+                return old
+            new = tuple(kept)
+        self._ships = new
+        return new
 
     # ------------------------------------------------------------ hands and piles
     @property
@@ -65,7 +97,7 @@ class View:
 
     @property
     def discard(self) -> tuple[str, ...]:
-        return tuple(self._g.discard)
+        return self._keep(0, self._g.discard)
 
     # ------------------------------------------------------------ the game
     @property
@@ -144,15 +176,15 @@ class View:
     # ------------------------------------------------------------ stones and ships
     @property
     def sled(self) -> tuple[int, ...]:
-        return tuple(self._g.sled)
+        return self._keep(1, self._g.sled)
 
     @property
     def quarry(self) -> tuple[int, ...]:
-        return tuple(self._g.quarry)
+        return self._keep(2, self._g.quarry)
 
     @property
     def sled_cap(self) -> tuple[int, ...]:
-        return tuple(self._g.sled_cap)
+        return self._keep(3, self._g.sled_cap)
 
     @property
     def ship_sizes(self) -> tuple[int, ...]:
@@ -160,24 +192,25 @@ class View:
 
     @property
     def ship_slots(self) -> tuple[tuple[int, ...], ...]:
-        """Per ship its slots, bow first: -1 empty, else the stone's owner."""
-        return tuple([tuple(slots) for slots in self._g.ship_slots])
+        """Per ship its slots, bow first: -1 empty, else the stone's owner (a ship whose
+        slots did not change keeps its tuple)."""
+        return self._ship_slots()
 
     @property
     def ship_min(self) -> tuple[int, ...]:
-        return tuple(self._g.ship_min)
+        return self._keep(4, self._g.ship_min)
 
     @property
     def ship_load(self) -> tuple[int, ...]:
-        return tuple(self._g.ship_load)
+        return self._keep(5, self._g.ship_load)
 
     @property
     def ship_dock(self) -> tuple[int, ...]:
-        return tuple(self._g.ship_dock)
+        return self._keep(6, self._g.ship_dock)
 
     @property
     def dock_used(self) -> tuple[int, ...]:
-        return tuple(self._g.dock_used)
+        return self._keep(7, self._g.dock_used)
 
     @property
     def sailed(self) -> int:
@@ -186,15 +219,15 @@ class View:
     # ------------------------------------------------------------ cards and points
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(self._g.totals)
+        return self._keep(8, self._g.totals)
 
     @property
     def red_kept(self) -> tuple[int, ...]:
-        return tuple(self._g.red_kept)
+        return self._keep(9, self._g.red_kept)
 
     @property
     def cards_taken(self) -> tuple[int, ...]:
-        return tuple(self._g.cards_taken)
+        return self._keep(10, self._g.cards_taken)
 
     @property
     def events(self) -> tuple[tuple[int, str, int, int], ...]:
