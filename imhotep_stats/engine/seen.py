@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """What a seat sees of a site: the read model of each side (docs/engine.md, "The read model").
 
 ``seen(site)`` is a read-only window on one site, of the class made for its side
@@ -60,8 +61,9 @@ def fresh(old: tuple | None, now: list) -> tuple:
     one. A window keeps the tuple it last handed out for each list it shows (``_keep``): a
     bot reads the same lists many times between moves, and a new tuple each time cost the
     greedy bot 5% more instructions (docs/engine.md, "The read model"). Never stale: it
-    compares with the live list at every read. Pure Python builds the tuple (its loop
-    would cost more than that)."""
+    compares with the live list at every read (a C loop: the module is compiled without
+    bounds checks, its first line; it indexes nothing from the end). Pure Python builds the
+    tuple (its loop would cost more than that)."""
     if COMPILED and old is not None:
         n = len(now)
         if len(old) == n:

@@ -5,6 +5,7 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game
+from imhotep_stats.engine.seen cimport fresh
 
 cdef class View:
     cdef Game _g

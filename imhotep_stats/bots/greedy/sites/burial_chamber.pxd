@@ -30,10 +30,10 @@ cdef class BurialBEval(SiteEval):
 @cython.final
 cdef class BurialDEval(SiteEval):
     cdef public object _shared
-    cdef public tuple _adj
+    cdef public tuple _adj, _grid
     cdef public list _group
 
-    @cython.locals(shared=list, empty=long)
+    @cython.locals(shared=list, empty=long, grid=tuple)
     cpdef dict _gains(self)
 
     cpdef double gain(self, long token, long o)

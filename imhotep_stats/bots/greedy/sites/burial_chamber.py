@@ -191,6 +191,7 @@ class BurialDEval(SiteEval):
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
         self._shared = None  # [grid state, {token * 16 + owner: gain}] (see _gains)
+        self._grid = ()  # the site's grid as _gains last read it (the memo's grid)
         site = self.site
         size = len(site.grid)
         self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
@@ -207,7 +208,8 @@ class BurialDEval(SiteEval):
         shared = self._shared
         if shared is None:
             shared = self._shared = [-1, {}]  # this bot's own (not its table-mates')
-        empty = self.site.grid.count(-1)  # the grid only fills: its state
+        grid = self._grid = self.site.grid  # a snapshot, for _gain too
+        empty = grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
             shared[1] = {}
@@ -229,7 +231,7 @@ class BurialDEval(SiteEval):
         adj = self._adj
         group = self._group
         cell = token - 1
-        todo = list(self.site.grid)  # o's cells not yet counted (a counted cell becomes -9)
+        todo = list(self._grid)  # o's cells not yet counted (a counted cell becomes -9)
         todo[cell] = -9
         total = 1
         before = 0
