@@ -4,8 +4,9 @@ What a stone delivered to a site is worth, per player.
 
 The greedy bot asks one question over and over: "a stone of player o is unloaded j-th at
 site i now: how many points does each player gain, now or expected by the game's end?"
-Each site side answers it from the public site state (``view.site(i)``, never ``_hidden``
-attributes) with a cheap model, as tables ``own[o][j]`` (the owner's points) and
+Each site side answers it from what a seat sees of the site (``view.site(i)``, the side's
+read-only window, engine/seen.py: its lists are tuples, snapshots to read once per pricing)
+with a cheap model, as tables ``own[o][j]`` (the owner's points) and
 ``side[o][j]`` (what it does to the others), rebuilt only when the site's state changes
 (``key``) and kept by each bot (shared across bots and games only when built from the key and
 board data alone, ``static``). A
