@@ -51,3 +51,16 @@ def test_engine_imports_no_heavy_libraries():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("side", "ABCD")
+def test_the_engine_calls_round_hooks_only_for_sites_that_have_them(side):
+    # Compiled, the hooks are C methods: has_round_start/end must still tell an override
+    # from the protocol's no-op (the engine skips the others at every round).
+    from imhotep_stats.engine.sites.base import Site
+
+    g = Game(3, "-".join([side] * 5))
+    for site in g.sites:
+        for hook, has in (("round_start", site.has_round_start), ("round_end", site.has_round_end)):
+            own = any(hook in vars(cls) for cls in type(site).__mro__ if cls is not Site)
+            assert has == own, (site.name, side, hook)

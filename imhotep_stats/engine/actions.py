@@ -8,9 +8,10 @@ and an action can be compared by identity or equality alike.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
-from imhotep_stats.rules.board import SITE_INDEX
+from imhotep_stats.rules.board import SITE_INDEX, SITES
 
 _CACHE: dict[tuple, Action] = {}
 
@@ -69,3 +70,24 @@ def act(kind: str, *args: Any) -> Action:
 # The turn actions that take no argument.
 GET = act("get")
 PASS = act("pass")
+
+# Interned actions, by index, so that legal-action generation allocates nothing new.
+PLACE = [[act("place", s, k) for k in range(4)] for s in range(4)]
+SAIL = [[act("sail", s, SITES[i]) for i in range(5)] for s in range(4)]
+UNLOAD = [act("unload", k) for k in range(4)]
+
+
+def _sail_table() -> list[list[tuple[Action, ...]]]:
+    """``table[ready][free]``: the sail actions for the ships in bitmask ``ready`` to the
+    docks in bitmask ``free``, ship by ship, each to its docks in order."""
+    bits = [[mask >> i & 1 for i in range(5)] for mask in range(32)]
+    rows = [[tuple(compress(SAIL[s], bits[free])) for free in range(32)] for s in range(4)]
+    table = []
+    for ready in range(16):
+        ships = [rows[s] for s in range(4) if ready >> s & 1]
+        table.append([sum((row[free] for row in ships), ()) for free in range(32)])
+    return table
+
+
+# Every sail option list, built once: a turn looks its list up instead of building it.
+SAIL_OPTIONS = _sail_table()

@@ -185,27 +185,27 @@ def play_blue(g: Game, p: int, name: str) -> None:
     g.blue[p] -= 1
     g.discard.append(name)
     if name == "chisel":
-        g.ask("chisel_place", p, g.empty_slots(), p, 2)
+        g.ask("chisel_place", p, g.empty_slots(), (p, 2))
     elif name == "lever":
-        g.ask("lever_sail", p, g.sail_actions(), p)
+        g.ask("lever_sail", p, g.sail_actions(), (p,))
     elif name == "hammer":
         if len(g.get_actions) > 1:
             # Hammer gets stones "as the action": with Pyramid D the player may also move the
             # Imhotep figure (docs/rules.md §5.4), so they choose `get` or `get move` first.
-            g.ask("hammer_get", p, list(g.get_actions), p)
+            g.ask("hammer_get", p, list(g.get_actions), (p,))
         else:
             _hammer_get(g, g.get_actions[0], p)
     elif name == "sail":
-        g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), p)
+        g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), (p,))
     elif name == "barge":
         # Return 2 sled stones to the quarry, deliver 1 sled stone "directamente en un
         # emplazamiento ... en el siguiente espacio permitido". Ruling (docs/rules.md §3.2):
         # not the Market, which has no space for a stone (a stone there only pays for a card).
         g.sled[p] -= 2
         g.quarry[p] += 2
-        g.ask("barge_site", p, list(BARGE_SITES), p)
+        g.ask("barge_site", p, list(BARGE_SITES), (p,))
     elif name == "loading_platform":
-        g.ask("platform_sail", p, _platform_options(g, p), p)
+        g.ask("platform_sail", p, _platform_options(g, p), (p,))
 
 
 def _hammer_get(g: Game, a: Action, p: int) -> None:
@@ -215,19 +215,19 @@ def _hammer_get(g: Game, a: Action, p: int) -> None:
         g.sites[1].on_get(g, p, a)  # the Pyramid D figure
     slots = g.empty_slots() if g.sled[p] else []
     if slots:  # not optional (docs/rules.md §3.1)
-        g.ask("hammer_place", p, slots, p)
+        g.ask("hammer_place", p, slots, (p,))
 
 
 def _place_one(g: Game, a: Action, p: int) -> None:
     g.sled[p] -= 1
-    g.put_on_ship(p, *a.args)
+    g.put_on_ship(p, a.n0, a.n1)  # a place action: its ship and slot
 
 
 def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
     """Chisel: 2 sled stones onto ships, both on one ship or one each on two."""
     _place_one(g, a, p)
     if left > 1:
-        g.ask("chisel_place", p, g.empty_slots(), p, left - 1)
+        g.ask("chisel_place", p, g.empty_slots(), (p, left - 1))
 
 
 def _lever_sail(g: Game, a: Action, p: int) -> None:
@@ -237,7 +237,7 @@ def _lever_sail(g: Game, a: Action, p: int) -> None:
 def _sail_place(g: Game, a: Action, p: int) -> None:
     """Sail card: place 1 sled stone, then sail that same ship."""
     _place_one(g, a, p)
-    g.ask("sail_sail", p, g.sail_actions((a.args[0],)), p)
+    g.ask("sail_sail", p, g.sail_actions((a.args[0],)), (p,))
 
 
 def _sail_sail(g: Game, a: Action, p: int) -> None:
@@ -282,6 +282,8 @@ def score_game_end(g: Game) -> None:
             if k:
                 g.score(p, "card_decoration", k * (g.sites[site].stones() // pts.per_decoration))
         g.score(p, "card_statue", pts.statues(hand.get("statue", 0)))
-        blue = sum(hand.get(name, 0) for name in BLUE)
+        blue = 0
+        for name in BLUE:
+            blue += hand.get(name, 0)
         g.score(p, "card_unused_blue", blue * pts.unused_blue)
         g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g.sled[p])

@@ -9,7 +9,7 @@ may pin any outcome instead:
 - setup outcomes by name (``Game(..., chance={"tomb": [...]})``): what was drawn is kept in
   ``Game.chance_setup`` for the transcript's setup line;
 - reshuffles of the discard pile, in order (``Game(..., reshuffles=[[...], ...]``, each the
-  new draw pile top first; ``Game._reshuffle``): every reshuffle is kept in ``Game.reshuffles``.
+  new draw pile top first; ``reshuffle``): every reshuffle is kept in ``Game.reshuffles``.
 
 The hidden chance state is plain data on the game (``deck``, ``rng_reshuffle``, the sites'
 ``_hidden_*`` lists), so a copy of a game can re-sample it.
@@ -18,6 +18,7 @@ The hidden chance state is plain data on the game (``deck``, ``rng_reshuffle``, 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -100,6 +101,29 @@ def fast_shuffle(rng: random.Random, items: list) -> None:
     keys = [draw() for _ in range(n)]  # n draws, in order
     order = sorted(range(n), key=keys.__getitem__)
     items[:] = [items[i] for i in order]
+
+
+def reshuffle(g: Game) -> None:
+    """The discard pile becomes the draw pile (docs/rules.md §2.1): the next pinned order
+    if the caller gave one (engine/chance.py), else shuffled by the "reshuffle" stream."""
+    i = len(g.reshuffles)
+    if i < len(g.pinned_reshuffles):
+        order = g.pinned_reshuffles[i]  # top first
+        if not isinstance(order, list | tuple) or Counter(order) != Counter(g.discard):
+            raise ChanceError(
+                f"reshuffle {i + 1}: expected an order of the discard pile's {len(g.discard)} "
+                f"cards ({', '.join(sorted(g.discard))}), got {order!r}",
+                i,
+            )
+        deck = list(reversed(order))
+    else:
+        if g.rng_reshuffle is None:  # opened lazily: seeding a stream costs ~45K instructions
+            g.rng_reshuffle = stream(g.seed, "reshuffle")
+        deck = g.discard
+        fast_shuffle(g.rng_reshuffle, deck)
+    g.discard = []
+    g.deck = deck
+    g.reshuffles.append(deck[::-1])
 
 
 # Dealing hidden things anew (engine/hidden.py; the sites' redeal_hidden)

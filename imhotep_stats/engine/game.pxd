@@ -6,9 +6,12 @@
 cimport cython
 
 from imhotep_stats.engine.actions cimport Action
+from imhotep_stats.engine.sites.base cimport Site
 
 # the turn actions' kind codes (engine/actions.py), C longs here
 cdef long PLACE_CODE, GET_CODE, PASS_CODE, SAIL_CODE, PLAY_CODE
+# the task codes (C longs: _run_task dispatches on them with C compares)
+cdef long END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, ROUND_END, NEXT_ROUND, CALL
 cdef bint COMPILED
 
 cdef class Game:
@@ -27,31 +30,45 @@ cdef class Game:
     cdef public bint round_over, skip_advance, over
 
     cpdef score(self, long seat, source, points)
+    cpdef ask(self, kind, long player, options, tuple ctx=*)
     cpdef draw(self)
     cpdef sled_to_capacity(self, long p, stones)
     cpdef schedule_from_quarry(self, long p, long site)
     @cython.locals(slots=list, i=Py_ssize_t)
     cpdef put_on_ship(self, long p, long s, long k)
+    @cython.locals(site=Site)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)
     @cython.locals(opts=list, sled=long)
     cpdef list _turn_options(self, long p)
-    @cython.locals(stack=list)
+    @cython.locals(stack=list, kept=list, a=Action)
     cpdef _sail(self, long p, long s, long site, bint lever)
+    @cython.locals(stack=list)
     cpdef _end_round(self, long next_start)
+    @cython.locals(at=Site)
+    cpdef _game_end(self)
 
 
+@cython.locals(at=Site)
 cpdef _deliver(Game g, long site, long owner)
 
 cpdef _answer(Game g, kind, a)
 
 cpdef _after_sail(Game g)
 
-@cython.locals(slots=list, stack=list, depth=long, k=long)
+@cython.locals(slots=list, stack=list, depth=long, k=long, at=Site)
 cpdef _unload_ship(Game g, long s, long site, long start)
 
 cpdef _next_round(Game g, long next_start)
+
+@cython.locals(at=Site)
+cpdef _unload(Game g, long s, long k, long site)
+
+cpdef _lever_next(Game g, long s, long site, long p)
+
+@cython.locals(code=long, at=Site)
+cpdef _run_task(Game g, tuple t)
 
 @cython.locals(n=long)
 cpdef _end_turn(Game g)

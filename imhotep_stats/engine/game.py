@@ -7,9 +7,12 @@ legal choices (``options``, in a deterministic order). :func:`apply` performs a 
 runs the game on to the next decision: chance, unloading, round ends and game end.
 
 Internally, work that may need a decision (unloading a ship stone by stone, a red card's
-delivery, a temple bonus...) is a stack of tasks ``(fn, args)``: plain records, ``fn`` a
-module-level function (never a bound method) and ``args`` immutable values (ints, names,
-actions, tuples). A task either finishes or asks a question with :meth:`Game.ask`: the
+delivery, a temple bonus...) is a stack of tasks: plain records, tuples of immutable values
+whose first item is the task's code. The engine's own tasks (a turn's end, a ship's unloading,
+a delivery, a round's end...) are small ints only, run by :func:`_run_task` (compiled: C
+calls); ``(CALL, fn, args)`` is a module-level function (never a bound method) of the cards
+or a site, with immutable args (ints, names, actions, tuples). A task either finishes or asks
+a question with :meth:`Game.ask`: the
 question is data too (``kind``, ``to_move``, ``options`` and a context tuple); the answer is
 dispatched by its kind (:func:`_answer`: to the site that asks that kind, or to the card or
 module function registered for it), and the stack carries on. So a copy of a game is a flat
@@ -19,27 +22,28 @@ stone to a site that offers a choice) stay simple and in one place.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import compress, filterfalse
 from typing import Any
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine import prophecies as prophecy_module
-from imhotep_stats.engine.actions import (
+from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots import them here)
     GET,
     GET_CODE,
     PASS,
     PASS_CODE,
+    PLACE,
     PLACE_CODE,
     PLAY_CODE,
+    SAIL,
     SAIL_CODE,
+    SAIL_OPTIONS,
+    UNLOAD,
     Action,
-    act,
 )
-from imhotep_stats.engine.chance import ChanceError, fast_shuffle
+from imhotep_stats.engine.chance import fast_shuffle
 from imhotep_stats.engine.result import best_seats
 from imhotep_stats.engine.setup_checks import (
     RulesError,
@@ -49,8 +53,7 @@ from imhotep_stats.engine.setup_checks import (
     parse_sides,
 )
 from imhotep_stats.engine.sites import KIND_SITE, make_site
-from imhotep_stats.engine.sites.base import site_task
-from imhotep_stats.rules.board import SITES, Board, default_board
+from imhotep_stats.rules.board import Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
 
@@ -64,40 +67,27 @@ except ImportError:  # pure Python without Cython installed
 # Decision kinds of the core game (sites and cards add their own).
 TURN = "turn"
 
-# Interned actions, by index, so that legal-action generation allocates nothing new.
-PLACE = [[act("place", s, k) for k in range(4)] for s in range(4)]
-SAIL = [[act("sail", s, SITES[i]) for i in range(5)] for s in range(4)]
-UNLOAD = [act("unload", k) for k in range(4)]
-SHIP_PLACES = [frozenset(row) for row in PLACE]  # to drop a sailed ship's slots at C speed
-
-
-def _sail_table() -> list[list[tuple[Action, ...]]]:
-    """``table[ready][free]``: the sail actions for the ships in bitmask ``ready`` to the
-    docks in bitmask ``free``, ship by ship, each to its docks in order."""
-    bits = [[mask >> i & 1 for i in range(5)] for mask in range(32)]
-    rows = [[tuple(compress(SAIL[s], bits[free])) for free in range(32)] for s in range(4)]
-    table = []
-    for ready in range(16):
-        ships = [rows[s] for s in range(4) if ready >> s & 1]
-        table.append([sum((row[free] for row in ships), ()) for free in range(32)])
-    return table
-
-
-# Every sail option list, built once: a turn looks its list up instead of building it.
-SAIL_OPTIONS = _sail_table()
-
+# Task codes (the first item of a task record, see the module's docstring): the engine's own
+# tasks, then CALL, a module function's.
+END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, ROUND_END, NEXT_ROUND, CALL = range(9)
 
 def ship_minimum(size: int) -> int:
     """Stones a ship of ``size`` needs to sail: one less than its size, at least 1 (docs/rules.md §1.1)."""
     return max(size - 1, 1)
 
 
-@lru_cache(maxsize=64)
-def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...]]:
-    """A round card's ship minimums (one stone less than the size, at least 1) and place
-    actions (ship by ship, bow first), shared by every round dealt that card."""
-    mins = tuple(ship_minimum(size) for size in sizes)
-    return mins, tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
+_SHIPS: dict[tuple[int, ...], tuple] = {}  # by round card (a dict: cheaper than lru_cache's call)
+
+
+def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...], int]:
+    """A round card's ship minimums (one stone less than the size, at least 1), place
+    actions (ship by ship, bow first) and slots, shared by every round dealt that card."""
+    ships = _SHIPS.get(sizes)
+    if ships is None:
+        mins = tuple(ship_minimum(size) for size in sizes)
+        places = tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
+        ships = _SHIPS[sizes] = (mins, places, sum(sizes))
+    return ships
 
 
 @lru_cache(maxsize=64)
@@ -202,7 +192,7 @@ class Game:
         self.skip_advance = False  # the round ended during this turn: no clockwise step
         self.over = False
         self.decisions = 0
-        self.stack: list[tuple[Callable, tuple]] = []  # tasks (fn, args): fn(game, *args)
+        self.stack: list[tuple] = []  # task records (code, ...): _run_task
         self.to_move = -1
         self.kind: str | None = None
         self.options: list[Action] = []
@@ -231,9 +221,10 @@ class Game:
             self.events.append((seat, source, points, self.round))
             self.totals[seat] += points
 
-    def ask(self, kind: str, player: int, options: list[Action], *ctx: Any) -> None:
+    def ask(self, kind: str, player: int, options: list[Action], ctx: tuple = ()) -> None:
         """Stop at a decision point: ``player`` chooses one of ``options``; the answer goes,
-        with ``ctx`` (immutable values), to whoever handles ``kind`` (:func:`_answer`)."""
+        with the values of ``ctx`` (a tuple of immutable values) as its last arguments, to
+        whoever handles ``kind`` (:func:`_answer`)."""
         self.kind = kind
         self.to_move = player
         self.options = options
@@ -242,37 +233,15 @@ class Game:
     def push(self, fn: Callable, *args: Any) -> None:
         """Schedule ``fn(game, *args)`` (a module-level function, immutable args); the last
         pushed runs first."""
-        self.stack.append((fn, args))
+        self.stack.append((CALL, fn, args))
 
     def draw(self) -> str | None:
         """Top card of the market draw pile; an empty pile is the shuffled discard pile."""
         if not self.deck:
             if not self.discard:
                 return None
-            self._reshuffle()
+            chance_module.reshuffle(self)
         return self.deck.pop()
-
-    def _reshuffle(self) -> None:
-        """The discard pile becomes the draw pile (docs/rules.md §2.1): the next pinned order
-        if the caller gave one (engine/chance.py), else shuffled by the "reshuffle" stream."""
-        i = len(self.reshuffles)
-        if i < len(self.pinned_reshuffles):
-            order = self.pinned_reshuffles[i]  # top first
-            if not isinstance(order, list | tuple) or Counter(order) != Counter(self.discard):
-                raise ChanceError(
-                    f"reshuffle {i + 1}: expected an order of the discard pile's {len(self.discard)} "
-                    f"cards ({', '.join(sorted(self.discard))}), got {order!r}",
-                    i,
-                )
-            deck = list(reversed(order))
-        else:
-            if self.rng_reshuffle is None:  # opened lazily: seeding a stream costs ~45K instructions
-                self.rng_reshuffle = chance_module.stream(self.seed, "reshuffle")
-            deck = self.discard
-            fast_shuffle(self.rng_reshuffle, deck)
-        self.discard = []
-        self.deck = deck
-        self.reshuffles.append(deck[::-1])
 
     def chance_pick(self, purpose: str, population: Sequence, k: int) -> list:
         """``k`` distinct items of ``population`` in order, for a site or module's setup
@@ -292,12 +261,12 @@ class Game:
         """A red card or bonus sends a stone from the quarry to a site (if any): a task."""
         if self.quarry[p] > 0:
             self.quarry[p] -= 1
-            self.push(_deliver, site, p)
+            self.stack.append((DELIVER, site, p))
 
     def schedule_delivery(self, p: int, site: int) -> None:
         """A stone of p, already taken from where it was (the Barge: the sled), is sent to a
         site: a task, like every delivery (the site's ``deliver`` performs it)."""
-        self.push(_deliver, site, p)
+        self.stack.append((DELIVER, site, p))
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
         """Place actions for every empty slot of every unsailed ship (or of ``ships``)."""
@@ -326,13 +295,12 @@ class Game:
     def _start_round(self, start: int) -> None:
         self.round += 1
         sizes = self.round_cards[self.round - 1]
-        mins, places = _ships(sizes)
+        mins, places, self.ship_free = _ships(sizes)
         self.ship_sizes = sizes
         self.ship_slots = [[-1] * size for size in sizes]
         self.ship_min = list(mins)
         self.ship_load = [0, 0, 0, 0]
         self.ship_dock = [-1, -1, -1, -1]
-        self.ship_free = sum(sizes)
         # The place actions still open, kept up to date as stones go on and ships sail.
         self.open_slots = list(places)
         # Bitmasks kept up to date for the sail actions: unsailed ships holding their
@@ -353,8 +321,7 @@ class Game:
         stack = self.stack
         while True:
             if stack:
-                fn, args = stack.pop()
-                fn(self, *args)
+                _run_task(self, stack.pop())
                 if self.kind is not None:
                     return
                 continue
@@ -380,8 +347,8 @@ class Game:
         if sled < self.sled_cap[p] and self.quarry[p] > 0:
             opts.extend(self.get_actions)
         if sled > 0:
-            opts += self.open_slots
-        opts += SAIL_OPTIONS[self.ships_ready][self.docks_free]
+            opts.extend(self.open_slots)  # extend, not +=: compiled, a direct list call
+        opts.extend(SAIL_OPTIONS[self.ships_ready][self.docks_free])
         if self.blue[p]:
             cards.blue_options(self, p, opts)
         if not opts:
@@ -410,26 +377,32 @@ class Game:
         self.last_sailer = p
         self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
         if self.ship_free or self.open_slots:
-            self.open_slots = list(filterfalse(SHIP_PLACES[s].__contains__, self.open_slots))
+            kept = []  # the other ships' places (a place action's n0 is its ship)
+            for a in self.open_slots:
+                if a.n0 != s:
+                    kept.append(a)
+            self.open_slots = kept
         stack = self.stack
         stack.append(_AFTER_SAIL)
         if lever:
-            stack.append((_lever_next, (s, site, p)))
+            stack.append((LEVER_NEXT, s, site, p))
             return
         _unload_ship(self, s, site, 0)
 
     def _end_round(self, next_start: int) -> None:
         """Round end (docs/rules.md §2.4): site round-end rules, then the next round or game end."""
         self.round_over = True
-        self.push(_next_round, next_start)
+        stack = self.stack
+        stack.append((NEXT_ROUND, next_start))
         for site in reversed(self._round_end_sites):
-            self.push(site_task, site.index, "round_end")
+            stack.append((ROUND_END, site.index))
 
     def _game_end(self) -> None:
         """Final scoring, in the rulebook's order (docs/rules.md §2.5)."""
         self.round = self.rounds + 1  # game-end events carry round = rounds + 1
         for i in (BURIAL_CHAMBER, OBELISK, TEMPLE):
-            self.sites[i].game_end(self)
+            at = self.sites[i]
+            at.game_end(self)
         cards.score_game_end(self)
         if self.prophecies:
             prophecy_module.score(self)
@@ -452,7 +425,8 @@ class Game:
 
 # ---------------------------------------------------------------------- tasks
 def _deliver(g: Game, site: int, owner: int) -> None:
-    g.sites[site].deliver(g, owner)
+    at = g.sites[site]  # compiled, a Site: its deliver is a C call (game.pxd)
+    at.deliver(g, owner)
 
 
 def _after_sail(g: Game) -> None:
@@ -466,7 +440,7 @@ def _unload_ship(g: Game, s: int, site: int, start: int) -> None:
     site. A delivery that asks a question or starts tasks is finished before the next
     stone: the rest of the unloading waits under it as a task."""
     slots = g.ship_slots[s]
-    deliver = g.sites[site].deliver
+    at = g.sites[site]
     stack = g.stack
     depth = len(stack)
     for k in range(start, len(slots)):
@@ -474,10 +448,10 @@ def _unload_ship(g: Game, s: int, site: int, start: int) -> None:
         if owner < 0:
             continue
         slots[k] = -2  # unloaded: neither a stone nor an empty slot
-        deliver(g, owner)
+        at.deliver(g, owner)
         if g.kind is not None or len(stack) > depth:
             if k + 1 < len(slots):
-                stack.insert(depth, (_unload_ship, (s, site, k + 1)))
+                stack.insert(depth, (UNLOAD_SHIP, s, site, k + 1))
             return
 
 
@@ -485,19 +459,20 @@ def _unload(g: Game, s: int, k: int, site: int) -> None:
     """The stone in slot k of ship s leaves the ship and is handed to the site."""
     owner = g.ship_slots[s][k]
     g.ship_slots[s][k] = -2  # unloaded: neither a stone nor an empty slot
-    g.sites[site].deliver(g, owner)
+    at = g.sites[site]
+    at.deliver(g, owner)
 
 
 def _lever_next(g: Game, s: int, site: int, p: int) -> None:
     """Lever: the sailing player picks which remaining stone is unloaded next."""
     opts = [UNLOAD[k] for k, o in enumerate(g.ship_slots[s]) if o >= 0]
     if opts:
-        g.ask("lever_unload", p, opts, s, site, p)
+        g.ask("lever_unload", p, opts, (s, site, p))
 
 
 def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
-    g.push(_lever_next, s, site, p)
-    g.push(_unload, s, a.args[0], site)
+    g.stack.append((LEVER_NEXT, s, site, p))
+    g.stack.append((UNLOAD_STONE, s, a.args[0], site))
 
 
 def _next_round(g: Game, next_start: int) -> None:
@@ -645,8 +620,33 @@ def _turn(g: Game, p: int, a: Action) -> None:
             raise IllegalAction(f"unknown turn action {a}")
 
 
-_END_TURN = (_end_turn, ())
-_AFTER_SAIL = (_after_sail, ())
+def _run_task(g: Game, t: tuple) -> None:
+    """Run one task record (the task codes above): the engine's own by code, CALL's function
+    with its arguments."""
+    code = t[0]
+    if code == END_TURN:
+        _end_turn(g)
+    elif code == AFTER_SAIL:
+        _after_sail(g)
+    elif code == UNLOAD_SHIP:
+        _unload_ship(g, t[1], t[2], t[3])
+    elif code == DELIVER:
+        _deliver(g, t[1], t[2])
+    elif code == ROUND_END:
+        at = g.sites[t[1]]
+        at.round_end(g)
+    elif code == NEXT_ROUND:
+        _next_round(g, t[1])
+    elif code == UNLOAD_STONE:
+        _unload(g, t[1], t[2], t[3])
+    elif code == LEVER_NEXT:
+        _lever_next(g, t[1], t[2], t[3])
+    else:
+        t[1](g, *t[2])
+
+
+_END_TURN = (END_TURN,)
+_AFTER_SAIL = (AFTER_SAIL,)
 
 # Who answers the questions that no site asks: the blue cards, the Lever, the prophecies.
 ANSWERS: dict[str, Callable] = {**cards.ANSWERS, "lever_unload": _lever_unload,

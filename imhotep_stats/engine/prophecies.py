@@ -133,7 +133,7 @@ def hook(g: Game, p: int) -> None:
     opts = [state.scarab_action[god] for god in state.gods if god not in mine]
     if opts:
         opts.append(NO_SCARAB)
-        g.ask(PROPHECY, p, opts, p, w)
+        g.ask(PROPHECY, p, opts, (p, w))
 
 
 def answer(g: Game, a: Action, p: int, w: int) -> None:

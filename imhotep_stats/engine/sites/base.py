@@ -27,14 +27,15 @@ class Site:
         self.name = SITES[index]
         self.data = data
 
-    # The engine only calls round_start / round_end for sites that override them.
+    # The engine only calls round_start / round_end for sites that override them. (The base's
+    # methods from its class dict: compiled, ``Site.round_end`` in a method names the C method.)
     @property
     def has_round_start(self) -> bool:
-        return type(self).round_start is not Site.round_start
+        return type(self).round_start is not _BASE["round_start"]
 
     @property
     def has_round_end(self) -> bool:
-        return type(self).round_end is not Site.round_end
+        return type(self).round_end is not _BASE["round_end"]
 
     def deliver(self, g: Game, owner: int) -> None:
         """A stone of ``owner`` arrives (from a ship, a red card or a bonus)."""
@@ -97,6 +98,9 @@ class Site:
         return 0
 
 
+_BASE = dict(Site.__dict__)  # the protocol's own methods, to tell an override
+
+
 def site_task(g: Game, site: int, method: str, *args) -> None:
     """A site's own task (its round end, Temple B/C's columns), by site index and method
     name, so that a task record holds no bound method (``engine.clone`` shares the records)."""
@@ -111,18 +115,20 @@ def rank_points(values: list[int], table: tuple[int, ...] | list[int], minimum: 
     """
     n = len(values)
     out = [0] * n
-    order = sorted((p for p in range(n) if values[p] >= minimum), key=lambda p: -values[p])
+    # highest first (a stable sort: tied players stay in seat order, which only groups them)
+    order = sorted([p for p in range(n) if values[p] >= minimum], key=values.__getitem__, reverse=True)
     rank = 0
     i = 0
     while i < len(order):
         j = i
         while j < len(order) and values[order[j]] == values[order[i]]:
             j += 1
-        tied = order[i:j]
-        pool = sum(table[r] for r in range(rank, rank + len(tied)) if r < len(table))
-        for p in tied:
-            out[p] = pool // len(tied)
-        rank += len(tied)
+        pool = 0
+        for r in range(rank, min(rank + j - i, len(table))):
+            pool += table[r]
+        for k in range(i, j):
+            out[order[k]] = pool // (j - i)
+        rank += j - i
         i = j
     return out
 

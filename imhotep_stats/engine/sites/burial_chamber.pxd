@@ -1,6 +1,7 @@
 # The typed layer of burial_chamber.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
 cdef class BurialRows(Site):
@@ -8,15 +9,17 @@ cdef class BurialRows(Site):
     cdef public list owners
     @cython.locals(n=BurialRows)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
 
 cdef class BurialChamberA(BurialRows):
-    pass
+    cpdef game_end(self, Game g)
 
 cdef class BurialChamberB(BurialRows):
     cdef public tuple row_points
     cdef public long players
     @cython.locals(n=BurialChamberB)
     cpdef copy_into(self, Site new)
+    cpdef game_end(self, Game g)
 
 cdef class BurialChamberC(Site):
     cdef public tuple levels
@@ -24,6 +27,8 @@ cdef class BurialChamberC(Site):
     cdef public list owner, open, overflow, count
     @cython.locals(n=BurialChamberC)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    cpdef game_end(self, Game g)
 
 cdef class BurialChamberD(Site):
     cdef public object rows, columns, per_round, no_token_points, absent_penalty, group_extra
@@ -33,3 +38,7 @@ cdef class BurialChamberD(Site):
     cdef list _hidden_tokens  # not public: only this module reads it
     @cython.locals(n=BurialChamberD)
     cpdef copy_into(self, Site new)
+    cpdef round_start(self, Game g)
+    cpdef round_end(self, Game g)
+    cpdef deliver(self, Game g, long owner)
+    cpdef game_end(self, Game g)

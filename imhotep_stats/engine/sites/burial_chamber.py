@@ -156,7 +156,7 @@ class BurialChamberC(Site):
         self.count[owner] += 1
         legal = self.open
         if len(legal) > 1:
-            g.ask(MOUND_SPACE, owner, [self.acts[s] for s in legal], owner)
+            g.ask(MOUND_SPACE, owner, [self.acts[s] for s in legal], (owner,))
         elif legal:
             self.place(legal[0], owner)
         else:
@@ -281,7 +281,7 @@ class BurialChamberD(Site):
         up = self.face_up
         if len(up) > 1:
             acts = self.acts
-            g.ask(TOMB_TOKEN, owner, [acts[t] for t in up], owner)
+            g.ask(TOMB_TOKEN, owner, [acts[t] for t in up], (owner,))
         elif up:
             self.place(up[0], owner)
         else:

@@ -1,13 +1,22 @@
 # The typed layer of market.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
+
+cdef dict _TAKE, _KEEP
+cpdef _take(name)
+cpdef _keep(name)
+cpdef list _take_options(list names)
 
 cdef class MarketA(Site):
     cdef public object size
     cdef public list display
     @cython.locals(n=MarketA)
     cpdef copy_into(self, Site new)
+    cpdef round_start(self, Game g)
+    cpdef deliver(self, Game g, long owner)
+    cpdef round_end(self, Game g)
 
 cdef class MarketB(Site):
     cdef public object size, pair_size
@@ -16,6 +25,9 @@ cdef class MarketB(Site):
     cdef public long pair_count
     @cython.locals(n=MarketB)
     cpdef copy_into(self, Site new)
+    cpdef round_start(self, Game g)
+    cpdef deliver(self, Game g, long owner)
+    cpdef round_end(self, Game g)
 
 cdef class MarketC(Site):
     cdef public object size
@@ -23,6 +35,9 @@ cdef class MarketC(Site):
     cdef public long left
     @cython.locals(n=MarketC)
     cpdef copy_into(self, Site new)
+    cpdef round_start(self, Game g)
+    cpdef deliver(self, Game g, long owner)
+    cpdef round_end(self, Game g)
 
 cdef class MarketD(Site):
     cdef public object size, stack_size
@@ -30,3 +45,6 @@ cdef class MarketD(Site):
     cdef list _hidden_stacks  # not public
     @cython.locals(n=MarketD)
     cpdef copy_into(self, Site new)
+    cpdef round_start(self, Game g)
+    cpdef deliver(self, Game g, long owner)
+    cpdef round_end(self, Game g)

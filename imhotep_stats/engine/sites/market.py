@@ -49,6 +49,17 @@ def _take(name: str) -> Action:
     return a
 
 
+def _take_options(names: list[str]) -> list[Action]:
+    """``take <card>`` for the cards ``names``, in order; identical cards are one choice
+    (which copy is taken changes nothing)."""
+    opts = []
+    for name in names:
+        a = _take(name)
+        if a not in opts:  # by identity: actions are interned
+            opts.append(a)
+    return opts
+
+
 def _keep(name: str) -> Action:
     a = _KEEP.get(name)
     if a is None:
@@ -81,9 +92,8 @@ class MarketA(Site):
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
         if self.display:
-            # Identical cards are one choice: which copy is taken changes nothing.
-            opts = [_take(name) for name in dict.fromkeys(self.display)]
-            g.ask(MARKET_PICK, owner, opts, owner)
+            opts = _take_options(self.display)
+            g.ask(MARKET_PICK, owner, opts, (owner,))
 
     def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
         name = a.args[0]
@@ -103,7 +113,7 @@ def _keep_one(g: Game, site: Site, owner: int, hand, looked) -> None:
     if len(opts) == 1:
         site.keep(g, opts[0], owner, looked)
     else:
-        g.ask(MARKET_KEEP, owner, opts, owner, looked)
+        g.ask(MARKET_KEEP, owner, opts, (owner, looked))
 
 
 class MarketB(Site):
@@ -149,11 +159,11 @@ class MarketB(Site):
 
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
-        opts = [_take(name) for name in dict.fromkeys(self.display)]
+        opts = _take_options(self.display)
         if self._hidden_pair:
             opts.append(TAKE_PAIR)
         if len(opts) > 1:
-            g.ask(MARKET_PICK, owner, opts, owner)
+            g.ask(MARKET_PICK, owner, opts, (owner,))
         elif opts:
             self._pick(g, opts[0], owner)
 
@@ -223,7 +233,7 @@ class MarketC(Site):
         for i in range(self.size):
             if d[i] is None:
                 d[i] = g.draw()
-        self.left = sum(c is not None for c in d)
+        self.left = sum([c is not None for c in d])
 
     def options(self, owner: int) -> list[Action]:
         """The owner's choices while the display holds a card."""
@@ -257,7 +267,7 @@ class MarketC(Site):
             return
         opts = self.options(owner)
         if len(opts) > 1:
-            g.ask(MARKET_PICK, owner, opts, owner)
+            g.ask(MARKET_PICK, owner, opts, (owner,))
         else:
             self.answer(g, MARKET_PICK, opts[0], owner)
 
@@ -283,7 +293,7 @@ class MarketC(Site):
 
     def round_end(self, g: Game) -> None:
         d = self.display
-        g.discard.extend(c for c in d if c is not None)
+        g.discard.extend([c for c in d if c is not None])
         self.display = [None] * self.size
         self.left = 0
 
@@ -343,10 +353,10 @@ class MarketD(Site):
 
     def deliver(self, g: Game, owner: int) -> None:
         g.quarry[owner] += 1
-        opts = [_take(name) for name in dict.fromkeys(self.display)]
+        opts = _take_options(self.display)
         opts += [a for a, k in zip(self.stack_actions, self.stack_count, strict=False) if k]
         if len(opts) > 1:
-            g.ask(MARKET_PICK, owner, opts, owner)
+            g.ask(MARKET_PICK, owner, opts, (owner,))
         elif opts:
             self._pick(g, opts[0], owner)
 

@@ -1,6 +1,7 @@
 # The typed layer of obelisk.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
 cdef class ObeliskA(Site):
@@ -8,12 +9,16 @@ cdef class ObeliskA(Site):
     cdef public object table
     @cython.locals(n=ObeliskA)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    cpdef game_end(self, Game g)
 
 cdef class ObeliskB(Site):
     cdef public object per, leftover_points
     cdef public list slot_order, slot_points, slot_owner, pending, built
     @cython.locals(n=ObeliskB)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    cpdef game_end(self, Game g)
 
 cdef class ObeliskC(Site):
     cdef public object columns, row_points, bonus, overflow_points
@@ -22,9 +27,13 @@ cdef class ObeliskC(Site):
     cdef public list cards, on_path, overflow, discarded
     @cython.locals(n=ObeliskC)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    cpdef game_end(self, Game g)
 
 cdef class ObeliskD(Site):
     cdef public list target, points, claim_action, owner, height, free, working, placed, overflow
     cdef public object unfinished_points, overflow_points
     @cython.locals(n=ObeliskD)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    cpdef game_end(self, Game g)

@@ -266,7 +266,7 @@ class ObeliskC(Site):
         self.on_path[owner] += 1
         opts = placement_options(self.columns, self.path[i], self.cards[owner])
         if opts:
-            g.ask(OBELISK_TOKEN, owner, opts, owner)
+            g.ask(OBELISK_TOKEN, owner, opts, (owner,))
         else:
             self.discarded[owner] += 1
 
@@ -369,8 +369,8 @@ class ObeliskD(Site):
             self._add(owner, o)
         elif self.free:
             self.placed[owner] += 1  # counted at once: the stone is here while its owner chooses
-            opts = list(dict.fromkeys(self.claim_action[i] for i in self.free))
-            g.ask(OBELISK_CLAIM, owner, opts, owner)
+            opts = list(dict.fromkeys([self.claim_action[i] for i in self.free]))
+            g.ask(OBELISK_CLAIM, owner, opts, (owner,))
         else:
             self.overflow[owner] += 1
             g.score(owner, "obelisk", self.overflow_points)

@@ -1,6 +1,7 @@
 # The typed layer of pyramid.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
 cdef class PyramidA(Site):
@@ -8,6 +9,7 @@ cdef class PyramidA(Site):
     cdef public list owners
     @cython.locals(n=PyramidA)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
 
 cdef class _Counted(Site):
     cdef public list count, overflow_owners
@@ -20,6 +22,7 @@ cdef class PyramidB(_Counted):
     cdef public dict index_of
     @cython.locals(n=PyramidB)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
 
 cdef class PyramidC(_Counted):
     cdef public object tiles, majority_points, tie_points, rewards
@@ -28,6 +31,7 @@ cdef class PyramidC(_Counted):
     cdef public long tiles_left, tile
     @cython.locals(n=PyramidC)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
 
 cdef class PyramidD(_Counted):
     cdef public tuple points
@@ -35,3 +39,4 @@ cdef class PyramidD(_Counted):
     cdef public long size, filled, figure
     @cython.locals(n=PyramidD)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)

@@ -98,7 +98,7 @@ def give_reward(g: Game, p: int, kind: int, n: int) -> None:
             if len(opts) == 1:
                 _ship_slot(g, opts[0], p)
             else:
-                g.ask(PYRAMID_SHIP_SLOT, p, opts, p)
+                g.ask(PYRAMID_SHIP_SLOT, p, opts, (p,))
 
 
 def _ship_slot(g: Game, a: Action, p: int) -> None:
@@ -208,7 +208,7 @@ class PyramidB(_Counted):
         self.count[owner] += 1
         open_ = self.open
         if len(open_) > 1:
-            g.ask(PYRAMID_CHOICE, owner, [self.choices[i] for i in open_], owner)
+            g.ask(PYRAMID_CHOICE, owner, [self.choices[i] for i in open_], (owner,))
         elif open_:
             self._place(g, owner, open_[0])
         else:

@@ -1,6 +1,7 @@
 # The typed layer of temple.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
 cdef class TempleLayers(Site):
@@ -8,16 +9,21 @@ cdef class TempleLayers(Site):
     cdef public list owners
     @cython.locals(n=TempleLayers)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    @cython.locals(n=Py_ssize_t, w=Py_ssize_t, owners=list)
+    cpdef list visible(self)
 
 cdef class TempleA(TempleLayers):
     cdef public object visible_points
     @cython.locals(n=TempleA)
     cpdef copy_into(self, Site new)
+    cpdef round_end(self, Game g)
 
 cdef class TempleRewards(TempleLayers):
     cdef public object visible_points, columns, choices
     @cython.locals(n=TempleRewards)
     cpdef copy_into(self, Site new)
+    cpdef round_end(self, Game g)
 
 cdef class TempleB(TempleRewards):
     pass
@@ -32,3 +38,6 @@ cdef class TempleD(Site):
     cdef public list chariots, spaces, overflow, count
     @cython.locals(n=TempleD)
     cpdef copy_into(self, Site new)
+    cpdef deliver(self, Game g, long owner)
+    cpdef round_end(self, Game g)
+    cpdef game_end(self, Game g)

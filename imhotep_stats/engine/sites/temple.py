@@ -179,7 +179,7 @@ class TempleRewards(TempleLayers):
             if len(alts) > 1:
                 if i < len(vis):
                     g.push(site_task, self.index, "_columns", vis, i)
-                g.ask(TEMPLE_BONUS, owner, self.choices[c], owner)
+                g.ask(TEMPLE_BONUS, owner, self.choices[c], (owner,))
                 return
             kind, k = alts[0]
             if kind == DRAW:
@@ -220,7 +220,7 @@ class TempleRewards(TempleLayers):
             cards.gain(g, owner, drawn[0])
             return
         opts = [act("keep", name) for name in names]  # act interns: one cache of actions
-        g.ask(TEMPLE_KEEP, owner, opts, owner, tuple(drawn))
+        g.ask(TEMPLE_KEEP, owner, opts, (owner, tuple(drawn)))
 
     def _keep(self, g: Game, a: Action, owner: int, drawn: tuple[str, ...]) -> None:
         name = a.args[0]
@@ -327,7 +327,7 @@ class TempleD(Site):
                     g.score(p, "temple", table[0])
             return
         # Otherwise every chariot off the start is on a space of its own.
-        placed = sorted(((pos, p) for p, pos in enumerate(chariots) if pos > 0), reverse=True)
+        placed = sorted([(pos, p) for p, pos in enumerate(chariots) if pos > 0], reverse=True)
         for rank, (_, p) in enumerate(placed[: len(table)]):
             g.score(p, "temple", table[rank])
 

@@ -1,0 +1,29 @@
+# The typed layer of cards.py (docs/engine.md "Compiled accelerator"): read by Cython only,
+# ignored by pure Python. The card rules the engine runs at every turn (the blue cards'
+# options, a card taken) take the game as the cdef Game: its state is read as C fields.
+# (Compiled, this module's init fetches the Game type from engine.game, which is already
+# loading: game.py imports this module.)
+cimport cython
+
+from imhotep_stats.engine.actions cimport Action
+from imhotep_stats.engine.game cimport Game
+
+@cython.locals(took=dict, hand=dict)
+cpdef gain(Game g, long p, name)
+cpdef bint _chisel_playable(Game g, long p)
+cpdef bint _lever_playable(Game g, long p)
+cpdef bint _hammer_playable(Game g, long p)
+cpdef bint _sail_playable(Game g, long p)
+cpdef bint _barge_playable(Game g, long p)
+cpdef bint _platform_playable(Game g, long p)
+@cython.locals(s=long)
+cpdef list _sail_card_ships(Game g)
+@cython.locals(hand=dict)
+cpdef blue_options(Game g, long p, list opts)
+@cython.locals(hand=dict)
+cpdef play_blue(Game g, long p, name)
+cpdef _hammer_get(Game g, Action a, long p)
+cpdef _place_one(Game g, Action a, long p)
+cpdef _chisel_place(Game g, Action a, long p, long left)
+@cython.locals(p=long, hand=dict, k=long, blue=long)
+cpdef score_game_end(Game g)
