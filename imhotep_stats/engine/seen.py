@@ -97,6 +97,8 @@ class SiteSeen:
     def _keep(self, k: int, now: list) -> tuple:
         """The list ``now`` of the site as a tuple, through the window's slot ``k`` (each
         property its own, numbered within its class and its bases): see ``fresh``."""
+        if not COMPILED:  # a new tuple: no call of fresh, no slot (cheaper in pure Python)
+            return tuple(now)
         kept = self._kept
         t = fresh(kept[k], now)
         kept[k] = t

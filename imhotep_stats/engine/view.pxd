@@ -7,6 +7,8 @@ cimport cython
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.seen cimport fresh
 
+cdef bint COMPILED
+
 cdef class View:
     cdef Game _g
     cdef readonly long me

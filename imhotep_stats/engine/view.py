@@ -8,10 +8,18 @@ state as its window, the hands as new dicts."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from imhotep_stats.engine import hidden
 from imhotep_stats.engine.seen import ProphecySeen, fresh, seen
+
+try:  # Cython's constant: True in the compiled module, False in pure Python (engine/game.py)
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
 
 
 # Compiled, a cdef class (view.pxd) holding its game in a C field Python cannot reach; an
@@ -32,6 +40,8 @@ class View:
     def _keep(self, k: int, now: list) -> tuple:
         """The game's list ``now`` as a tuple, through slot ``k`` (engine/seen.py ``fresh``:
         the same tuple while the list holds the same items)."""
+        if not COMPILED:  # a new tuple: no call of fresh, no slot (cheaper in pure Python)
+            return tuple(now)
         kept = self._kept
         t = fresh(kept[k], now)
         kept[k] = t
@@ -252,3 +262,11 @@ PUBLIC = frozenset(
         "options",
     }
 )
+
+if not COMPILED:
+    # Pure Python: the attributes that are not lists read through ``attrgetter`` (C, no
+    # Python frame), as the view did before it was a cdef class.
+    for _name in ("n", "sides", "expansion", "prophecies", "rounds", "round", "current",
+                  "start_player", "board", "to_move", "kind", "passes", "get_stones",
+                  "get_actions", "sailed"):
+        setattr(View, _name, property(attrgetter(f"_g.{_name}")))
