@@ -84,8 +84,8 @@ def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...],
     actions (ship by ship, bow first) and slots, shared by every round dealt that card."""
     ships = _SHIPS.get(sizes)
     if ships is None:
-        mins = tuple(ship_minimum(size) for size in sizes)
-        places = tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
+        mins = tuple([ship_minimum(size) for size in sizes])
+        places = tuple([PLACE[s][k] for s in range(4) for k in range(sizes[s])])
         ships = _SHIPS[sizes] = (mins, places, sum(sizes))
     return ships
 
