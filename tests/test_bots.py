@@ -23,6 +23,7 @@ from imhotep_stats.bots import (
 )
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.sites.base import Site
 from imhotep_stats.engine.view import View
 from imhotep_stats.sim.headtohead import matchup
 from imhotep_stats.stats.ladder import bot_summaries
@@ -96,7 +97,9 @@ def snapshot(obj, depth: int = 0):
 def fields(obj) -> dict | None:
     """Every attribute of an object by name (None for an object that has none): its
     ``__dict__`` and, compiled, the declared fields of its cdef class and of the classes it
-    extends (engine/game.pxd, engine/sites/*.pxd), which are not in any ``__dict__``."""
+    extends (engine/game.pxd, engine/sites/*.pxd), which are not in any ``__dict__``. A
+    site's hidden parts are C fields Python cannot read, compiled: they come from its
+    ``hidden()``, under their attribute names (``_hidden_pair``...)."""
     declared = {k for cls in type(obj).__mro__ for k, v in vars(cls).items()
                 if type(v).__name__ == "getset_descriptor" and not k.startswith("__")}
     if not declared and not hasattr(obj, "__dict__"):
@@ -104,6 +107,9 @@ def fields(obj) -> dict | None:
     state = dict(getattr(obj, "__dict__", {}))
     for k in sorted(declared):
         state[k] = getattr(obj, k)
+    if isinstance(obj, Site):
+        for k, v in obj.hidden().items():
+            state.setdefault(f"_hidden_{k}", v)
     return state
 
 
@@ -167,15 +173,16 @@ def test_unknown_decision_kind_is_an_error(decision_points):
 
 
 class GuardedSite:
-    """A site as a bot sees it; reading a ``_hidden`` attribute fails the test."""
+    """A site's window (engine/seen.py) as a bot holds it; reading an underscore name or
+    writing any attribute fails the test (in pure Python too, where nothing stops it)."""
 
-    def __init__(self, site):
-        object.__setattr__(self, "_site", site)
+    def __init__(self, window):
+        object.__setattr__(self, "_window", window)
 
     def __getattr__(self, name):
-        if name.startswith("_hidden"):
-            raise AssertionError(f"a bot read hidden information: {name}")
-        return getattr(object.__getattribute__(self, "_site"), name)
+        if name.startswith("_"):
+            raise AssertionError(f"a bot read a private part of a site: {name}")
+        return getattr(object.__getattribute__(self, "_window"), name)
 
     def __setattr__(self, name, value):
         raise AssertionError(f"a bot wrote to a site: {name}")
@@ -186,7 +193,7 @@ class GuardedView(View):
 
     def __init__(self, g, me):
         super().__init__(g, me)
-        self._sites = [GuardedSite(s) for s in g.sites]
+        self._sites = [GuardedSite(super(GuardedView, self).site(i)) for i in range(5)]
 
     def site(self, i):
         return self._sites[i]

@@ -50,11 +50,6 @@ cdef class Game:
     cpdef _game_end(self)
 
 
-cdef class ViewCore:
-    cdef public Game _g
-    cdef public long me
-
-
 @cython.locals(at=Site)
 cpdef _deliver(Game g, long site, long owner)
 

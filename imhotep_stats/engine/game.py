@@ -423,47 +423,6 @@ class Game:
         return best_seats([(self.totals[p], self.sled[p]) for p in range(self.n)])
 
 
-class ViewCore:
-    """The hot part of a bot's :class:`~imhotep_stats.engine.view.View` (use ``View``).
-
-    Compiled, a cdef class (game.pxd) that reads the game's typed attributes directly: the
-    bots read these at every decision. In pure Python ``View`` replaces the properties with
-    its own (``attrgetter``, faster there)."""
-
-    __slots__ = ("_g", "me")
-
-    def __init__(self, g: Game, me: int):
-        self._g = g
-        self.me = me
-
-    @property
-    def round(self) -> int:
-        return self._g.round
-
-    @property
-    def sailed(self) -> int:
-        return self._g.sailed
-
-    @property
-    def discard(self) -> list[str]:
-        return self._g.discard
-
-    @property
-    def kind(self) -> str | None:
-        return self._g.kind
-
-    @property
-    def options(self) -> list[Action]:
-        return self._g.options
-
-    def hand_of(self, p: int) -> dict[str, int]:
-        return dict(self._g.hand[p])
-
-    def site(self, i: int) -> Any:
-        """Site i (0 market .. 4 obelisk). Attributes starting ``_hidden`` are off limits."""
-        return self._g.sites[i]
-
-
 # ---------------------------------------------------------------------- tasks
 def _deliver(g: Game, site: int, owner: int) -> None:
     at = g.sites[site]  # compiled, a Site: its deliver is a C call (game.pxd)

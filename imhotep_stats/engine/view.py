@@ -1,23 +1,41 @@
 """What a bot may see: the table, its own hand, the score track. Never the deck order,
-never face-down cards it has not looked at (docs/engine.md, Architecture: hidden information)."""
+never face-down cards it has not looked at (docs/engine.md, "The read model").
+
+A :class:`View` is read-only: it hands out no list of the game's. A counter or a ship that
+changes during play comes as a tuple built when read (a snapshot: read it again after a
+move), each site as the window ``engine/seen.py`` makes for its side, the prophecies'
+state as its window, the hands as new dicts."""
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from imhotep_stats.engine import hidden
-from imhotep_stats.engine.game import ViewCore
+from imhotep_stats.engine.seen import ProphecySeen, fresh, seen
 
 
-class View(ViewCore):
-    """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep.
+# Compiled, a cdef class (view.pxd) holding its game in a C field Python cannot reach; an
+# attribute added here must be declared there.
+class View:
+    """A read-only window on a game for seat ``me``. One per seat per game, cheap to keep."""
 
-    The attributes bots read at every decision (``round``, ``sailed``, ``discard``,
-    ``kind``, ``options``, ``legal``, ``hand_of``, ``site``) come from :class:`ViewCore`
-    (engine/game.py: compiled, it reads the game's typed attributes directly)."""
+    __slots__ = ("_g", "me", "_seen", "_prophecy", "_kept", "_ships")
 
-    __slots__ = ()
+    def __init__(self, g: Any, me: int):
+        self._g = g
+        self.me = me
+        self._seen = None  # the sites' windows, made at the first look
+        self._prophecy = None
+        self._kept = [None] * 11  # the tuples last handed out, one slot per list (``_keep``)
+        self._ships = None
+
+    def _keep(self, k: int, now: list) -> tuple:
+        """The game's list ``now`` as a tuple, through slot ``k`` (engine/seen.py ``fresh``:
+        the same tuple while the list holds the same items)."""
+        kept = self._kept
+        t = fresh(kept[k], now)
+        kept[k] = t
+        return t
 
     def __getattr__(self, name: str) -> Any:
         # Reached only for names that are not public (those are properties, below).
@@ -26,18 +44,195 @@ class View(ViewCore):
     def get(self, name: str) -> Any:
         """A public attribute by name (``view.get("sled")`` is ``view.sled``)."""
         if name in PUBLIC:
-            return getattr(self._g, name)
+            return getattr(self, name)
         raise AttributeError(f"{name!r} is not visible to a player")
 
+    def site(self, i: int) -> Any:
+        """What this seat sees of site i (0 market .. 4 obelisk): its window (engine/seen.py),
+        the same object at every call."""
+        s = self._seen
+        if s is None:
+            s = self._seen = [seen(site) for site in self._g.sites]
+        return s[i]
+
+    def _ship_slots(self) -> tuple:
+        """``ship_slots``: a new tuple only for a ship whose slots changed."""
+        ships = self._g.ship_slots
+        old = self._ships
+        n = len(ships)
+        if old is None or len(old) != n:
+            new = tuple([tuple(slots) for slots in ships])
+        else:
+            same = True
+            kept = []
+            for s in range(n):
+                was = old[s]
+                t = fresh(was, ships[s])
+                if t is not was:
+                    same = False
+                kept.append(t)
+            if same:
+                return old
+            new = tuple(kept)
+        self._ships = new
+        return new
+
+    # ------------------------------------------------------------ hands and piles
     @property
     def hand(self) -> dict[str, int]:
         """My held cards (blue, green, purple, kept). Others' hands are face up in the
         real game too, so :meth:`hand_of` gives them."""
         return dict(self._g.hand[self.me])
 
+    def hand_of(self, p: int) -> dict[str, int]:
+        return dict(self._g.hand[p])
+
     @property
     def deck_size(self) -> int:
         return len(self._g.deck)
+
+    @property
+    def discard_size(self) -> int:
+        return len(self._g.discard)
+
+    @property
+    def discard(self) -> tuple[str, ...]:
+        return self._keep(0, self._g.discard)
+
+    # ------------------------------------------------------------ the game
+    @property
+    def n(self) -> int:
+        return self._g.n
+
+    @property
+    def sides(self) -> str:
+        return self._g.sides
+
+    @property
+    def expansion(self) -> bool:
+        return self._g.expansion
+
+    @property
+    def prophecies(self) -> bool:
+        return self._g.prophecies
+
+    @property
+    def rounds(self) -> int:
+        return self._g.rounds
+
+    @property
+    def round(self) -> int:
+        return self._g.round
+
+    @property
+    def current(self) -> int:
+        return self._g.current
+
+    @property
+    def start_player(self) -> int:
+        return self._g.start_player
+
+    @property
+    def board(self) -> Any:
+        return self._g.board  # immutable
+
+    @property
+    def prophecy(self) -> ProphecySeen | None:
+        """The prophecies' state (all public) as its window, None without the module."""
+        p = self._prophecy
+        if p is None and self._g.prophecy is not None:
+            p = self._prophecy = ProphecySeen(self._g.prophecy)
+        return p
+
+    # ------------------------------------------------------------ the decision
+    @property
+    def to_move(self) -> int:
+        return self._g.to_move
+
+    @property
+    def kind(self) -> str | None:
+        return self._g.kind
+
+    @property
+    def options(self) -> tuple:
+        return tuple(self._g.options)
+
+    @property
+    def legal(self) -> tuple:
+        return tuple(self._g.options)
+
+    @property
+    def passes(self) -> int:
+        return self._g.passes
+
+    @property
+    def get_stones(self) -> Any:
+        return self._g.get_stones  # board data (immutable)
+
+    @property
+    def get_actions(self) -> tuple:
+        return self._g.get_actions
+
+    # ------------------------------------------------------------ stones and ships
+    @property
+    def sled(self) -> tuple[int, ...]:
+        return self._keep(1, self._g.sled)
+
+    @property
+    def quarry(self) -> tuple[int, ...]:
+        return self._keep(2, self._g.quarry)
+
+    @property
+    def sled_cap(self) -> tuple[int, ...]:
+        return self._keep(3, self._g.sled_cap)
+
+    @property
+    def ship_sizes(self) -> tuple[int, ...]:
+        return tuple(self._g.ship_sizes)
+
+    @property
+    def ship_slots(self) -> tuple[tuple[int, ...], ...]:
+        """Per ship its slots, bow first: -1 empty, else the stone's owner (a ship whose
+        slots did not change keeps its tuple)."""
+        return self._ship_slots()
+
+    @property
+    def ship_min(self) -> tuple[int, ...]:
+        return self._keep(4, self._g.ship_min)
+
+    @property
+    def ship_load(self) -> tuple[int, ...]:
+        return self._keep(5, self._g.ship_load)
+
+    @property
+    def ship_dock(self) -> tuple[int, ...]:
+        return self._keep(6, self._g.ship_dock)
+
+    @property
+    def dock_used(self) -> tuple[int, ...]:
+        return self._keep(7, self._g.dock_used)
+
+    @property
+    def sailed(self) -> int:
+        return self._g.sailed
+
+    # ------------------------------------------------------------ cards and points
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self._keep(8, self._g.totals)
+
+    @property
+    def red_kept(self) -> tuple[int, ...]:
+        return self._keep(9, self._g.red_kept)
+
+    @property
+    def cards_taken(self) -> tuple[int, ...]:
+        return self._keep(10, self._g.cards_taken)
+
+    @property
+    def events(self) -> tuple[tuple[int, str, int, int], ...]:
+        """The score track: every point scored so far, as (seat, source, points, round)."""
+        return tuple(self._g.events)
 
     def sample(self, rng) -> Any:
         """A game this seat cannot tell from the real one: a copy with everything it cannot
@@ -45,6 +240,9 @@ class View(ViewCore):
         return hidden.sample(self._g, self.me, rng)
 
 
+# The game's public attributes: each is a property above (``view.sled``) and a name for
+# ``get``. Everything else of the game (the deck's order, the round cards to come, the
+# sites' hidden parts, the engine's task stack) is not reachable from a view.
 PUBLIC = frozenset(
     {
         "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
@@ -54,12 +252,3 @@ PUBLIC = frozenset(
         "options",
     }
 )
-
-# Each public attribute is a property reading through to the game at C speed
-# (``attrgetter("_g.name")``): bots read the view on every decision. Compiled, ViewCore's own
-# getters (C) for the hottest ones stay; in pure Python its properties give way to these.
-_ALIASES = {"legal": "options"}
-for _name in (*PUBLIC, *_ALIASES):
-    _core = ViewCore.__dict__.get(_name)
-    if _core is None or isinstance(_core, property):
-        setattr(View, _name, property(attrgetter(f"_g.{_ALIASES.get(_name, _name)}")))

@@ -85,11 +85,9 @@ class Ctx:
         self.three = self.mu < 1.0  # 3-4 players: opponents half minimise me, half chase points
         self.stone = STONE * self.w["stones"]
         self.stone_now = self.stone  # sled_value's base this round (see begin)
-        # Lists the game mutates in place (never reassigned during a game): read each time.
-        self.sled = get("sled")
-        self.quarry = get("quarry")
-        self.sled_cap = get("sled_cap")
-        self.cards_taken = get("cards_taken")
+        # The counters and ships the view hands out are snapshots (tuples): read at every
+        # decision (``begin``).
+        self.sled = self.quarry = self.sled_cap = self.slots = self.dock = self.used = ()
         self.get_stones = get("get_stones")
         self.round = 0
         self.sailed = 0
@@ -118,7 +116,13 @@ class Ctx:
         a volatile site (one that changes without a delivery) make every site re-check.
         """
         view = self.view
-        key = (view.round, view.sailed, sum(self.cards_taken), len(view.discard))
+        self.sled = view.sled
+        self.quarry = view.quarry
+        self.sled_cap = view.sled_cap
+        self.slots = view.ship_slots
+        self.dock = view.ship_dock
+        self.used = view.dock_used
+        key = (view.round, view.sailed, sum(view.cards_taken), view.discard_size)
         vol = self.volatile
         if vol:
             key += (vol[0].key(),) if len(vol) == 1 else tuple([ev.key() for ev in vol])
@@ -129,9 +133,6 @@ class Ctx:
         rnd, sailed = key[0], key[1]
         if rnd != self.round:  # a new round: new ships
             get = self.get
-            self.slots = get("ship_slots")
-            self.dock = get("ship_dock")
-            self.used = get("dock_used")
             self.sizes = get("ship_sizes")
             self.mins = get("ship_min")
             self.round = rnd
@@ -282,11 +283,11 @@ class Ctx:
         if not tabs:  # no free site: nowhere to sail
             pv = [0.0 if o == -1 else None for o in slots]
             return 0.0, (), pv, 0.0, _place_at(s, tuple([k for _, ks in groups for k in ks])), \
-                None, (), list(slots)
+                None, (), slots
         if m == 0:
             g = (self._slope or self.slope())[1]
             return 0.0, [0.0] * len(tabs), [g] * size, g, PLACE_FIRST[s][size], None, \
-                (), list(slots)
+                (), slots
         # my objective per free site (its stones' entries there, added in unloading order),
         # and in the same pass the best and worst site for me (the first of equals), how many
         # equal the best, and the sum (max(), min(), sum() and count() would be four passes)
@@ -328,11 +329,11 @@ class Ctx:
                 sails = tuple([row[free[i]] for i, b in enumerate(base) if b >= mx - 1e-9])
             best_sail: float | None = mx - e
             if m == size:
-                return e, base, [], None, (), best_sail, sails, list(slots)
+                return e, base, [], None, (), best_sail, sails, slots
         else:
             sails, best_sail = (), None
         if not groups:
-            return e, base, [None] * size, None, (), best_sail, sails, list(slots)
+            return e, base, [None] * size, None, (), best_sail, sails, slots
         me = self.me * POSITIONS
         hi = tabs[x]  # the sites that set the max and the min: my entries there
         lo = tabs[y]
@@ -356,7 +357,7 @@ class Ctx:
         acts = place_at.get(best)
         if acts is None:
             acts = _place_at(s, best)
-        return e, base, (hi, lo), bp, acts, best_sail, sails, list(slots)
+        return e, base, (hi, lo), bp, acts, best_sail, sails, slots
 
     def slot_gains(self, s: int) -> list[float | None]:
         """Ship s: my stone's gain per slot (None where no stone can go)."""

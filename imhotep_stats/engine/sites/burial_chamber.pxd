@@ -34,7 +34,8 @@ cdef class BurialChamberD(Site):
     cdef public object rows, columns, per_round, no_token_points, absent_penalty, group_extra
     cdef public object acts
     cdef public tuple group_table
-    cdef public list _hidden_tokens, face_up, grid, edge, count
+    cdef public list face_up, grid, edge, count
+    cdef list _hidden_tokens  # not public: only this module reads it
     @cython.locals(n=BurialChamberD)
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)

@@ -20,7 +20,8 @@ cdef class MarketA(Site):
 
 cdef class MarketB(Site):
     cdef public object size, pair_size
-    cdef public list display, _hidden_pair
+    cdef public list display
+    cdef list _hidden_pair  # not public: only this module reads it (docs/engine.md)
     cdef public long pair_count
     @cython.locals(n=MarketB)
     cpdef copy_into(self, Site new)
@@ -40,7 +41,8 @@ cdef class MarketC(Site):
 
 cdef class MarketD(Site):
     cdef public object size, stack_size
-    cdef public list display, _hidden_stacks, stack_count, stack_actions
+    cdef public list display, stack_count, stack_actions
+    cdef list _hidden_stacks  # not public
     @cython.locals(n=MarketD)
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)

@@ -26,7 +26,8 @@ cdef class PyramidB(_Counted):
 
 cdef class PyramidC(_Counted):
     cdef public object tiles, majority_points, tie_points, rewards
-    cdef public list _hidden_removed, _hidden_stack, done, on_tile
+    cdef public list done, on_tile
+    cdef list _hidden_removed, _hidden_stack  # not public: only this module reads them
     cdef public long tiles_left, tile
     @cython.locals(n=PyramidC)
     cpdef copy_into(self, Site new)

@@ -13,12 +13,11 @@ cdef class BurialAEval(SiteEval):
     @cython.locals(parent=list)
     cpdef long _find(self, long i)
 
-    @cython.locals(owners=list, rows=long, parent=list, size=list, i=long, o=long, nb=long,
-                   a=long, b=long)
-    cpdef _extend(self)
+    @cython.locals(rows=long, parent=list, size=list, i=long, o=long, nb=long, a=long, b=long)
+    cpdef _extend(self, tuple owners)
 
     @cython.locals(rows=long, n0=long, nb=long, total=long, s=long)
-    cpdef gain(self, long i, long o)
+    cpdef gain(self, tuple seq, long i, long o)
 
 
 @cython.final
@@ -31,10 +30,10 @@ cdef class BurialBEval(SiteEval):
 @cython.final
 cdef class BurialDEval(SiteEval):
     cdef public object _shared
-    cdef public tuple _adj
+    cdef public tuple _adj, _grid
     cdef public list _group
 
-    @cython.locals(shared=list, empty=long)
+    @cython.locals(shared=list, empty=long, grid=tuple)
     cpdef dict _gains(self)
 
     cpdef double gain(self, long token, long o)

@@ -40,9 +40,9 @@ class BurialAEval(SiteEval):
             i = parent[i]
         return i
 
-    def _extend(self) -> None:
-        """Union-find over the stones placed so far, extended incrementally."""
-        owners, rows = self.site.owners, self.rows
+    def _extend(self, owners: tuple[int, ...]) -> None:
+        """Union-find over the stones placed so far (``owners``), extended incrementally."""
+        rows = self.rows
         parent, size = self.parent, self.size
         for i in range(len(parent), len(owners)):
             parent.append(i)
@@ -57,9 +57,10 @@ class BurialAEval(SiteEval):
                         parent[b] = a
                         size[a] += size[b]
 
-    def gain(self, i: int, o: int) -> float:
-        """Points o gains by a stone at index i (neighbours already on the board only)."""
-        seq, rows, n0 = self.site.owners, self.rows, len(self.site.owners)
+    def gain(self, seq: tuple[int, ...], i: int, o: int) -> float:
+        """Points o gains by a stone at index i, the stones placed so far being ``seq``
+        (neighbours already on the board only)."""
+        rows, n0 = self.rows, len(seq)
         roots = set()
         for nb in (i - rows, i - 1 if i % rows else -1):
             if 0 <= nb < n0 and seq[nb] == o:
@@ -74,9 +75,11 @@ class BurialAEval(SiteEval):
         return g + 0.35 * (i % rows != rows - 1) + 0.35
 
     def build(self):
-        self._extend()
-        n0 = len(self.site.owners)
-        return [[self.gain(n0 + j, o) for j in range(POSITIONS)] for o in range(self.n)], None
+        owners = self.site.owners  # a snapshot: read once
+        self._extend(owners)
+        n0 = len(owners)
+        return [[self.gain(owners, n0 + j, o) for j in range(POSITIONS)]
+                for o in range(self.n)], None
 
 
 class BurialBEval(SiteEval):
@@ -188,6 +191,7 @@ class BurialDEval(SiteEval):
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
         self._shared = None  # [grid state, {token * 16 + owner: gain}] (see _gains)
+        self._grid = ()  # the site's grid as _gains last read it (the memo's grid)
         site = self.site
         size = len(site.grid)
         self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
@@ -204,7 +208,8 @@ class BurialDEval(SiteEval):
         shared = self._shared
         if shared is None:
             shared = self._shared = [-1, {}]  # this bot's own (not its table-mates')
-        empty = self.site.grid.count(-1)  # the grid only fills: its state
+        grid = self._grid = self.site.grid  # a snapshot, for _gain too
+        empty = grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
             shared[1] = {}
@@ -226,7 +231,7 @@ class BurialDEval(SiteEval):
         adj = self._adj
         group = self._group
         cell = token - 1
-        todo = list(self.site.grid)  # o's cells not yet counted (a counted cell becomes -9)
+        todo = list(self._grid)  # o's cells not yet counted (a counted cell becomes -9)
         todo[cell] = -9
         total = 1
         before = 0

@@ -21,6 +21,8 @@ cdef class ObeliskCEval(SiteEval):
 
 @cython.final
 cdef class ObeliskDEval(SiteEval):
+    cdef public tuple _placed
+
     @cython.locals(done=double, pace=double)
     cpdef double future(self, long o)
 
@@ -30,5 +32,5 @@ cdef class ObeliskDEval(SiteEval):
     cpdef double claim_value(self, long o, long i)
 
     @cython.locals(own=list, o=long, w=long, h=long, v=double, best=double, first=bint,
-                   i=long, c=double)
+                   i=long, c=double, working=tuple, height=tuple, free=tuple)
     cpdef build(self)

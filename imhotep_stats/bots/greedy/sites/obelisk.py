@@ -103,7 +103,7 @@ class ObeliskCEval(SiteEval):
     kinds = ("obelisk_token",)
 
     def key(self):
-        return (self.site.next, tuple(tuple(c) for c in self.site.cards), self.ctx.round)
+        return (self.site.next, self.site.cards, self.ctx.round)
 
     def token_gain(self, o: int, token: str) -> float:
         site = self.site
@@ -147,15 +147,19 @@ class ObeliskDEval(SiteEval):
     source = "obelisk"
     kinds = ("obelisk_claim",)
 
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        self._placed = ()  # the site's ``placed``, read once per pricing (build, decide)
+
     def key(self):
         site = self.site
-        return (tuple(site.working), tuple(site.height), len(site.free), self.ctx.round)
+        return (site.working, site.height, len(site.free), self.ctx.round)
 
     def future(self, o: int) -> float:
         """Stones o may still bring here: its pace so far over the rounds left."""
         ctx = self.ctx
         done = max(ctx.round - 1, 0) + 0.5
-        pace = (self.site.placed[o] + 1.5) / (done + 1)
+        pace = (self._placed[o] + 1.5) / (done + 1)
         return pace * rounds_left(ctx)
 
     def worth(self, o: int, target: int, points: int, have: int) -> float:
@@ -173,17 +177,19 @@ class ObeliskDEval(SiteEval):
 
     def build(self):
         site = self.site
+        self._placed = site.placed
+        working, height, free = site.working, site.height, site.free  # snapshots: read once
         own = []
         for o in range(self.n):
-            w = site.working[o]
+            w = working[o]
             if w >= 0:
-                t, pts, h = site.target[w], site.points[w], site.height[w]
+                t, pts, h = site.target[w], site.points[w], height[w]
                 v = self.worth(o, t, pts, h + 1) - self.worth(o, t, pts, h)
-            elif site.free:
+            elif free:
                 # the claim's value, spread over the claim and the stone that follows
                 best = 0.0
                 first = True
-                for i in site.free:  # max() over a loop, not a generator: cheaper compiled
+                for i in free:  # max() over a loop, not a generator: cheaper compiled
                     c = self.claim_value(o, i)
                     if first or c > best:
                         best = c
@@ -196,6 +202,7 @@ class ObeliskDEval(SiteEval):
 
     def decide(self, kind, view, legal):
         me = self.me
+        self._placed = self.site.placed
         fut = self.future(me)
         unf = self.site.unfinished_points
         out = []

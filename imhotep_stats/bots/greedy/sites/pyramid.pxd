@@ -26,7 +26,7 @@ cdef class PyramidDEval(SiteEval):
     cdef public long _delta_filled, _delta_figure
     cdef public object _delta
 
-    @cython.locals(spaces=list, size=long, out=list, step=long, i=long)
+    @cython.locals(spaces=tuple, size=long, out=list, step=long, i=long)
     cpdef list free_after(self, long start, long k)
 
     @cython.locals(filled=long, figure=long, nxt=list, me=long, n=long, mine=long, total=long,
