@@ -97,6 +97,19 @@ def test_compiled_and_pure_play_the_same_games():
     assert_same_games()
 
 
+
+@pytest.mark.parametrize("first", ["imhotep_stats.engine.sites.market", "imhotep_stats.engine.cards",
+                                   "imhotep_stats.engine.sites.base", "imhotep_stats.bots.search.rollout"])
+def test_a_module_that_cimports_game_can_be_imported_first(first):
+    """game.pxd and the sites' .pxd cimport each other (docs/engine.md, "Cimports make
+    dependencies"): whichever module a process imports first, the engine loads compiled."""
+    needs_compiled()
+    out = python(f"import {first}\nfrom imhotep_stats.sim import compiled\n"
+                 "from imhotep_stats.engine.game import Game\n"
+                 "print(compiled.engine(), Game(2).sites[0].name)", pure=False).stdout.split()
+    assert out == ["compiled", "market"]
+
+
 def test_pure_env_forces_source_everywhere():
     out = python(
         "import imhotep_stats.engine.game as g, imhotep_stats.bots.greedy.turn as b\n"

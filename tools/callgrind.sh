@@ -3,14 +3,17 @@
 # (I(3N units) - I(N units)) / 2N, each run under callgrind with PYTHONHASHSEED=0 and gc off.
 #   tools/callgrind.sh games random A 20    -> instructions per random 3-player A game
 #   tools/callgrind.sh clone D 200          -> instructions per determinization (2p, decision 30)
+#   tools/callgrind.sh mcts A 1             -> instructions per mcts400 iteration (N and 3N
+#                                              decisions of 400 iterations, 2p, decision 30)
 # PY (default .venv/bin/python) picks the interpreter: another worktree's build compares.
 set -e
 PY=${PY:-.venv/bin/python}
 probe=$1; shift
 case $probe in
-  games) small=$3; big=$((3 * small)); a="$1 $2"; ;;
-  clone) small=$2; big=$((3 * small)); a="$1"; ;;
-  *) echo "usage: $0 games BOT SIDES N | clone SIDES N" >&2; exit 2 ;;
+  games) small=$3; big=$((3 * small)); a="$1 $2"; per=1 ;;
+  clone) small=$2; big=$((3 * small)); a="$1"; per=1 ;;
+  mcts) small=$2; big=$((3 * small)); a="$1 400"; per=400 ;;  # a unit: one of 400 iterations
+  *) echo "usage: $0 games BOT SIDES N | clone SIDES N | mcts SIDES N" >&2; exit 2 ;;
 esac
 count() {
   out=$(mktemp)
@@ -21,4 +24,4 @@ count() {
 }
 i1=$(count $small)
 i3=$(count $big)
-echo "$probe $a: $(( (i3 - i1) / (big - small) )) instructions per unit ($small and $big units: $i1, $i3)"
+echo "$probe $a: $(( (i3 - i1) / ((big - small) * per) )) instructions per unit ($small and $big units: $i1, $i3)"

@@ -172,9 +172,15 @@ def playable(g: Game, p: int, name: str) -> bool:
 def blue_options(g: Game, p: int, opts: list[Action]) -> None:
     """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order."""
     hand = g.hand[p]
+    left = g.blue[p]  # the blue cards held: none left to find, stop looking
     for name, action, check in _BLUE_PLAYS:
-        if name in hand and check(g, p):
-            opts.append(action)
+        k = hand.get(name, 0)
+        if k:
+            if check(g, p):
+                opts.append(action)
+            left -= k
+            if left <= 0:
+                return
 
 
 def play_blue(g: Game, p: int, name: str) -> None:

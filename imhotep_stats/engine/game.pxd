@@ -53,6 +53,8 @@ cdef class Game:
 @cython.locals(at=Site)
 cpdef _deliver(Game g, long site, long owner)
 
+cpdef tuple _ships(sizes)
+
 cpdef _answer(Game g, kind, a)
 
 cpdef _after_sail(Game g)

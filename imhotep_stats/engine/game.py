@@ -12,8 +12,8 @@ whose first item is the task's code. The engine's own tasks (a turn's end, a shi
 a delivery, a round's end...) are small ints only, run by :func:`_run_task` (compiled: C
 calls); ``(CALL, fn, args)`` is a module-level function (never a bound method) of the cards
 or a site, with immutable args (ints, names, actions, tuples). A task either finishes or asks
-a question with :meth:`Game.ask`: the
-question is data too (``kind``, ``to_move``, ``options`` and a context tuple); the answer is
+a question with :meth:`Game.ask`: the question is data too (``kind``, ``to_move``,
+``options`` and a context tuple); the answer is
 dispatched by its kind (:func:`_answer`: to the site that asks that kind, or to the card or
 module function registered for it), and the stack carries on. So a copy of a game is a flat
 copy of its lists (``engine.clone``), and nested decisions (a market card that delivers a
@@ -71,6 +71,7 @@ TURN = "turn"
 # tasks, then CALL, a module function's.
 END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, ROUND_END, NEXT_ROUND, CALL = range(9)
 
+
 def ship_minimum(size: int) -> int:
     """Stones a ship of ``size`` needs to sail: one less than its size, at least 1 (docs/rules.md §1.1)."""
     return max(size - 1, 1)
@@ -84,8 +85,8 @@ def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...],
     actions (ship by ship, bow first) and slots, shared by every round dealt that card."""
     ships = _SHIPS.get(sizes)
     if ships is None:
-        mins = tuple(ship_minimum(size) for size in sizes)
-        places = tuple(PLACE[s][k] for s in range(4) for k in range(sizes[s]))
+        mins = tuple([ship_minimum(size) for size in sizes])
+        places = tuple([PLACE[s][k] for s in range(4) for k in range(sizes[s])])
         ships = _SHIPS[sizes] = (mins, places, sum(sizes))
     return ships
 
