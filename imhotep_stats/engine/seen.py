@@ -44,7 +44,7 @@ def frozen(v: Any) -> Any:
     t = type(v)
     if t is list:
         if v and type(v[0]) is list:
-            return tuple([tuple(x) for x in v])
+            return tuples(v)
         return tuple(v)
     if t is dict:
         return MappingProxyType(v)
