@@ -10,18 +10,19 @@ from __future__ import annotations
 import random
 
 from imhotep_stats.bots.greedy import GreedyBot
-from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.game import Game, apply, apply_option, option_count
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy", "kinds")
 
 
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
-    """Play uniformly random legal actions until the game ends or ``limit`` decisions."""
+    """Play uniformly random legal actions until the game ends or ``limit`` decisions (by
+    index: a turn's option list is not built, nor its choice checked)."""
     draw = rng.random
     while not g.over and limit:
-        opts = g.options
-        apply(g, opts[int(draw() * len(opts))])
+        x = draw()
+        apply_option(g, int(x * option_count(g)))
         limit -= 1
 
 
