@@ -81,7 +81,6 @@ cpdef apply(Game g, a)
 
 cpdef apply_option(Game g, long i)
 
-@cython.locals(p=long)
 cpdef _perform(Game g, Action a)
 
 cpdef options_of(Game g)

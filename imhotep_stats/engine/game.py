@@ -639,7 +639,7 @@ def _perform(g: Game, a: Action) -> None:
         _turn(g, g.to_move, a)
         if not g.stack:  # the common case: a simple action, straight to the next turn
             g.kind = TURN
-            p = g.to_move = g.current
+            g.to_move = g.current
             if g.turn_start_hooks:
                 g.kind = None
                 g._advance()
