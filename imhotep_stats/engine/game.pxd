@@ -91,9 +91,9 @@ cpdef long option_count(Game g)
 @cython.locals(p=long, sled=long, k=long, free=long, nfree=long)
 cpdef Action option_at(Game g, long i)
 
-cpdef long _bits(long mask)
+cdef inline long _bits(long mask)
 
-cpdef long _nth_bit(long mask, long k)
+cdef inline long _nth_bit(long mask, long k)
 
 @cython.locals(c=long)
 cpdef _turn(Game g, long p, Action a)

@@ -680,10 +680,11 @@ def _endless(g: Game) -> None:
 
 def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:
     """Play ``g`` to the end (``play.play_game``): ``seats[p]`` is seat p's (its bot's
-    ``choose``, its view, its random stream); ``on_decision(g, action)`` before each apply."""
+    ``choose``, its view, its random stream); ``on_decision(g, action)`` before each apply.
+    A bot gets the legal actions as a tuple (the game's own list stays out of its reach)."""
     while not g.over:
         choose, view, rng = seats[g.to_move]
-        a = choose(view, options_of(g), rng)
+        a = choose(view, tuple(options_of(g)), rng)
         if on_decision is not None:
             on_decision(g, a)
         apply(g, a)

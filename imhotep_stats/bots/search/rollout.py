@@ -60,7 +60,7 @@ class GreedyRollout:
         choose = self.bot.choose
         while not g.over and limit:
             opts = g.options
-            apply(g, opts[0] if len(opts) == 1 else choose(views[g.to_move], opts, rng))
+            apply(g, opts[0] if len(opts) == 1 else choose(views[g.to_move], tuple(opts), rng))
             limit -= 1
         self.bot._ctx.clear()  # the rollout game is gone: drop its caches
 
