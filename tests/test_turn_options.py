@@ -9,7 +9,8 @@ import pytest
 
 from imhotep_stats.bots.search.rollout import random_rollout
 from imhotep_stats.engine.clone import clone
-from imhotep_stats.engine.game import Game, apply, option_at, option_count, play_seats
+from imhotep_stats.engine.game import Game, apply, play_seats
+from imhotep_stats.engine.options import option_at, option_count
 
 
 @pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D",

@@ -79,21 +79,10 @@ cpdef _end_turn(Game g)
 @cython.locals(legal=bint)
 cpdef apply(Game g, a)
 
-cpdef apply_option(Game g, long i)
-
 cpdef _perform(Game g, Action a)
 
 cpdef options_of(Game g)
 
-@cython.locals(p=long, sled=long, n=long)
-cpdef long option_count(Game g)
-
-@cython.locals(p=long, sled=long, k=long, free=long, nfree=long)
-cpdef Action option_at(Game g, long i)
-
-cdef inline long _bits(long mask)
-
-cdef inline long _nth_bit(long mask, long k)
 
 @cython.locals(c=long)
 cpdef _turn(Game g, long p, Action a)

@@ -4,7 +4,8 @@
 # same draws as pure Python: a C double times a C long rounds as a Python float does.
 cimport cython
 
-from imhotep_stats.engine.game cimport Game, apply, apply_option, option_count
+from imhotep_stats.engine.game cimport Game, apply
+from imhotep_stats.engine.options cimport apply_option, option_count
 
 @cython.locals(x=double)
 cpdef random_rollout(Game g, rng, long limit)

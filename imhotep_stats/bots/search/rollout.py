@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from imhotep_stats.bots.greedy import GreedyBot
-from imhotep_stats.engine.game import Game, apply, apply_option, option_count
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.options import apply_option, option_count
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy", "kinds")
