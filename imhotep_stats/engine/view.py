@@ -47,10 +47,6 @@ class View:
         kept[k] = t
         return t
 
-    def __getattr__(self, name: str) -> Any:
-        # Reached only for names that are not public (those are properties, below).
-        raise AttributeError(f"{name!r} is not visible to a player")
-
     def get(self, name: str) -> Any:
         """A public attribute by name (``view.get("sled")`` is ``view.sled``)."""
         if name in PUBLIC:
@@ -65,10 +61,10 @@ class View:
         get = _GETTERS.get(names)
         if get is None:
             get = _getter(names)
+        g = self._g
         if COMPILED:  # the properties' kept tuples (``_keep``)
-            g = self._g
             return tuple([self._keep(SLOT[name], getattr(g, name)) for name in names])
-        return tuple(map(tuple, get(self)))  # C calls only: no frame per list
+        return tuple(map(tuple, get(g)))  # C calls only: no frame per list
 
     def site(self, i: int) -> Any:
         """What this seat sees of site i (0 market .. 4 obelisk): its window (engine/seen.py),
@@ -177,6 +173,11 @@ class View:
         return NAMES[self._g.kind_code]  # the name (engine/kinds.py)
 
     @property
+    def kind_code(self) -> int:
+        """``kind``'s code (engine/kinds.py: ``kinds.TURN``...), cheaper to compare."""
+        return self._g.kind_code
+
+    @property
     def options(self) -> tuple:
         return tuple(self._g.options)
 
@@ -269,8 +270,8 @@ class View:
 PUBLIC = frozenset(
     {
         "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
-        "to_move", "kind", "sled", "quarry", "sled_cap", "ship_sizes", "ship_slots", "ship_min",
-        "ship_load", "ship_dock", "dock_used", "sailed", "totals", "red_kept", "cards_taken",
+        "to_move", "kind", "kind_code", "sled", "quarry", "sled_cap", "ship_sizes",
+        "ship_slots", "ship_min", "ship_load", "ship_dock", "dock_used", "sailed", "totals", "red_kept", "cards_taken",
         "discard", "board", "events", "passes", "get_stones", "get_actions", "prophecy",
         "options",
     }
@@ -290,7 +291,7 @@ def _getter(names: tuple) -> Any:
     for name in names:
         if name not in SLOT:
             raise AttributeError(f"{name!r} is not a list a view shows (view.lists: {LISTS})")
-    get = _GETTERS[names] = attrgetter(*[f"_g.{name}" for name in names])
+    get = _GETTERS[names] = attrgetter(*names)  # of the game
     return get
 
 
@@ -298,10 +299,10 @@ def _snapshot(name: str) -> Any:
     """Pure Python: the getter of the game's list ``name`` as a new tuple, in one frame (the
     compiled property's ``_keep`` would be a second call, and its compare loop costs more
     than the tuple it saves)."""
-    get = attrgetter(f"_g.{name}")
+    get = attrgetter(name)
 
     def snapshot(self: View) -> tuple:
-        return tuple(get(self))
+        return tuple(get(self._g))
 
     return snapshot
 
@@ -315,7 +316,7 @@ if not COMPILED:
     # Python frame), as the view did before it was a cdef class; the lists in one frame
     # each (docs/engine.md, "The read model").
     for _name in ("n", "sides", "expansion", "prophecies", "rounds", "round", "current",
-                  "start_player", "board", "to_move", "passes", "get_stones",
+                  "start_player", "board", "to_move", "kind_code", "passes", "get_stones",
                   "get_actions", "sailed"):
         setattr(View, _name, property(attrgetter(f"_g.{_name}")))
     for _name in LISTS:
