@@ -1,4 +1,5 @@
-"""The bot protocol: ``choose(view, legal, rng) -> action``. Bots never mutate the game."""
+"""The bot protocol: ``choose(view, legal, rng) -> action`` (``legal``: the legal actions, a tuple in
+the game's order). Bots never mutate the game."""
 
 from __future__ import annotations
 

@@ -19,7 +19,8 @@ cdef class Game:
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
     cdef public object scenario, pinned, chance_setup, pinned_reshuffles, reshuffles
     cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
-    cdef public object options, get_actions, ship_sizes, prophecy
+    cdef public object get_actions, ship_sizes, prophecy
+    cdef object _options  # the options property's list; None: a turn's, not built yet
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
     cdef public list events, totals, stack, turn_start_hooks, sites, took
     cdef public list _round_start_sites, _round_end_sites
@@ -76,8 +77,24 @@ cpdef _run_task(Game g, tuple t)
 @cython.locals(n=long)
 cpdef _end_turn(Game g)
 
-@cython.locals(p=long, legal=bint)
+@cython.locals(legal=bint)
 cpdef apply(Game g, a)
+
+cpdef apply_option(Game g, long i)
+
+cpdef _perform(Game g, Action a)
+
+cpdef options_of(Game g)
+
+@cython.locals(p=long, sled=long, n=long)
+cpdef long option_count(Game g)
+
+@cython.locals(p=long, sled=long, k=long, free=long, nfree=long)
+cpdef Action option_at(Game g, long i)
+
+cdef inline long _bits(long mask)
+
+cdef inline long _nth_bit(long mask, long k)
 
 @cython.locals(c=long)
 cpdef _turn(Game g, long p, Action a)

@@ -196,7 +196,7 @@ class Game:
         self.stack: list[tuple] = []  # task records (code, ...): _run_task
         self.to_move = -1
         self.kind_code = NONE  # the pending question's kind (engine/kinds.py), NONE: none
-        self.options: list[Action] = []
+        self._options: list[Action] | None = []  # None: the turn's, built when read (options)
         self._context: tuple = ()  # the pending question's context (immutable values)
         self.get_actions: tuple[Action, ...] = (GET,)  # Pyramid D adds "get move"
         self.turn_start_hooks: list[Callable[[Game, int], bool]] = []  # prophecies (functions)
@@ -234,8 +234,18 @@ class Game:
         whoever answers ``kind``, a code of engine/kinds.py (:func:`_answer`)."""
         self.kind_code = kind
         self.to_move = player
-        self.options = options
+        self._options = options
         self._context = ctx
+
+    @property
+    def options(self) -> list[Action]:
+        """The legal choices at this decision point, in a fixed order (a turn's are built at
+        the first read: a random rollout draws its choice by index without them)."""
+        return options_of(self)
+
+    @options.setter
+    def options(self, options: list[Action]) -> None:
+        self._options = options
 
     def push(self, fn: Callable, *args: Any) -> None:
         """Schedule ``fn(game, *args)`` (a module-level function, immutable args); the last
@@ -334,7 +344,7 @@ class Game:
                 continue
             if self.over:
                 self.to_move = -1
-                self.options = []
+                self._options = []
                 return
             p = self.current
             if self.turn_start_hooks:
@@ -344,7 +354,7 @@ class Game:
                     return
             self.kind_code = TURN
             self.to_move = p
-            self.options = self._turn_options(p)
+            self._options = None  # built when read (options_of)
             return
 
     def _turn_options(self, p: int) -> list[Action]:
@@ -514,7 +524,80 @@ def _end_turn(g: Game) -> None:
 # ---------------------------------------------------------------------- the interface
 def legal_actions(g: Game) -> list[Action]:
     """The legal choices at the current decision point, in a deterministic order."""
-    return g.options
+    return options_of(g)
+
+
+def options_of(g: Game) -> list[Action]:
+    """``g.options``: a turn's built at the first read (the same list eager building gave:
+    nothing changes the state between a decision point and its first read)."""
+    opts = g._options
+    if opts is None:
+        opts = g._options = g._turn_options(g.to_move)
+    return opts
+
+
+def option_count(g: Game) -> int:
+    """``len(g.options)``, without building a turn's list (but with blue cards held)."""
+    opts = g._options
+    if opts is not None:
+        return len(opts)
+    p = g.to_move
+    if g.blue[p]:  # the blue cards' checks: build the list (options_of)
+        return len(options_of(g))
+    sled = g.sled[p]
+    n = 0
+    if sled < g.sled_cap[p] and g.quarry[p] > 0:
+        n = len(g.get_actions)
+    if sled > 0:
+        n += len(g.open_slots)
+    n += _bits(g.ships_ready) * _bits(g.docks_free)
+    return n if n else 1  # nothing else: pass
+
+
+def option_at(g: Game, i: int) -> Action:
+    """``g.options[i]`` (0 <= i < option_count(g)), without building a turn's list: the same
+    order as ``Game._turn_options`` (get, place, sail: ship by ship, each to its free docks)."""
+    opts = g._options
+    if opts is not None:
+        return opts[i]
+    p = g.to_move
+    sled = g.sled[p]
+    if sled < g.sled_cap[p] and g.quarry[p] > 0:
+        k = len(g.get_actions)
+        if i < k:
+            return g.get_actions[i]
+        i -= k
+    if sled > 0:
+        k = len(g.open_slots)
+        if i < k:
+            return g.open_slots[i]
+        i -= k
+    free = g.docks_free
+    nfree = _bits(free)
+    if nfree == 0 or g.ships_ready == 0:
+        return PASS
+    return SAIL[_nth_bit(g.ships_ready, i // nfree)][_nth_bit(free, i % nfree)]
+
+
+def _bits(mask: int) -> int:
+    """How many bits of ``mask`` are set."""
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+def _nth_bit(mask: int, k: int) -> int:
+    """The position of the k-th (from 0) set bit of ``mask``, lowest first."""
+    i = 0
+    while True:
+        if mask & 1:
+            if k == 0:
+                return i
+            k -= 1
+        mask >>= 1
+        i += 1
 
 
 class IllegalAction(ValueError):
@@ -533,13 +616,27 @@ def is_option(options: list, a: Action) -> bool:
 
 def apply(g: Game, a: Action) -> None:
     """Perform ``a`` for ``g.to_move`` and advance to the next decision point."""
+    opts = g._options
+    if opts is None:
+        opts = options_of(g)
     # a C loop compiled; pure Python, the built-in ``in`` (a call would cost more)
-    legal = is_option(g.options, a) if COMPILED else a in g.options
+    legal = is_option(opts, a) if COMPILED else a in opts
     if not legal:
         raise IllegalAction(
             f"{a} is not legal for seat {g.to_move} at a {g.kind} decision; legal: "
-            + ", ".join(map(str, g.options))
+            + ", ".join(map(str, opts))
         )
+    _perform(g, a)
+
+
+def apply_option(g: Game, i: int) -> None:
+    """``apply(g, g.options[i])`` for a trusted index (0 <= i < option_count(g)): no list
+    built, no legality scan (a random rollout's step)."""
+    _perform(g, option_at(g, i))
+
+
+def _perform(g: Game, a: Action) -> None:
+    """Perform the legal action ``a`` (apply's work once it is checked)."""
     g.decisions += 1
     if g.decisions > 100_000:  # MAX_DECISIONS (a literal: one C comparison when compiled)
         _endless(g)
@@ -548,12 +645,12 @@ def apply(g: Game, a: Action) -> None:
         _turn(g, g.to_move, a)
         if not g.stack:  # the common case: a simple action, straight to the next turn
             g.kind_code = TURN
-            p = g.to_move = g.current
+            g.to_move = g.current
             if g.turn_start_hooks:
                 g.kind_code = NONE
                 g._advance()
             else:
-                g.options = g._turn_options(p)
+                g._options = None  # built when read (options_of)
             return
     else:
         kind = g.kind_code
@@ -590,10 +687,11 @@ def _endless(g: Game) -> None:
 
 def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:
     """Play ``g`` to the end (``play.play_game``): ``seats[p]`` is seat p's (its bot's
-    ``choose``, its view, its random stream); ``on_decision(g, action)`` before each apply."""
+    ``choose``, its view, its random stream); ``on_decision(g, action)`` before each apply.
+    A bot gets the legal actions as a tuple (the game's own list stays out of its reach)."""
     while not g.over:
         choose, view, rng = seats[g.to_move]
-        a = choose(view, g.options, rng)
+        a = choose(view, tuple(options_of(g)), rng)
         if on_decision is not None:
             on_decision(g, a)
         apply(g, a)

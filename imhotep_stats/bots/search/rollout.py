@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from imhotep_stats.bots.greedy import GreedyBot
-from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.game import Game, apply, apply_option, option_count
 from imhotep_stats.engine.kinds import TURN
 from imhotep_stats.engine.view import View
 
@@ -18,11 +18,12 @@ ROLLOUTS = ("random", "greedy", "kinds")
 
 
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
-    """Play uniformly random legal actions until the game ends or ``limit`` decisions."""
+    """Play uniformly random legal actions until the game ends or ``limit`` decisions (by
+    index: a turn's option list is not built, nor its choice checked)."""
     draw = rng.random
     while not g.over and limit:
-        opts = g.options
-        apply(g, opts[int(draw() * len(opts))])
+        x = draw()
+        apply_option(g, int(x * option_count(g)))
         limit -= 1
 
 
@@ -60,7 +61,7 @@ class GreedyRollout:
         choose = self.bot.choose
         while not g.over and limit:
             opts = g.options
-            apply(g, opts[0] if len(opts) == 1 else choose(views[g.to_move], opts, rng))
+            apply(g, opts[0] if len(opts) == 1 else choose(views[g.to_move], tuple(opts), rng))
             limit -= 1
         self.bot._ctx.clear()  # the rollout game is gone: drop its caches
 

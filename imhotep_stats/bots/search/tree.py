@@ -15,11 +15,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from math import log, sqrt, tanh
+from math import tanh
+
+try:
+    import cython
+except ImportError:  # pure Python without Cython installed
+    from math import log, sqrt
+else:
+    if cython.compiled:  # C's log and sqrt (tree.pxd): the same doubles as math's, no call
+        from cython.cimports.libc.math import log, sqrt
+    else:
+        from math import log, sqrt
 
 from imhotep_stats.bots.search.determinize import determinize
 from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
-from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.game import Game, apply, options_of
 from imhotep_stats.engine.result import win_shares
 
 NO_LIMIT = -1  # rollouts play to the game's end
@@ -29,7 +39,8 @@ MARGIN_SCALE = 10.0  # points: a 10-point lead earns about 0.88 of the margin re
 class Node:
     """The statistics of one action from one information set: ``n`` visits, ``w`` summed
     reward of the seat that chose it, ``avail`` times it was legal when its parent was
-    visited; ``children`` by action."""
+    visited; ``children`` by action. Compiled, a cdef class (tree.pxd): the UCB loop reads
+    its fields as C longs and doubles."""
 
     __slots__ = ("avail", "children", "n", "w")
 
@@ -90,7 +101,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
         node = root
         path = []
         while not d.over:
-            opts = d.options
+            opts = options_of(d)
             if len(opts) == 1:
                 apply(d, opts[0])
                 continue
@@ -120,7 +131,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
                         best_a = a
             if untried is not None:
                 if boost is not None:
-                    a = max(untried, key=lambda x: boost.get(x, 0.0))
+                    a = _best_prior(untried, boost)
                 else:
                     a = untried[int(draw() * len(untried))]
                 child = children[a] = Node()
@@ -139,6 +150,19 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
         if stop and it % 16 == 15 and _decided(root, iterations - it - 1):
             break
     return root
+
+
+def _best_prior(untried: list, boost: dict):
+    """The first of ``untried`` with the highest prior (``max`` by prior: no closure, which a
+    compiled cpdef function cannot hold)."""
+    best = untried[0]
+    top = boost.get(best, 0.0)
+    for a in untried:
+        v = boost.get(a, 0.0)
+        if v > top:
+            top = v
+            best = a
+    return best
 
 
 def _decided(root: Node, left: int) -> bool:

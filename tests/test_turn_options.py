@@ -1,0 +1,53 @@
+"""The turn's options by count and index (what the random rollout draws from) are the legal
+list, action for action; bots get that list as a tuple, never the game's own."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from imhotep_stats.bots.search.rollout import random_rollout
+from imhotep_stats.engine.clone import clone
+from imhotep_stats.engine.game import Game, apply, option_at, option_count, play_seats
+
+
+@pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D",
+                                   "D-C-B-A-D"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_count_and_index_give_the_legal_list(sides, players):
+    for seed in range(3):
+        g = Game(players, sides, seed=seed, prophecies=seed == 2)
+        rng = random.Random(seed)
+        while not g.over:
+            c = clone(g)  # before g's options are read: a turn's list not built yet
+            n = option_count(c)
+            by_index = [option_at(c, i) for i in range(n)]
+            assert by_index == g.options, (g.kind, g.decisions)
+            apply(g, g.options[int(rng.random() * len(g.options))])
+
+
+def test_the_rollout_by_index_plays_the_game_apply_plays():
+    for seed in range(5):
+        g = Game(3, "C-D-A-B-C", seed=seed, expansion=True)
+        ref = clone(g)
+        random_rollout(g, random.Random(seed), -1)
+        rng = random.Random(seed)
+        while not ref.over:
+            opts = ref.options
+            apply(ref, opts[int(rng.random() * len(opts))])
+        assert g.over and g.events == ref.events and g.decisions == ref.decisions
+
+
+def test_bots_get_the_legal_actions_as_a_tuple():
+    seen = []
+
+    def choose(view, legal, rng):
+        seen.append(type(legal))
+        with pytest.raises(AttributeError):
+            legal.append(legal[0])  # a bot cannot grow the game's list
+        return legal[int(rng.random() * len(legal))]
+
+    g = Game(2, "B-B-B-B-B", seed=4)
+    play_seats(g, [(choose, None, random.Random(p)) for p in range(2)], None)
+    assert g.over and seen and set(seen) == {tuple}
