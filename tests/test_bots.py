@@ -187,6 +187,10 @@ class OracleView(View):
     def kind(self):
         return "oracle_consultation"
 
+    @property
+    def kind_code(self):
+        return len(NAMES)  # no row of the table
+
 
 def test_unknown_decision_kind_is_an_error(decision_points):
     g = clone(decision_points["turn"])
