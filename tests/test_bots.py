@@ -21,7 +21,8 @@ from imhotep_stats.bots import (
     persona_weights,
     register_persona,
 )
-from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.game import ANSWERS, Game, apply
+from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, GAME, NAMES, NONE, TURN
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.engine.sites.base import Site
 from imhotep_stats.engine.view import View
@@ -139,8 +140,19 @@ def engine_ask_kinds() -> set[str]:
             if module is None:
                 rel = path.relative_to(root.parent.parent).with_suffix("")
                 module = importlib.import_module(".".join(rel.parts))
-            kinds.add(getattr(module, const))
+            kinds.add(NAMES[getattr(module, const)])  # a code of engine/kinds.py
     return kinds
+
+
+def test_the_kinds_table_lists_exactly_the_kinds_the_engine_asks():
+    assert engine_ask_kinds() == set(CODE)
+    assert len(NAMES) == len(set(NAMES)) and NAMES[NONE] is None
+    for code, by in enumerate(ANSWERED_BY):  # each kind answered by one site or one function
+        has_function = ANSWERS[code] is not None
+        if code in (NONE, TURN):  # no question; the turn, the game's own _turn
+            assert by == GAME and not has_function
+        else:
+            assert (by >= 0) != has_function, NAMES[code]
 
 
 def test_every_kind_in_the_engine_source_is_handled():
@@ -165,11 +177,25 @@ def test_each_bot_decides_every_kind_without_touching_the_game(name, decision_po
         apply(g, a)  # and the game goes on from the choice
 
 
+class OracleView(View):
+    """A view whose decision is of a kind no table knows (the engine's kinds are codes of
+    engine/kinds.py: a game cannot be set to one)."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self):
+        return "oracle_consultation"
+
+    @property
+    def kind_code(self):
+        return len(NAMES)  # no row of the table
+
+
 def test_unknown_decision_kind_is_an_error(decision_points):
     g = clone(decision_points["turn"])
-    g.kind = "oracle_consultation"
     with pytest.raises(UnknownDecision, match="oracle_consultation"):
-        make_bot("greedy").choose(View(g, g.to_move), g.options, random.Random(0))
+        make_bot("greedy").choose(OracleView(g, g.to_move), g.options, random.Random(0))
 
 
 class GuardedSite:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.rules.board import SITE_INDEX, SITES
 
 if TYPE_CHECKING:
@@ -28,6 +29,11 @@ PLAY = {name: act("play", name) for name in BLUE}
 # Loading Platform: "platform <ship> <site>"; Barge: "deliver <site>" (any site but the Market).
 PLATFORM = [[act("platform", s, SITES[i]) for i in range(5)] for s in range(4)]
 BARGE_SITES = [act("deliver", SITES[i]) for i in range(1, 5)]
+# The blue cards' decision kinds (engine/kinds.py), answered by ``ANSWERS`` below.
+CHISEL_PLACE, LEVER_SAIL, HAMMER_GET, HAMMER_PLACE = (
+    CODE["chisel_place"], CODE["lever_sail"], CODE["hammer_get"], CODE["hammer_place"])
+SAIL_PLACE, SAIL_SAIL, BARGE_SITE, PLATFORM_SAIL = (
+    CODE["sail_place"], CODE["sail_sail"], CODE["barge_site"], CODE["platform_sail"])
 
 
 class CardPoints:
@@ -191,27 +197,27 @@ def play_blue(g: Game, p: int, name: str) -> None:
     g.blue[p] -= 1
     g.discard.append(name)
     if name == "chisel":
-        g.ask("chisel_place", p, g.empty_slots(), (p, 2))
+        g.ask(CHISEL_PLACE, p, g.empty_slots(), (p, 2))
     elif name == "lever":
-        g.ask("lever_sail", p, g.sail_actions(), (p,))
+        g.ask(LEVER_SAIL, p, g.sail_actions(), (p,))
     elif name == "hammer":
         if len(g.get_actions) > 1:
             # Hammer gets stones "as the action": with Pyramid D the player may also move the
             # Imhotep figure (docs/rules.md §5.4), so they choose `get` or `get move` first.
-            g.ask("hammer_get", p, list(g.get_actions), (p,))
+            g.ask(HAMMER_GET, p, list(g.get_actions), (p,))
         else:
             _hammer_get(g, g.get_actions[0], p)
     elif name == "sail":
-        g.ask("sail_place", p, g.empty_slots(_sail_card_ships(g)), (p,))
+        g.ask(SAIL_PLACE, p, g.empty_slots(_sail_card_ships(g)), (p,))
     elif name == "barge":
         # Return 2 sled stones to the quarry, deliver 1 sled stone "directamente en un
         # emplazamiento ... en el siguiente espacio permitido". Ruling (docs/rules.md §3.2):
         # not the Market, which has no space for a stone (a stone there only pays for a card).
         g.sled[p] -= 2
         g.quarry[p] += 2
-        g.ask("barge_site", p, list(BARGE_SITES), (p,))
+        g.ask(BARGE_SITE, p, list(BARGE_SITES), (p,))
     elif name == "loading_platform":
-        g.ask("platform_sail", p, _platform_options(g, p), (p,))
+        g.ask(PLATFORM_SAIL, p, _platform_options(g, p), (p,))
 
 
 def _hammer_get(g: Game, a: Action, p: int) -> None:
@@ -221,7 +227,7 @@ def _hammer_get(g: Game, a: Action, p: int) -> None:
         g.sites[1].on_get(g, p, a)  # the Pyramid D figure
     slots = g.empty_slots() if g.sled[p] else []
     if slots:  # not optional (docs/rules.md §3.1)
-        g.ask("hammer_place", p, slots, (p,))
+        g.ask(HAMMER_PLACE, p, slots, (p,))
 
 
 def _place_one(g: Game, a: Action, p: int) -> None:
@@ -233,7 +239,7 @@ def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
     """Chisel: 2 sled stones onto ships, both on one ship or one each on two."""
     _place_one(g, a, p)
     if left > 1:
-        g.ask("chisel_place", p, g.empty_slots(), (p, left - 1))
+        g.ask(CHISEL_PLACE, p, g.empty_slots(), (p, left - 1))
 
 
 def _lever_sail(g: Game, a: Action, p: int) -> None:
@@ -243,7 +249,7 @@ def _lever_sail(g: Game, a: Action, p: int) -> None:
 def _sail_place(g: Game, a: Action, p: int) -> None:
     """Sail card: place 1 sled stone, then sail that same ship."""
     _place_one(g, a, p)
-    g.ask("sail_sail", p, g.sail_actions((a.args[0],)), (p,))
+    g.ask(SAIL_SAIL, p, g.sail_actions((a.args[0],)), (p,))
 
 
 def _sail_sail(g: Game, a: Action, p: int) -> None:
@@ -262,16 +268,16 @@ def _platform(g: Game, a: Action, p: int) -> None:
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
 
 
-# Who answers each blue card's questions (engine/game.py's ``_answer``): kind -> function.
+# Who answers each blue card's questions (engine/game.py's ``_answer``): kind code -> function.
 ANSWERS = {
-    "chisel_place": _chisel_place,
-    "lever_sail": _lever_sail,
-    "hammer_get": _hammer_get,
-    "hammer_place": _place_one,
-    "sail_place": _sail_place,
-    "sail_sail": _sail_sail,
-    "barge_site": _barge,
-    "platform_sail": _platform,
+    CHISEL_PLACE: _chisel_place,
+    LEVER_SAIL: _lever_sail,
+    HAMMER_GET: _hammer_get,
+    HAMMER_PLACE: _place_one,
+    SAIL_PLACE: _sail_place,
+    SAIL_SAIL: _sail_sail,
+    BARGE_SITE: _barge,
+    PLATFORM_SAIL: _platform,
 }
 
 

@@ -19,7 +19,7 @@ cdef class Game:
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
     cdef public object scenario, pinned, chance_setup, pinned_reshuffles, reshuffles
     cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
-    cdef public object kind, get_actions, ship_sizes, prophecy
+    cdef public object get_actions, ship_sizes, prophecy
     cdef object _options  # the options property's list; None: a turn's, not built yet
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
     cdef public list events, totals, stack, turn_start_hooks, sites, took
@@ -27,11 +27,11 @@ cdef class Game:
     cdef public list ship_slots, ship_min, ship_load, ship_dock, open_slots, dock_used
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
-    cdef public long ship_free, ships_ready, docks_free, sailed
+    cdef public long ship_free, ships_ready, docks_free, sailed, kind_code
     cdef public bint round_over, skip_advance, over
 
     cpdef score(self, long seat, source, points)
-    cpdef ask(self, kind, long player, options, tuple ctx=*)
+    cpdef ask(self, long kind, long player, options, tuple ctx=*)
     cpdef draw(self)
     cpdef sled_to_capacity(self, long p, stones)
     cpdef schedule_from_quarry(self, long p, long site)
@@ -56,7 +56,8 @@ cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
 
-cpdef _answer(Game g, kind, a)
+@cython.locals(site=long)
+cpdef _answer(Game g, long kind, a)
 
 cpdef _after_sail(Game g)
 

@@ -12,10 +12,10 @@ whose first item is the task's code. The engine's own tasks (a turn's end, a shi
 a delivery, a round's end...) are small ints only, run by :func:`_run_task` (compiled: C
 calls); ``(CALL, fn, args)`` is a module-level function (never a bound method) of the cards
 or a site, with immutable args (ints, names, actions, tuples). A task either finishes or asks
-a question with :meth:`Game.ask`: the question is data too (``kind``, ``to_move``,
-``options`` and a context tuple); the answer is
-dispatched by its kind (:func:`_answer`: to the site that asks that kind, or to the card or
-module function registered for it), and the stack carries on. So a copy of a game is a flat
+a question with :meth:`Game.ask`: the question is data too (its kind's code ``kind_code``,
+engine/kinds.py, ``to_move``, ``options`` and a context tuple); the answer is
+dispatched by that code (:func:`_answer`: to the site that answers that kind, or to the card
+or module function registered for it), and the stack carries on. So a copy of a game is a flat
 copy of its lists (``engine.clone``), and nested decisions (a market card that delivers a
 stone to a site that offers a choice) stay simple and in one place.
 """
@@ -44,6 +44,7 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
     Action,
 )
 from imhotep_stats.engine.chance import fast_shuffle
+from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, NONE, TURN, by_code
 from imhotep_stats.engine.result import best_seats
 from imhotep_stats.engine.setup_checks import (
     RulesError,
@@ -52,7 +53,7 @@ from imhotep_stats.engine.setup_checks import (
     is_whole,
     parse_sides,
 )
-from imhotep_stats.engine.sites import KIND_SITE, make_site
+from imhotep_stats.engine.sites import make_site
 from imhotep_stats.rules.board import Board, default_board
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
@@ -64,12 +65,11 @@ try:  # Cython's constant: True in the compiled module, False in pure Python
 except ImportError:  # pure Python without Cython installed
     COMPILED = False
 
-# Decision kinds of the core game (sites and cards add their own).
-TURN = "turn"
-
 # Task codes (the first item of a task record, see the module's docstring): the engine's own
 # tasks, then CALL, a module function's.
 END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, ROUND_END, NEXT_ROUND, CALL = range(9)
+
+LEVER_UNLOAD = CODE["lever_unload"]  # the Lever's question (engine/kinds.py), answered here
 
 
 def ship_minimum(size: int) -> int:
@@ -195,7 +195,7 @@ class Game:
         self.decisions = 0
         self.stack: list[tuple] = []  # task records (code, ...): _run_task
         self.to_move = -1
-        self.kind: str | None = None
+        self.kind_code = NONE  # the pending question's kind (engine/kinds.py), NONE: none
         self._options: list[Action] | None = []  # None: the turn's, built when read (options)
         self._context: tuple = ()  # the pending question's context (immutable values)
         self.get_actions: tuple[Action, ...] = (GET,)  # Pyramid D adds "get move"
@@ -222,11 +222,17 @@ class Game:
             self.events.append((seat, source, points, self.round))
             self.totals[seat] += points
 
-    def ask(self, kind: str, player: int, options: list[Action], ctx: tuple = ()) -> None:
+    @property
+    def kind(self) -> str | None:
+        """The pending question's kind by name (``"turn"``, ``"market_pick"``...), None
+        when none: ``kind_code`` as people and files see it."""
+        return NAMES[self.kind_code]
+
+    def ask(self, kind: int, player: int, options: list[Action], ctx: tuple = ()) -> None:
         """Stop at a decision point: ``player`` chooses one of ``options``; the answer goes,
         with the values of ``ctx`` (a tuple of immutable values) as its last arguments, to
-        whoever handles ``kind`` (:func:`_answer`)."""
-        self.kind = kind
+        whoever answers ``kind``, a code of engine/kinds.py (:func:`_answer`)."""
+        self.kind_code = kind
         self.to_move = player
         self._options = options
         self._context = ctx
@@ -327,13 +333,13 @@ class Game:
 
     def _advance(self) -> None:
         """Run tasks until a decision is needed or the game is over."""
-        if self.kind is not None:  # the last answer already asked the next question
+        if self.kind_code != NONE:  # the last answer already asked the next question
             return
         stack = self.stack
         while True:
             if stack:
                 _run_task(self, stack.pop())
-                if self.kind is not None:
+                if self.kind_code != NONE:
                     return
                 continue
             if self.over:
@@ -344,9 +350,9 @@ class Game:
             if self.turn_start_hooks:
                 for hook in self.turn_start_hooks:
                     hook(self, p)
-                if self.kind is not None:
+                if self.kind_code != NONE:
                     return
-            self.kind = TURN
+            self.kind_code = TURN
             self.to_move = p
             self._options = None  # built when read (options_of)
             return
@@ -460,7 +466,7 @@ def _unload_ship(g: Game, s: int, site: int, start: int) -> None:
             continue
         slots[k] = -2  # unloaded: neither a stone nor an empty slot
         at.deliver(g, owner)
-        if g.kind is not None or len(stack) > depth:
+        if g.kind_code != NONE or len(stack) > depth:
             if k + 1 < len(slots):
                 stack.insert(depth, (UNLOAD_SHIP, s, site, k + 1))
             return
@@ -478,7 +484,7 @@ def _lever_next(g: Game, s: int, site: int, p: int) -> None:
     """Lever: the sailing player picks which remaining stone is unloaded next."""
     opts = [UNLOAD[k] for k, o in enumerate(g.ship_slots[s]) if o >= 0]
     if opts:
-        g.ask("lever_unload", p, opts, (s, site, p))
+        g.ask(LEVER_UNLOAD, p, opts, (s, site, p))
 
 
 def _lever_unload(g: Game, a: Action, s: int, site: int, p: int) -> None:
@@ -564,32 +570,33 @@ def _perform(g: Game, a: Action) -> None:
     g.decisions += 1
     if g.decisions > 100_000:  # MAX_DECISIONS (a literal: one C comparison when compiled)
         _endless(g)
-    if g.kind is TURN:
-        g.kind = None
+    if g.kind_code == TURN:
+        g.kind_code = NONE
         _turn(g, g.to_move, a)
         if not g.stack:  # the common case: a simple action, straight to the next turn
-            g.kind = TURN
+            g.kind_code = TURN
             g.to_move = g.current
             if g.turn_start_hooks:
-                g.kind = None
+                g.kind_code = NONE
                 g._advance()
             else:
                 g._options = None  # built when read (options_of)
             return
     else:
-        kind = g.kind
-        g.kind = None
+        kind = g.kind_code
+        g.kind_code = NONE
         _answer(g, kind, a)
     # A card played as the turn or a resolver may already have asked the next question;
     # _advance then returns at once (it checks, so the check is not repeated here).
     g._advance()
 
 
-def _answer(g: Game, kind: str, a: Action) -> None:
-    """The answer to a question goes to the site that asks its kind (``Site.answer``), else
-    to the function registered for it (``ANSWERS``), with the question's context."""
-    site = KIND_SITE.get(kind)
-    if site is not None:
+def _answer(g: Game, kind: int, a: Action) -> None:
+    """The answer to a question goes, by its kind's code, to the site that answers it
+    (engine/kinds.py ``ANSWERED_BY``: ``Site.answer``), else to the function registered for
+    it (``ANSWERS``), with the question's context."""
+    site = ANSWERED_BY[kind]
+    if site >= 0:
         g.sites[site].answer(g, kind, a, *g._context)
     else:
         ANSWERS[kind](g, a, *g._context)
@@ -677,6 +684,7 @@ def _run_task(g: Game, t: tuple) -> None:
 _END_TURN = (END_TURN,)
 _AFTER_SAIL = (AFTER_SAIL,)
 
-# Who answers the questions that no site asks: the blue cards, the Lever, the prophecies.
-ANSWERS: dict[str, Callable] = {**cards.ANSWERS, "lever_unload": _lever_unload,
-                                prophecy_module.PROPHECY: prophecy_module.answer}
+# Who answers the questions that no site asks, by kind code: the blue cards, the Lever, the
+# prophecies (None for the others).
+ANSWERS: tuple = by_code({**cards.ANSWERS, LEVER_UNLOAD: _lever_unload,
+                          prophecy_module.PROPHECY: prophecy_module.answer})

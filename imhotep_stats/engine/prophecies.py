@@ -46,12 +46,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.kinds import CODE
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
 
-PROPHECY = "prophecy"
+PROPHECY = CODE["prophecy"]
 NO_SCARAB = act("no", "scarab")
 
 # The site each stone-majority god counts (site indexes: rules.SITES).

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from imhotep_stats.engine.kinds import NONE
+
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
@@ -19,23 +21,23 @@ if TYPE_CHECKING:
 
 def advance(g: Game) -> None:
     """Run the scheduled work on to the next decision (after an edit that scheduled some)."""
-    g.kind = None
+    g.kind_code = NONE
     g._advance()
 
 
 def deliver(g: Game, site: int, owner: int) -> None:
     """A stone of ``owner`` arrives at ``site``, as from a ship; the tasks it schedules run
     and the game stops at the next decision."""
-    g.kind = None
+    g.kind_code = NONE
     g.sites[site].deliver(g, owner)
-    if g.kind is None:
+    if g.kind_code == NONE:
         g._advance()
 
 
 def run(g: Game, fn: Callable[..., None], *args: Any) -> None:
     """Run ``fn(g, *args)`` as the engine runs a task (a module-level function), then carry on
     to the next decision."""
-    g.kind = None
+    g.kind_code = NONE
     g.push(fn, *args)
     g._advance()
 
@@ -51,7 +53,7 @@ def round_end(g: Game, site: int) -> None:
 def end_round(g: Game, next_start: int) -> None:
     """End the round now (docs/rules.md §2.4: the sites' round ends, then the next round or the
     game end), with ``next_start`` to start the next one."""
-    g.kind = None
+    g.kind_code = NONE
     g._end_round(next_start)
     g._advance()
 

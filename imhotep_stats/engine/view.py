@@ -12,6 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from imhotep_stats.engine import hidden
+from imhotep_stats.engine.kinds import NAMES
 from imhotep_stats.engine.seen import ProphecySeen, fresh, seen
 
 try:  # Cython's constant: True in the compiled module, False in pure Python (engine/game.py)
@@ -39,23 +40,31 @@ class View:
 
     def _keep(self, k: int, now: list) -> tuple:
         """The game's list ``now`` as a tuple, through slot ``k`` (engine/seen.py ``fresh``:
-        the same tuple while the list holds the same items)."""
-        if not COMPILED:  # a new tuple: no call of fresh, no slot (cheaper in pure Python)
-            return tuple(now)
+        the same tuple while the list holds the same items). Compiled only: pure Python's
+        properties are ``_snapshot``'s (below)."""
         kept = self._kept
         t = fresh(kept[k], now)
         kept[k] = t
         return t
-
-    def __getattr__(self, name: str) -> Any:
-        # Reached only for names that are not public (those are properties, below).
-        raise AttributeError(f"{name!r} is not visible to a player")
 
     def get(self, name: str) -> Any:
         """A public attribute by name (``view.get("sled")`` is ``view.sled``)."""
         if name in PUBLIC:
             return getattr(self, name)
         raise AttributeError(f"{name!r} is not visible to a player")
+
+    def lists(self, names: tuple[str, ...]) -> tuple:
+        """Several of the game's lists at once, each the tuple its property gives:
+        ``view.lists(("sled", "quarry"))`` is ``(view.sled, view.quarry)`` (``names``: two
+        or more of ``LISTS``). One call for a bot that reads several at every decision: in
+        pure Python a property's call, not its tuple, is most of a read's cost."""
+        get = _GETTERS.get(names)
+        if get is None:
+            get = _getter(names)
+        g = self._g
+        if COMPILED:  # the properties' kept tuples (``_keep``)
+            return tuple([self._keep(SLOT[name], getattr(g, name)) for name in names])
+        return tuple(map(tuple, get(g)))  # C calls only: no frame per list
 
     def site(self, i: int) -> Any:
         """What this seat sees of site i (0 market .. 4 obelisk): its window (engine/seen.py),
@@ -161,7 +170,12 @@ class View:
 
     @property
     def kind(self) -> str | None:
-        return self._g.kind
+        return NAMES[self._g.kind_code]  # the name (engine/kinds.py)
+
+    @property
+    def kind_code(self) -> int:
+        """``kind``'s code (engine/kinds.py: ``kinds.TURN``...), cheaper to compare."""
+        return self._g.kind_code
 
     @property
     def options(self) -> tuple:
@@ -256,17 +270,55 @@ class View:
 PUBLIC = frozenset(
     {
         "n", "sides", "expansion", "prophecies", "rounds", "round", "current", "start_player",
-        "to_move", "kind", "sled", "quarry", "sled_cap", "ship_sizes", "ship_slots", "ship_min",
-        "ship_load", "ship_dock", "dock_used", "sailed", "totals", "red_kept", "cards_taken",
+        "to_move", "kind", "kind_code", "sled", "quarry", "sled_cap", "ship_sizes",
+        "ship_slots", "ship_min", "ship_load", "ship_dock", "dock_used", "sailed", "totals", "red_kept", "cards_taken",
         "discard", "board", "events", "passes", "get_stones", "get_actions", "prophecy",
         "options",
     }
 )
 
+# The game's lists a view hands out as tuples (``_keep``, compiled), in the order of their slots.
+LISTS = ("discard", "sled", "quarry", "sled_cap", "ship_min", "ship_load", "ship_dock",
+         "dock_used", "totals", "red_kept", "cards_taken")
+SLOT = {name: k for k, name in enumerate(LISTS)}
+_GETTERS: dict[tuple, Any] = {}  # names -> the pure getter of ``View.lists``, checked once
+
+
+def _getter(names: tuple) -> Any:
+    """``View.lists``'s getter for ``names``, once they are checked to be public lists."""
+    if type(names) is not tuple or len(names) < 2:
+        raise TypeError(f"view.lists: expected a tuple of two or more names, got {names!r}")
+    for name in names:
+        if name not in SLOT:
+            raise AttributeError(f"{name!r} is not a list a view shows (view.lists: {LISTS})")
+    get = _GETTERS[names] = attrgetter(*names)  # of the game
+    return get
+
+
+def _snapshot(name: str) -> Any:
+    """Pure Python: the getter of the game's list ``name`` as a new tuple, in one frame (the
+    compiled property's ``_keep`` would be a second call, and its compare loop costs more
+    than the tuple it saves)."""
+    get = attrgetter(name)
+
+    def snapshot(self: View) -> tuple:
+        return tuple(get(self._g))
+
+    return snapshot
+
+
+def _ship_tuples(self: View) -> tuple:
+    return tuple(map(tuple, self._g.ship_slots))  # map: C calls, no frame per ship
+
+
 if not COMPILED:
     # Pure Python: the attributes that are not lists read through ``attrgetter`` (C, no
-    # Python frame), as the view did before it was a cdef class.
+    # Python frame), as the view did before it was a cdef class; the lists in one frame
+    # each (docs/engine.md, "The read model").
     for _name in ("n", "sides", "expansion", "prophecies", "rounds", "round", "current",
-                  "start_player", "board", "to_move", "kind", "passes", "get_stones",
+                  "start_player", "board", "to_move", "kind_code", "passes", "get_stones",
                   "get_actions", "sailed"):
         setattr(View, _name, property(attrgetter(f"_g.{_name}")))
+    for _name in LISTS:
+        setattr(View, _name, property(_snapshot(_name), doc=getattr(View, _name).__doc__))
+    View.ship_slots = property(_ship_tuples, doc=View.ship_slots.__doc__)

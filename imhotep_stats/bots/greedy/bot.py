@@ -27,6 +27,7 @@ from imhotep_stats.bots.greedy.prophecies import prophecy_scores
 from imhotep_stats.bots.greedy.sites.base import POSITIONS
 from imhotep_stats.bots.greedy.turn import _get_extra, _lever_value, _turn, _turn_fast
 from imhotep_stats.bots.weights import SITE_KEYS, full_weights
+from imhotep_stats.engine.kinds import TURN
 
 if TYPE_CHECKING:
     import random
@@ -62,7 +63,7 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         ctx.begin()
-        if view.kind == "turn":
+        if view.kind_code == TURN:  # the code: in pure Python no call (View.kind is one)
             return _turn_fast(ctx, legal, rng)
         scores = self._scores(ctx, view, legal)
         best = max(scores)
@@ -76,7 +77,7 @@ class GreedyBot:
         search bot's priors (``bots/search``)."""
         ctx = self.context_for(view)
         ctx.begin()
-        if view.kind == "turn":
+        if view.kind_code == TURN:  # the code: in pure Python no call (View.kind is one)
             return _turn(ctx, legal)
         return self._scores(ctx, view, legal)
 

@@ -11,6 +11,7 @@ import random
 
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.kinds import TURN
 from imhotep_stats.engine.options import apply_option, option_count
 from imhotep_stats.engine.view import View
 
@@ -34,7 +35,7 @@ def kinds_rollout(g: Game, rng: random.Random, limit: int) -> None:
     draw = rng.random
     while not g.over and limit:
         opts = g.options
-        if g.kind == "turn" and len(opts) > 1:
+        if g.kind_code == TURN and len(opts) > 1:
             groups: dict = {}
             for x in opts:
                 k = x.kind

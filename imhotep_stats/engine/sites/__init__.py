@@ -13,8 +13,6 @@ if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
 
 MODULES = (market, pyramid, temple, burial_chamber, obelisk)
-# Which site answers each decision kind a site asks (engine/game.py's ``_answer``).
-KIND_SITE = {kind: i for i, module in enumerate(MODULES) for kind in module.KINDS}
 
 
 def side_class(index: int, side: str) -> type[Site]:

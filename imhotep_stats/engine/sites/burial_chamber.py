@@ -35,15 +35,15 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.chance import redeal
+from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site, group_points, line_groups, rank_points
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
 
-MOUND_SPACE = "mound_space"
-TOMB_TOKEN = "tomb_token"
-KINDS = (MOUND_SPACE, TOMB_TOKEN)
+MOUND_SPACE = CODE["mound_space"]
+TOMB_TOKEN = CODE["tomb_token"]
 
 
 class BurialRows(Site):
@@ -163,7 +163,7 @@ class BurialChamberC(Site):
             self.overflow[owner] += 1
             g.score(owner, "burial_chamber", self.overflow_points)
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         self.place(self.act_space[a], owner)
 
     def place(self, s: int, owner: int) -> None:
@@ -288,7 +288,7 @@ class BurialChamberD(Site):
             self.edge[owner] += 1
             g.score(owner, "burial_chamber", self.no_token_points)
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         self.place(a.args[0], owner)
 
     def place(self, token: int, owner: int) -> None:

@@ -23,15 +23,15 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
 
-MARKET_PICK = "market_pick"
-MARKET_KEEP = "market_keep"
-KINDS = (MARKET_PICK, MARKET_KEEP)
+MARKET_PICK = CODE["market_pick"]
+MARKET_KEEP = CODE["market_keep"]
 
 TAKE_PAIR = act("take", "pair")
 
@@ -95,7 +95,7 @@ class MarketA(Site):
             opts = _take_options(self.display)
             g.ask(MARKET_PICK, owner, opts, (owner,))
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         name = a.args[0]
         self.display.remove(name)
         cards.gain(g, owner, name)
@@ -167,7 +167,7 @@ class MarketB(Site):
         elif opts:
             self._pick(g, opts[0], owner)
 
-    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
         if kind == MARKET_KEEP:
             self.keep(g, a, *ctx)
         else:
@@ -271,7 +271,7 @@ class MarketC(Site):
         else:
             self.answer(g, MARKET_PICK, opts[0], owner)
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         d = self.display
         args = a.args
         if isinstance(args[0], int):  # a coin for two adjacent cards
@@ -345,7 +345,7 @@ class MarketD(Site):
 
     def hidden_cards(self, g: Game, seat: int) -> list[list[str]]:
         # not the stack ``seat`` is looking at (its ``market_keep``: the options show it)
-        looking = g._context[-1] if g.kind == MARKET_KEEP and g.to_move == seat else -1
+        looking = g._context[-1] if g.kind_code == MARKET_KEEP and g.to_move == seat else -1
         return [s for i, s in enumerate(self._hidden_stacks) if i != looking]
 
     def hidden(self) -> dict[str, list]:
@@ -360,7 +360,7 @@ class MarketD(Site):
         elif opts:
             self._pick(g, opts[0], owner)
 
-    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
         if kind == MARKET_KEEP:
             self.keep(g, a, *ctx)
         else:

@@ -27,15 +27,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site, rank_points
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
 
-OBELISK_TOKEN = "obelisk_token"
-OBELISK_CLAIM = "obelisk_claim"
-KINDS = (OBELISK_TOKEN, OBELISK_CLAIM)
+OBELISK_TOKEN = CODE["obelisk_token"]
+OBELISK_CLAIM = CODE["obelisk_claim"]
 
 
 class ObeliskA(Site):
@@ -270,7 +270,7 @@ class ObeliskC(Site):
         else:
             self.discarded[owner] += 1
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         card = self.cards[owner]
         for c, k in enumerate(a.args[1:]):
             card[c] += k
@@ -379,7 +379,7 @@ class ObeliskD(Site):
         self.height[o] += 1
         self.working[owner] = o if self.height[o] < self.target[o] else -1
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         claim = self.claim_action
         o = next(i for i in self.free if claim[i] is a)
         self.free.remove(o)

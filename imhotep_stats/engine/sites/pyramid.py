@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import GET, act
 from imhotep_stats.engine.chance import redeal
+from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.actions import Action
     from imhotep_stats.engine.game import Game
 
-PYRAMID_CHOICE = "pyramid_choice"
-PYRAMID_SHIP_SLOT = "pyramid_ship_slot"
-KINDS = (PYRAMID_CHOICE, PYRAMID_SHIP_SLOT)
+PYRAMID_CHOICE = CODE["pyramid_choice"]
+PYRAMID_SHIP_SLOT = CODE["pyramid_ship_slot"]
 SOURCE = "pyramid"
 
 # Reward kinds.
@@ -153,7 +153,7 @@ class _Counted(Site):
         n.overflow = self.overflow
         n.overflow_owners = list(self.overflow_owners)
 
-    def answer(self, g: Game, kind: str, a: Action, p: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, p: int) -> None:
         """A ``ship`` reward's slot (sides B and C; B's pyramid choice: ``PyramidB``)."""
         _ship_slot(g, a, p)
 
@@ -214,7 +214,7 @@ class PyramidB(_Counted):
         else:
             self._overflow(g, owner)
 
-    def answer(self, g: Game, kind: str, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         if kind == PYRAMID_CHOICE:
             self._place(g, owner, self.index_of[a])
         else:

@@ -30,14 +30,14 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import Action, act
+from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site, site_task
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
 
-TEMPLE_BONUS = "temple_bonus"
-TEMPLE_KEEP = "temple_keep"
-KINDS = (TEMPLE_BONUS, TEMPLE_KEEP)
+TEMPLE_BONUS = CODE["temple_bonus"]
+TEMPLE_KEEP = CODE["temple_keep"]
 
 # Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
 # keep 1; "card" is draw 1).
@@ -198,7 +198,7 @@ class TempleRewards(TempleLayers):
             # A draw may ask (keep 1 of N): run it as a task, never ask from a resolver.
             g.push(site_task, self.index, "_draw", owner, k)
 
-    def answer(self, g: Game, kind: str, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
         if kind == TEMPLE_KEEP:
             self._keep(g, a, *ctx)
         else:
