@@ -12,6 +12,8 @@ from imhotep_stats.engine.sites.base cimport Site
 cdef long PLACE_CODE, GET_CODE, PASS_CODE, SAIL_CODE, PLAY_CODE
 # the task codes (C longs: _run_task dispatches on them with C compares)
 cdef long END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, ROUND_END, NEXT_ROUND, CALL
+# the kind codes the game checks at every decision (engine/kinds.py), C longs here
+cdef long NONE, TURN
 cdef bint COMPILED
 
 cdef class Game:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from imhotep_stats.engine import cards
+from imhotep_stats.engine import cards, kinds
 from imhotep_stats.engine import chance as chance_module
 from imhotep_stats.engine import prophecies as prophecy_module
 from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots import them here)
@@ -44,7 +44,7 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
     Action,
 )
 from imhotep_stats.engine.chance import fast_shuffle
-from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, NONE, TURN, by_code
+from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, by_code
 from imhotep_stats.engine.result import best_seats
 from imhotep_stats.engine.setup_checks import (
     RulesError,
@@ -68,6 +68,11 @@ except ImportError:  # pure Python without Cython installed
 # Task codes (the first item of a task record, see the module's docstring): the engine's own
 # tasks, then CALL, a module function's.
 END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, ROUND_END, NEXT_ROUND, CALL = range(9)
+
+# No question pending, and the turn (engine/kinds.py): C longs compiled (game.pxd), so the
+# checks at every decision are C compares, not compares with imported Python ints.
+NONE = kinds.NONE
+TURN = kinds.TURN
 
 LEVER_UNLOAD = CODE["lever_unload"]  # the Lever's question (engine/kinds.py), answered here
 
