@@ -8,11 +8,7 @@ from imhotep_stats.engine.game cimport Game, _perform, options_of
 @cython.locals(p=long, sled=long, n=long)
 cpdef long option_count(Game g)
 
-@cython.locals(p=long, sled=long, k=long, free=long, nfree=long)
+@cython.locals(p=long, sled=long, k=long, sails=tuple)
 cpdef Action option_at(Game g, long i)
 
 cpdef apply_option(Game g, long i)
-
-cdef inline long _bits(long mask)
-
-cdef inline long _nth_bit(long mask, long k)

@@ -1,14 +1,14 @@
 """A turn's options by count and index: what a random rollout draws from, without the list.
 
 ``option_count(g)`` and ``option_at(g, i)`` are ``len(g.options)`` and ``g.options[i]``
-computed from the parts of the state (get actions, open slots, the ready-ships and
-free-docks bitmasks), in ``Game._turn_options``'s order; ``apply_option(g, i)`` performs the
+computed from the parts of the state (get actions, open slots, the sail table by the
+ready-ships and free-docks bitmasks), in ``Game._turn_options``'s order; ``apply_option(g, i)`` performs the
 i-th with no legality scan. At a question (not a turn), or once the list is built, they read
 the list. tests/test_turn_options.py holds them to ``g.options`` at every decision."""
 
 from __future__ import annotations
 
-from imhotep_stats.engine.actions import PASS, SAIL, Action
+from imhotep_stats.engine.actions import PASS, SAIL_OPTIONS, Action
 from imhotep_stats.engine.game import Game, _perform, options_of
 
 
@@ -26,7 +26,7 @@ def option_count(g: Game) -> int:
         n = len(g.get_actions)
     if sled > 0:
         n += len(g.open_slots)
-    n += _bits(g.ships_ready) * _bits(g.docks_free)
+    n += len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
     return n if n else 1  # nothing else: pass
 
 
@@ -48,32 +48,8 @@ def option_at(g: Game, i: int) -> Action:
         if i < k:
             return g.open_slots[i]
         i -= k
-    free = g.docks_free
-    nfree = _bits(free)
-    if nfree == 0 or g.ships_ready == 0:
-        return PASS
-    return SAIL[_nth_bit(g.ships_ready, i // nfree)][_nth_bit(free, i % nfree)]
-
-
-def _bits(mask: int) -> int:
-    """How many bits of ``mask`` are set."""
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
-def _nth_bit(mask: int, k: int) -> int:
-    """The position of the k-th (from 0) set bit of ``mask``, lowest first."""
-    i = 0
-    while True:
-        if mask & 1:
-            if k == 0:
-                return i
-            k -= 1
-        mask >>= 1
-        i += 1
+    sails = SAIL_OPTIONS[g.ships_ready][g.docks_free]
+    return sails[i] if sails else PASS
 
 
 def apply_option(g: Game, i: int) -> None:
