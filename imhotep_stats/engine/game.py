@@ -557,7 +557,9 @@ def is_option(options: list, a: Action) -> bool:
 
 def apply(g: Game, a: Action) -> None:
     """Perform ``a`` for ``g.to_move`` and advance to the next decision point."""
-    opts = options_of(g)
+    opts = g._options
+    if opts is None:  # inline: a call to options_of at every apply costs more
+        opts = options_of(g)
     # a C loop compiled; pure Python, the built-in ``in`` (a call would cost more)
     legal = is_option(opts, a) if COMPILED else a in opts
     if not legal:
