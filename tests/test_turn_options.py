@@ -52,3 +52,22 @@ def test_bots_get_the_legal_actions_as_a_tuple():
     g = Game(2, "B-B-B-B-B", seed=4)
     play_seats(g, [(choose, None, random.Random(p)) for p in range(2)], None)
     assert g.over and seen and set(seen) == {tuple}
+
+
+def test_the_index_covers_every_blue_card_play():
+    """Count and index reach the blue cards' plays (a turn with a blue card held): each of
+    the six is offered by index in these games, so the test above holds them to the list."""
+    from imhotep_stats.engine.cards import BLUE
+
+    offered = set()
+    for sides in ("C-C-C-C-C", "D-C-B-A-D"):
+        for seed in range(3):
+            g = Game(2, sides, seed=seed)
+            rng = random.Random(seed)
+            while not g.over:
+                if g.kind == "turn" and g.blue[g.to_move]:
+                    c = clone(g)
+                    offered.update(option_at(c, i).args[0] for i in range(option_count(c))
+                                   if option_at(c, i).kind == "play")
+                apply(g, g.options[int(rng.random() * len(g.options))])
+    assert offered == set(BLUE)

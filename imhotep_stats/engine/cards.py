@@ -98,6 +98,8 @@ def gain(g: Game, p: int, name: str) -> None:
 
 # ------------------------------------------------------------------------ blue cards
 # Whether a blue card can be played: its effect can be carried out (docs/rules.md §3).
+# Compiled, each is a C function over the game's C fields, with no list built (the turn's
+# options check them at every turn a blue card is held).
 def _chisel_playable(g: Game, p: int) -> bool:
     return g.sled[p] >= 2 and g.ship_free >= 2
 
@@ -112,7 +114,17 @@ def _hammer_playable(g: Game, p: int) -> bool:
 
 
 def _sail_playable(g: Game, p: int) -> bool:
-    return g.sled[p] >= 1 and bool(g.docks_free) and bool(_sail_card_ships(g))
+    """A stone on the sled, a free dock and a ship ``_sail_card_ships`` names."""
+    if g.sled[p] < 1 or not g.docks_free:
+        return False
+    for s in range(4):
+        dock = g.ship_dock[s]  # typed locals (cards.pxd): C compares
+        load = g.ship_load[s]
+        size = g.ship_sizes[s]
+        least = g.ship_min[s]
+        if dock < 0 and load < size and load + 1 >= least:
+            return True
+    return False
 
 
 def _barge_playable(g: Game, p: int) -> bool:
@@ -120,26 +132,48 @@ def _barge_playable(g: Game, p: int) -> bool:
 
 
 def _platform_playable(g: Game, p: int) -> bool:
-    return g.sled[p] >= 1 and bool(_platform_options(g, p))
+    """A stone on the sled and an option of ``_platform_options``: a taken dock and an
+    unsailed ship at its minimum holding a stone of ``p``."""
+    if g.sled[p] < 1:
+        return False
+    taken = False
+    for i in range(5):
+        used = g.dock_used[i]
+        if used:
+            taken = True
+            break
+    if not taken:
+        return False
+    for s in range(4):
+        dock = g.ship_dock[s]
+        load = g.ship_load[s]
+        least = g.ship_min[s]
+        if dock < 0 and load >= least:
+            slots = g.ship_slots[s]
+            for k in range(len(slots)):
+                owner = slots[k]
+                if owner == p:
+                    return True
+    return False
 
 
-# In BLUE's order: (card, its play action, whether it can be played).
-_BLUE_PLAYS = tuple(
-    zip(
-        BLUE,
-        (PLAY[name] for name in BLUE),
-        (
-            _chisel_playable,
-            _lever_playable,
-            _hammer_playable,
-            _sail_playable,
-            _barge_playable,
-            _platform_playable,
-        ),
-        strict=True,
-    )
-)
-_PLAYABLE = {name: check for name, _, check in _BLUE_PLAYS}
+# The play actions, in BLUE's order.
+PLAYS = tuple(PLAY[name] for name in BLUE)
+
+
+def _playable(g: Game, p: int, j: int) -> bool:
+    """Whether BLUE[j] can be played by ``p`` (a C switch compiled: no call by name)."""
+    if j == 0:
+        return _chisel_playable(g, p)
+    if j == 1:
+        return _lever_playable(g, p)
+    if j == 2:
+        return _hammer_playable(g, p)
+    if j == 3:
+        return _sail_playable(g, p)
+    if j == 4:
+        return _barge_playable(g, p)
+    return _platform_playable(g, p)
 
 
 def _sail_card_ships(g: Game) -> list[int]:
@@ -171,22 +205,32 @@ def _platform_options(g: Game, p: int) -> list[Action]:
 
 def playable(g: Game, p: int, name: str) -> bool:
     """A blue card can be played when its effect can be carried out (docs/rules.md §3)."""
-    check = _PLAYABLE.get(name)
-    return check is not None and check(g, p)
+    return name in PLAY and _playable(g, p, BLUE.index(name))
+
+
+def blue_playable(g: Game, p: int) -> int:
+    """The blue cards ``p`` holds and can play, as a bitmask over BLUE (bit j: BLUE[j]): the
+    turn's card options are ``PLAYS[j]`` for its set bits, in BLUE's order."""
+    hand = g.hand[p]
+    left = g.blue[p]  # the blue cards held: none left to find, stop looking
+    mask = 0
+    for j in range(6):
+        k = hand.get(BLUE[j], 0)
+        if k:
+            if _playable(g, p, j):
+                mask |= 1 << j
+            left -= k
+            if left <= 0:
+                break
+    return mask
 
 
 def blue_options(g: Game, p: int, opts: list[Action]) -> None:
     """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order."""
-    hand = g.hand[p]
-    left = g.blue[p]  # the blue cards held: none left to find, stop looking
-    for name, action, check in _BLUE_PLAYS:
-        k = hand.get(name, 0)
-        if k:
-            if check(g, p):
-                opts.append(action)
-            left -= k
-            if left <= 0:
-                return
+    mask = blue_playable(g, p)
+    for j in range(6):
+        if mask >> j & 1:
+            opts.append(PLAYS[j])
 
 
 def play_blue(g: Game, p: int, name: str) -> None:
