@@ -39,7 +39,7 @@ cdef class Game:
     cpdef schedule_from_quarry(self, long p, long site)
     @cython.locals(slots=list, i=Py_ssize_t)
     cpdef put_on_ship(self, long p, long s, long k)
-    @cython.locals(site=Site)
+    @cython.locals(site=Site, empty=tuple, slots=tuple)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)

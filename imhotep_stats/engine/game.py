@@ -85,14 +85,16 @@ def ship_minimum(size: int) -> int:
 _SHIPS: dict[tuple[int, ...], tuple] = {}  # by round card (a dict: cheaper than lru_cache's call)
 
 
-def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...], int]:
+def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...], int, tuple]:
     """A round card's ship minimums (one stone less than the size, at least 1), place
-    actions (ship by ship, bow first) and slots, shared by every round dealt that card."""
+    actions (ship by ship, bow first), slots and empty ships (per ship a tuple of -1, copied
+    into its slots list), shared by every round dealt that card."""
     ships = _SHIPS.get(sizes)
     if ships is None:
         mins = tuple([ship_minimum(size) for size in sizes])
         places = tuple([PLACE[s][k] for s in range(4) for k in range(sizes[s])])
-        ships = _SHIPS[sizes] = (mins, places, sum(sizes))
+        empty = tuple([(-1,) * size for size in sizes])
+        ships = _SHIPS[sizes] = (mins, places, sum(sizes), empty)
     return ships
 
 
@@ -317,9 +319,9 @@ class Game:
     def _start_round(self, start: int) -> None:
         self.round += 1
         sizes = self.round_cards[self.round - 1]
-        mins, places, self.ship_free = _ships(sizes)
+        mins, places, self.ship_free, empty = _ships(sizes)
         self.ship_sizes = sizes
-        self.ship_slots = [[-1] * size for size in sizes]
+        self.ship_slots = [list(slots) for slots in empty]
         self.ship_min = list(mins)
         self.ship_load = [0, 0, 0, 0]
         self.ship_dock = [-1, -1, -1, -1]

@@ -2,7 +2,8 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game
-from imhotep_stats.engine.sites.base cimport Site
+# the scoring helpers as C calls (the .py imports the same names)
+from imhotep_stats.engine.sites.base cimport Site, group_points, line_groups, rank_points
 
 cdef class BurialRows(Site):
     cdef public object rows

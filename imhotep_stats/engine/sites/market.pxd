@@ -1,12 +1,14 @@
 # The typed layer of market.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the same name)
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
 cdef dict _TAKE, _KEEP
 cpdef _take(name)
 cpdef _keep(name)
+@cython.locals(opts=list, a=object, x=object)
 cpdef list _take_options(list names)
 
 cdef class MarketA(Site):
@@ -14,6 +16,7 @@ cdef class MarketA(Site):
     cdef public list display
     @cython.locals(n=MarketA)
     cpdef copy_into(self, Site new)
+    @cython.locals(size=long, _i=long)
     cpdef round_start(self, Game g)
     cpdef deliver(self, Game g, long owner)
     cpdef round_end(self, Game g)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site
 
@@ -55,7 +56,10 @@ def _take_options(names: list[str]) -> list[Action]:
     opts = []
     for name in names:
         a = _take(name)
-        if a not in opts:  # by identity: actions are interned
+        for x in opts:  # by identity (actions are interned): a C loop compiled
+            if x is a:
+                break
+        else:
             opts.append(a)
     return opts
 
@@ -84,7 +88,8 @@ class MarketA(Site):
         n.display = list(self.display)
 
     def round_start(self, g: Game) -> None:
-        for _ in range(self.size):
+        size = self.size  # typed locals (market.pxd): a C loop
+        for _i in range(size):
             c = g.draw()
             if c is not None:
                 self.display.append(c)
@@ -98,7 +103,7 @@ class MarketA(Site):
     def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
         name = a.args[0]
         self.display.remove(name)
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
     def round_end(self, g: Game) -> None:
         g.discard.extend(self.display)
@@ -182,14 +187,14 @@ class MarketB(Site):
             return
         name = a.args[0]
         self.display.remove(name)
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
     def keep(self, g: Game, a: Action, owner: int, pair: tuple[str, ...]) -> None:
         name = a.args[0]
         rest = list(pair)
         rest.remove(name)
         g.discard.extend(rest)
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
     def round_end(self, g: Game) -> None:
         g.discard.extend(self.display)
@@ -263,7 +268,7 @@ class MarketC(Site):
         if not self.left:
             c = g.draw()  # the display is empty: the top card of the draw pile (4.3)
             if c is not None:
-                cards.gain(g, owner, c)
+                gain(g, owner, c)
             return
         opts = self.options(owner)
         if len(opts) > 1:
@@ -289,7 +294,7 @@ class MarketC(Site):
         i = args[1] if len(args) > 1 else d.index(name)
         d[i] = None
         self.left -= 1
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
     def round_end(self, g: Game) -> None:
         d = self.display
@@ -373,14 +378,14 @@ class MarketD(Site):
             return
         name = a.args[0]
         self.display.remove(name)
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
     def keep(self, g: Game, a: Action, owner: int, i: int) -> None:
         name = a.args[0]
         stack = self._hidden_stacks[i]
         stack.remove(name)  # the rest go back face down
         self.stack_count[i] = len(stack)
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
     def round_end(self, g: Game) -> None:
         g.discard.extend(self.display)

@@ -2,7 +2,8 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game
-from imhotep_stats.engine.sites.base cimport Site
+# rank_points as a C call (the .py imports the same name)
+from imhotep_stats.engine.sites.base cimport Site, rank_points
 
 cdef class ObeliskA(Site):
     cdef public list heights

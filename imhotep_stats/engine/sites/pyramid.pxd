@@ -1,6 +1,7 @@
 # The typed layer of pyramid.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the same name)
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 

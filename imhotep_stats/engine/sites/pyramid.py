@@ -24,8 +24,8 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import GET, act
+from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.chance import redeal
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site
@@ -89,7 +89,7 @@ def give_reward(g: Game, p: int, kind: int, n: int) -> None:
     elif kind == CARD:
         c = g.draw()
         if c is not None:
-            cards.gain(g, p, c)
+            gain(g, p, c)
     elif kind == SHIP:
         # 1 stone from the owner's quarry onto an empty slot of an unsailed ship, the owner
         # choosing the slot; nothing if no slot is free or the quarry is empty (5.2).

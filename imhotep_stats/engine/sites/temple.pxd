@@ -1,6 +1,7 @@
 # The typed layer of temple.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the same name)
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
@@ -10,13 +11,15 @@ cdef class TempleLayers(Site):
     @cython.locals(n=TempleLayers)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
-    @cython.locals(n=Py_ssize_t, w=Py_ssize_t, owners=list)
     cpdef list visible(self)
+    @cython.locals(w=Py_ssize_t)
+    cpdef long top(self, Py_ssize_t c)
 
 cdef class TempleA(TempleLayers):
     cdef public object visible_points
     @cython.locals(n=TempleA)
     cpdef copy_into(self, Site new)
+    @cython.locals(k=Py_ssize_t, c=Py_ssize_t)
     cpdef round_end(self, Game g)
 
 cdef class TempleRewards(TempleLayers):

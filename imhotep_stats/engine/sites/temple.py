@@ -28,8 +28,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import Action, act
+from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site, site_task
 
@@ -109,8 +109,12 @@ class TempleLayers(Site):
 
     def visible(self) -> list[tuple[int, int]]:
         """(column, owner) of the top stone of each column that holds one."""
-        n, w, owners = len(self.owners), self.width, self.owners
-        return [(c, owners[c + w * ((n - 1 - c) // w)]) for c in range(min(n, w))]
+        return [(c, self.top(c)) for c in range(min(len(self.owners), self.width))]
+
+    def top(self, c: int) -> int:
+        """The owner of column c's top stone (c < the stones here, c < width)."""
+        w = self.width
+        return self.owners[c + w * ((len(self.owners) - 1 - c) // w)]
 
     def stones(self) -> int:
         return len(self.owners)
@@ -134,8 +138,9 @@ class TempleA(TempleLayers):
         n.visible_points = self.visible_points
 
     def round_end(self, g: Game) -> None:
-        for _, owner in self.visible():
-            g.score(owner, "temple", self.visible_points)
+        k = min(len(self.owners), self.width)  # the visible stones, column by column
+        for c in range(k):
+            g.score(self.top(c), "temple", self.visible_points)
 
 
 class TempleRewards(TempleLayers):
@@ -217,7 +222,7 @@ class TempleRewards(TempleLayers):
         names = list(dict.fromkeys(drawn))
         if len(names) == 1:  # identical cards: no choice to make
             g.discard.extend(drawn[1:])
-            cards.gain(g, owner, drawn[0])
+            gain(g, owner, drawn[0])
             return
         opts = [act("keep", name) for name in names]  # act interns: one cache of actions
         g.ask(TEMPLE_KEEP, owner, opts, (owner, tuple(drawn)))
@@ -227,7 +232,7 @@ class TempleRewards(TempleLayers):
         rest = list(drawn)
         rest.remove(name)
         g.discard.extend(rest)
-        cards.gain(g, owner, name)
+        gain(g, owner, name)
 
 
 class TempleB(TempleRewards):
