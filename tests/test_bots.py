@@ -90,8 +90,10 @@ def snapshot(obj, depth: int = 0):
         return None
     state = fields(obj)
     if state is not None:
+        # ``_options``: the turn's options list, built when first read (a cache of the
+        # state, not state); compiled it is a private C field and never listed here
         return {k: snapshot(v, depth + 1) for k, v in state.items()
-                if k not in ("board", "data")}
+                if k not in ("board", "data", "_options")}
     return repr(obj)
 
 
