@@ -226,11 +226,18 @@ def blue_playable(g: Game, p: int) -> int:
 
 
 def blue_options(g: Game, p: int, opts: list[Action]) -> None:
-    """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order."""
-    mask = blue_playable(g, p)
+    """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order
+    (``blue_playable``'s bits: one pass over the hand, no mask)."""
+    hand = g.hand[p]
+    left = g.blue[p]
     for j in range(6):
-        if mask >> j & 1:
-            opts.append(PLAYS[j])
+        k = hand.get(BLUE[j], 0)
+        if k:
+            if _playable(g, p, j):
+                opts.append(PLAYS[j])
+            left -= k
+            if left <= 0:
+                return
 
 
 def play_blue(g: Game, p: int, name: str) -> None:

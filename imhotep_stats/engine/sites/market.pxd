@@ -8,7 +8,6 @@ from imhotep_stats.engine.sites.base cimport Site
 cdef dict _TAKE, _KEEP
 cpdef _take(name)
 cpdef _keep(name)
-@cython.locals(opts=list, a=object, x=object)
 cpdef list _take_options(list names)
 
 cdef class MarketA(Site):

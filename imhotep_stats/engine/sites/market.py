@@ -56,10 +56,7 @@ def _take_options(names: list[str]) -> list[Action]:
     opts = []
     for name in names:
         a = _take(name)
-        for x in opts:  # by identity (actions are interned): a C loop compiled
-            if x is a:
-                break
-        else:
+        if a not in opts:  # by identity: actions are interned
             opts.append(a)
     return opts
 
