@@ -114,15 +114,11 @@ def _hammer_playable(g: Game, p: int) -> bool:
 
 
 def _sail_playable(g: Game, p: int) -> bool:
-    """A stone on the sled, a free dock and a ship ``_sail_card_ships`` names."""
+    """A stone on the sled, a free dock and a ship ``_sail_card_ship`` accepts."""
     if g.sled[p] < 1 or not g.docks_free:
         return False
     for s in range(4):
-        dock = g.ship_dock[s]  # typed locals (cards.pxd): C compares
-        load = g.ship_load[s]
-        size = g.ship_sizes[s]
-        least = g.ship_min[s]
-        if dock < 0 and load < size and load + 1 >= least:
+        if _sail_card_ship(g, s):
             return True
     return False
 
@@ -132,28 +128,20 @@ def _barge_playable(g: Game, p: int) -> bool:
 
 
 def _platform_playable(g: Game, p: int) -> bool:
-    """A stone on the sled and an option of ``_platform_options``: a taken dock and an
-    unsailed ship at its minimum holding a stone of ``p``."""
+    """A stone on the sled and an option of ``_platform_options``: a taken dock and a ship
+    ``_platform_ship`` accepts."""
     if g.sled[p] < 1:
         return False
     taken = False
     for i in range(5):
-        used = g.dock_used[i]
-        if used:
+        if g.dock_used[i]:
             taken = True
             break
     if not taken:
         return False
     for s in range(4):
-        dock = g.ship_dock[s]
-        load = g.ship_load[s]
-        least = g.ship_min[s]
-        if dock < 0 and load >= least:
-            slots = g.ship_slots[s]
-            for k in range(len(slots)):
-                owner = slots[k]
-                if owner == p:
-                    return True
+        if _platform_ship(g, p, s):
+            return True
     return False
 
 
@@ -176,13 +164,27 @@ def _playable(g: Game, p: int, j: int) -> bool:
     return _platform_playable(g, p)
 
 
+def _sail_card_ship(g: Game, s: int) -> bool:
+    """Ship s is unsailed, has an empty slot and meets its minimum with one more stone."""
+    load = g.ship_load[s]  # typed locals (cards.pxd): C compares
+    return g.ship_dock[s] < 0 and load < g.ship_sizes[s] and load + 1 >= g.ship_min[s]
+
+
 def _sail_card_ships(g: Game) -> list[int]:
-    """Ships that, with one more stone, meet their minimum and have an empty slot."""
-    return [
-        s
-        for s in range(4)
-        if g.ship_dock[s] < 0 and g.ship_load[s] < g.ship_sizes[s] and g.ship_load[s] + 1 >= g.ship_min[s]
-    ]
+    """Ships the Sail card can load and send (``_sail_card_ship``)."""
+    return [s for s in range(4) if _sail_card_ship(g, s)]
+
+
+def _platform_ship(g: Game, p: int, s: int) -> bool:
+    """Ship s is unsailed, holds its minimum and a stone of ``p`` (``_platform_options``)."""
+    if g.ship_dock[s] >= 0 or g.ship_load[s] < g.ship_min[s]:
+        return False
+    slots = g.ship_slots[s]
+    for k in range(len(slots)):  # compiled, a C loop of int compares (``in`` rich-compares)
+        owner = slots[k]
+        if owner == p:
+            return True
+    return False
 
 
 def _platform_options(g: Game, p: int) -> list[Action]:
@@ -198,7 +200,7 @@ def _platform_options(g: Game, p: int) -> list[Action]:
     return [
         PLATFORM[s][i]
         for s in range(4)
-        if g.ship_dock[s] < 0 and g.ship_load[s] >= g.ship_min[s] and p in g.ship_slots[s]
+        if _platform_ship(g, p, s)
         for i in taken
     ]
 
