@@ -30,8 +30,13 @@ class BurialAEval(SiteEval):
         self.parent: list[int] = []
         self.size: list[int] = []
 
-    def key(self):
-        return len(self.site.owners)
+    memo_size = 4096
+
+    def key(self):  # the whole board: the tables are shared by the game's bots (static)
+        return self.site.owners
+
+    def static(self):  # with the key, the printed group points alone
+        return self.rows, self.table, self.extra
 
     def _find(self, i: int) -> int:
         parent = self.parent

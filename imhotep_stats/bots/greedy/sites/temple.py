@@ -28,8 +28,17 @@ class TempleAEval(SiteEval):
         """What a visible stone of o in this column pays each round end."""
         return float(self.site.visible_points)
 
+    memo_size = 4096
+
     def key(self):
-        return (len(self.site.owners), self.ctx.round)
+        # the build reads, beyond the stones' count and the round, only the owners of the
+        # stones the next four cover (the width back): with them the key is the whole state
+        seq = self.site.owners
+        n0, w = len(seq), self.width
+        return (n0, self.ctx.round, seq[max(n0 - w, 0):max(n0 - w + POSITIONS, 0)])
+
+    def static(self):  # with the key, board data alone: shared by every bot and game
+        return self.ctx.rounds, self.width, self.site.visible_points
 
     def build(self):
         ctx = self.ctx
@@ -97,9 +106,16 @@ class TempleDEval(SiteEval):
 
     source = "temple"
 
+    memo_size = 4096
+
     def key(self):
         site = self.site
         return (len(site.spaces) + len(site.overflow), tuple(site.chariots), self.ctx.round)
+
+    def static(self):  # with the key, the printed track alone: shared by every bot and game
+        site = self.site
+        return (self.ctx.rounds, site.arrowheads, site.overflow_move, site.track_points,
+                site.round_points, site.finish_point)
 
     def move(self, chariots: list[int], o: int, steps: int) -> int:
         site = self.site
