@@ -204,8 +204,16 @@ class BurialDEval(SiteEval):
         self._group = [float(group_points(k, site.group_table, site.group_extra))
                        for k in range(size + 1)]
 
-    def key(self):
-        return (sum(self.site.count), tuple(self.site.face_up))
+    memo_size = 4096
+
+    def key(self):  # the whole state the build reads: its tables are shared (static)
+        site = self.site
+        return (site.grid, site.face_up, site.count)
+
+    def static(self):  # with the key, the printed grid and points alone
+        site = self.site
+        return (site.columns, site.group_table, site.group_extra, site.no_token_points,
+                site.absent_penalty)
 
     def _gains(self) -> dict:
         """The gains memo for the grid as it is now: token * 16 + owner -> gain (this bot's

@@ -151,9 +151,16 @@ class ObeliskDEval(SiteEval):
         super().__init__(ctx, index)
         self._placed = ()  # the site's ``placed``, read once per pricing (build, decide)
 
-    def key(self):
+    memo_size = 4096
+
+    def key(self):  # the whole state the build reads: its tables are shared (static)
         site = self.site
-        return (site.working, site.height, len(site.free), self.ctx.round)
+        return (site.working, site.height, site.free, site.placed, self.ctx.round)
+
+    def static(self):  # with the key, the printed obelisks alone
+        site = self.site
+        return (self.ctx.rounds, site.target, site.points, site.unfinished_points,
+                site.overflow_points)
 
     def future(self, o: int) -> float:
         """Stones o may still bring here: its pace so far over the rounds left."""
