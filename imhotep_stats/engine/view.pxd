@@ -22,3 +22,5 @@ cdef class View:
     @cython.locals(ships=list, old=tuple, n=Py_ssize_t, new=tuple, same=bint, kept=list,
                    s=Py_ssize_t, was=tuple, t=tuple)
     cdef tuple _ship_slots(self)
+
+    cpdef tuple counters(self)

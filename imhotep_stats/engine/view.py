@@ -66,6 +66,18 @@ class View:
             return tuple([self._keep(SLOT[name], getattr(g, name)) for name in names])
         return tuple(map(tuple, get(g)))  # C calls only: no frame per list
 
+    def counters(self) -> tuple:
+        """What moves at every decision, in one call (a bot reads it at each one): (sled,
+        quarry, sled_cap, ship_dock, dock_used, cards_taken, discard, ship_slots, round,
+        sailed), each as its property gives it. Compiled a C method: no attribute look-ups."""
+        g = self._g
+        if COMPILED:  # the properties' kept tuples
+            return (self._keep(1, g.sled), self._keep(2, g.quarry), self._keep(3, g.sled_cap),
+                    self._keep(6, g.ship_dock), self._keep(7, g.dock_used),
+                    self._keep(10, g.cards_taken), self._keep(0, g.discard),
+                    self._ship_slots(), g.round, g.sailed)
+        return (*map(tuple, _COUNTERS(g)), tuple(map(tuple, g.ship_slots)), g.round, g.sailed)
+
     def site(self, i: int) -> Any:
         """What this seat sees of site i (0 market .. 4 obelisk): its window (engine/seen.py),
         the same object at every call."""
@@ -281,6 +293,9 @@ PUBLIC = frozenset(
 LISTS = ("discard", "sled", "quarry", "sled_cap", "ship_min", "ship_load", "ship_dock",
          "dock_used", "totals", "red_kept", "cards_taken")
 SLOT = {name: k for k, name in enumerate(LISTS)}
+# ``View.counters``'s lists (pure Python: one C call for them all)
+_COUNTERS = attrgetter("sled", "quarry", "sled_cap", "ship_dock", "dock_used", "cards_taken",
+                       "discard")
 _GETTERS: dict[tuple, Any] = {}  # names -> the pure getter of ``View.lists``, checked once
 
 

@@ -7,6 +7,7 @@
 cimport cython
 
 from imhotep_stats.bots.greedy.sites.base cimport SiteEval
+from imhotep_stats.engine.view cimport View
 
 cdef class Ctx:
     cdef public object view, get, w, sled, quarry, sled_cap, cards_taken, get_stones
@@ -17,7 +18,7 @@ cdef class Ctx:
     cdef public double cop, lam, mu, lam1, mu1, pv_b, pv_c, stone, stone_now
     cdef public bint three
 
-    @cython.locals(rnd=long, sailed=long, full=bint)
+    @cython.locals(view=View, rnd=long, sailed=long, full=bint)
     cpdef begin(self)
 
     @cython.locals(epoch=long, free=list, tabs=list, new=list, old=list, i=long, evals=list,

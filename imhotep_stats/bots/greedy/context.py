@@ -19,13 +19,6 @@ from imhotep_stats.bots.greedy.sites.base import POSITIONS
 from imhotep_stats.bots.weights import SITE_KEYS
 from imhotep_stats.engine.game import PLACE, SAIL, ship_minimum
 
-try:  # Cython's constant: True in the compiled module, False in pure Python (engine/game.py)
-    import cython
-
-    COMPILED = cython.compiled
-except ImportError:  # pure Python without Cython installed
-    COMPILED = False
-
 if TYPE_CHECKING:
     from imhotep_stats.bots.greedy.sites.base import SiteEval
     from imhotep_stats.engine.view import View
@@ -42,8 +35,6 @@ PLACE_AT: list[dict[tuple, tuple]] = [{} for _ in range(4)]
 # of empty slots with j stones before them, in slot order (the slots where my stone is worth
 # the same); entries: its stones' indexes in a site's flat table, in unloading order.
 SHAPES: dict[tuple, tuple] = {}
-# The view's lists Ctx.begin reads at every decision (View.lists).
-BEGIN = ("sled", "quarry", "sled_cap", "ship_dock", "dock_used", "cards_taken", "discard")
 
 
 def _shape(slots: tuple) -> tuple:
@@ -124,20 +115,10 @@ class Ctx:
         free sites' tables stand; cards taken or played (red cards, Barge), a new round or
         a volatile site (one that changes without a delivery) make every site re-check.
         """
-        view = self.view
-        if COMPILED:  # a property read each: C calls, cheaper than View.lists's names
-            self.sled = view.sled
-            self.quarry = view.quarry
-            self.sled_cap = view.sled_cap
-            self.dock = view.ship_dock
-            self.used = view.dock_used
-            taken = view.cards_taken
-            discard = view.discard
-        else:  # one call for seven lists (cheaper than a read each in pure Python)
-            self.sled, self.quarry, self.sled_cap, self.dock, self.used, taken, discard = \
-                view.lists(BEGIN)
-        self.slots = view.ship_slots
-        key = (view.round, view.sailed, sum(taken), len(discard))
+        view = self.view  # (compiled: a typed View, counters a C method)
+        self.sled, self.quarry, self.sled_cap, self.dock, self.used, taken, discard, \
+            self.slots, rnd, sailed = view.counters()  # one call, no attribute look-ups
+        key = (rnd, sailed, sum(taken), len(discard))
         vol = self.volatile
         if vol:
             key += (vol[0].key(),) if len(vol) == 1 else tuple([ev.key() for ev in vol])
@@ -145,7 +126,6 @@ class Ctx:
         if key == old:
             return
         self.ekey = key
-        rnd, sailed = key[0], key[1]
         if rnd != self.round:  # a new round: new ships
             get = self.get
             self.sizes = get("ship_sizes")
