@@ -3,9 +3,10 @@
 cimport cython
 
 from imhotep_stats.bots.greedy.context cimport Ctx
+from imhotep_stats.engine.actions cimport Action
 
 @cython.locals(me=long, sled=long, place_cost=double, best=double, cands=tuple, s=long,
-               cache=list, r=tuple, i=long, n=long, j=long, gv=double)
+               cache=list, r=tuple, i=long, n=long, j=long, gv=double, a=Action)
 cpdef _turn_fast(Ctx ctx, legal, rng)
 
 @cython.locals(gain=long, room=long, base=double, v=double, j=long)

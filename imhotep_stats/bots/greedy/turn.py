@@ -64,10 +64,13 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
                 cands += r[6]
     i = 0
     n = len(legal)
-    if legal[0].kind == "get":
+    a = legal[0]  # (compiled: a typed Action, its kind and args C fields)
+    if a.kind == "get":
         gv = _get_value(ctx, sled, me)
-        while i < n and legal[i].kind == "get":
+        while i < n:
             a = legal[i]
+            if a.kind != "get":
+                break
             v = gv + _get_extra(ctx, a) if a.args else gv
             if v > best + 1e-9:
                 best, cands = v, (a,)
@@ -75,10 +78,13 @@ def _turn_fast(ctx: Ctx, legal: list, rng: random.Random):
                 cands += (a,)
             i += 1
     j = n - 1
-    if legal[j].kind == "play":  # blue cards: priced from every ship's evaluation
+    a = legal[j]
+    if a.kind == "play":  # blue cards: priced from every ship's evaluation
         res = [r if d < 0 else None for d, r in zip(dock, cache, strict=True)]
-    while j >= i and legal[j].kind == "play":
+    while j >= i:
         a = legal[j]
+        if a.kind != "play":
+            break
         v = _card_play(ctx, a.args[0], res, sled)
         if v > best + 1e-9:
             best, cands = v, (a,)
