@@ -39,5 +39,5 @@ cdef class Ctx:
                    mx=double, mn=double, tot=double, x=long, y=long, cnt=long, i=long, v=double,
                    lam=double, three=bint, e=double, me=long, hi=list, lo=list, b=double,
                    c=double, bp=double, j=long, g=double, mean=list, shapes=dict, shape=tuple,
-                   idx=tuple, groups=tuple, place_at=dict)
+                   idx=tuple, groups=tuple, place_at=dict, ix=long)
     cpdef tuple _ship(self, long s, slots)

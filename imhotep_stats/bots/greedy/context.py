@@ -292,9 +292,11 @@ class Ctx:
         x = y = cnt = 0
         for i in range(k):
             t = tabs[i]
-            v = t[idx[0]]
+            ix = idx[0]  # (compiled: a C index, a list's item read inline)
+            v = t[ix]
             for j in range(1, m):
-                v += t[idx[j]]
+                ix = idx[j]
+                v += t[ix]
             base.append(v)
             tot += v
             if i == 0:

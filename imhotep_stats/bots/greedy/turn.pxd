@@ -17,3 +17,6 @@ cpdef double _get_extra(Ctx ctx, a)
 @cython.locals(me=long, keep=double, best=double, e0=double, v=double, s=long, m=long, j=long,
                x=long, o=long, i=long)
 cpdef double _card_play(Ctx ctx, name, list res, long sled)
+
+@cython.locals(best=double, first=bint, order=list, v=double, x=long)
+cpdef double _lever_obj(list t, tuple orders)
