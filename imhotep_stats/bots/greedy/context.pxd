@@ -29,6 +29,7 @@ cdef class Ctx:
                    lo=double, hi=double, v=double, k=long)
     cpdef slope(self)
 
+    @cython.locals(d=double)
     cpdef double sled_value(self, long k)
 
     cpdef double expected_stones(self, long i)

@@ -9,7 +9,7 @@ from imhotep_stats.engine.actions cimport Action
                cache=list, r=tuple, i=long, n=long, j=long, gv=double, a=Action)
 cpdef _turn_fast(Ctx ctx, legal, rng)
 
-@cython.locals(gain=long, room=long, base=double, v=double, j=long)
+@cython.locals(gain=long, room=long, base=double, v=double, j=long, d=double)
 cpdef double _get_value(Ctx ctx, long sled, long me)
 
 cpdef double _get_extra(Ctx ctx, a)

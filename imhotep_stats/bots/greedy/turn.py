@@ -149,7 +149,8 @@ def _get_value(ctx: Ctx, sled: int, me: int) -> float:
     base = ctx.stone_now
     v = 0.0
     for j in range(sled, sled + gain):  # sled_value(j), inlined
-        v += base * (DPOW[j] if j < 32 else DECAY**j)
+        d = DPOW[j] if j < 32 else DECAY**j  # (a C double compiled: no float object)
+        v += base * d
     return v
 
 
