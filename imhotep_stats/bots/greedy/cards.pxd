@@ -41,9 +41,9 @@ cdef class CardValues:
     cpdef tuple _how(self, name)
 
     @cython.locals(code=long, ev=SiteEval)
-    cpdef double _value(self, long p, name)
+    cpdef double _value(self, long p, tuple how)
 
-    @cython.locals(v=double)
+    @cython.locals(v=double, how=tuple, code=long)
     cpdef double _price(self, long p, name)
 
     cpdef dict hand(self, long p)

@@ -25,7 +25,6 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
 }
 # How a card is priced (_pricing).
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
-_PER_PLAYER = (_RED, _STATUE)  # the prices that depend on the player (site tables, statues held)
 
 
 @lru_cache(maxsize=16)
@@ -233,8 +232,10 @@ class CardValues:
     def _price(self, p: int, name: str) -> float:
         """The neutral worth of a card to p, kept in the book for this state: for every player
         at once when it does not depend on the player (all but statues and red cards)."""
-        v = self._value(p, name)
-        if self._how(name)[0] in _PER_PLAYER:
+        how = self._how(name)
+        v = self._value(p, how)
+        code = how[0]
+        if code == _RED or code == _STATUE:  # the player's own: site tables, statues held
             self.book.neutral[p][name] = v
         else:
             for cache in self.book.neutral:
@@ -249,9 +250,9 @@ class CardValues:
             how = _pricing(name)  # a card the bots do not know: the error names it
         return how
 
-    def _value(self, p: int, name: str) -> float:
-        """The neutral worth of a card to p (no weights)."""
-        code, arg, kind = self._how(name)
+    def _value(self, p: int, how: tuple) -> float:
+        """The neutral worth to p (no weights) of a card priced by ``how`` (its _pricing)."""
+        code, arg, kind = how
         if code == _RED:  # delivered at once: worth a stone at that site
             # (a site whose own rewards include cards may be mid-build: its last table, or a
             # typical stone's worth on the very first build)
