@@ -21,7 +21,7 @@ cdef class CardValues:
     cdef public bint unit
 
     @cython.locals(total=long, cum=long, prev=double, f=double, c=long, acc=double, val=double,
-                   vals=list, mine=bint, rnd=long)
+                   vals=list, mine=bint, rnd=long, known=dict)
     cpdef unknown(self, long p, long k=*)
 
     @cython.locals(vals=list, cache=dict, known=dict)
