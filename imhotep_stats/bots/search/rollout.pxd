@@ -9,3 +9,14 @@ from imhotep_stats.engine.options cimport apply_option, option_count
 
 @cython.locals(x=double)
 cpdef random_rollout(Game g, rng, long limit)
+
+cdef class MastTable:
+    cdef public double epsilon
+    cdef public list means, trail
+
+    @cython.locals(j=long, p=long, r=double, means=dict, s=list, trail=list)
+    cpdef learn(self, list credit)
+
+@cython.locals(count=long, i=long, j=long, p=long, kind=long, key=long, top=double,
+               v=double, epsilon=double, trail=list, means=dict, s=list)
+cpdef mast_rollout(Game g, rng, long limit, MastTable table)
