@@ -9,10 +9,10 @@ import random
 import pytest
 
 from imhotep_stats.bots import BotSpecError, make_bot
-from imhotep_stats.bots.search.rollout import KINDS, MastTable, mast_rollout
+from imhotep_stats.bots.search.rollout import MastTable, mast_rollout
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game
-from imhotep_stats.engine.options import option_count
+from imhotep_stats.engine.options import option_at, option_count
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.engine.view import View
 from tests.test_bots import GuardedView, decision_points, snapshot  # noqa: F401
@@ -39,9 +39,9 @@ RECORDED = [
     ("D-A-C-B-D", ["mcts10-b1-m0.3-s", "random", "mcts8-t5"],
      "847451f13998cb3cfc327c483433cbc05836d598f0f20dd2b8a3445856162ea9"),
     ("A-A-A-A-A", ["mcts8-mast0.6", "mcts8"],
-     "495159bb9e324741ea8ad5dc5fa2b1d2ab64d40039ae07f3426a3afe87ff19aa"),
+     "13e09a63d9f410591bfa9a0da7809a646ddb9ccc146761bfdd1faad33e4fb26d"),
     ("D-A-C-B-D", ["mcts8-m0.3-mast0.3", "greedy", "mcts6-t5-mast1"],
-     "b0dbba2482937dada2f7299fd693ba6812ccfa78d757d64ce8c8ec48ff9a1ac7"),
+     "cbb2f762addc0c8210ae14c0819ef0b83753f6714269f3ecfd182213127b5923"),
 ]
 
 
@@ -105,16 +105,17 @@ def test_a_rollout_credits_each_seats_choices_with_that_seats_reward():
 
 def test_the_best_mean_is_the_movers_own():
     g = _midgame()
-    p, count, kind = g.to_move, option_count(g), g.kind_code
+    p, count = g.to_move, option_count(g)
     assert count >= 3
+    options = [option_at(g, i) for i in range(count)]
     table = MastTable(2, 0.0)  # epsilon 0: every choice is the best mean
     for seat in range(2):
-        for i in range(count):
-            table.means[seat][i * KINDS + kind] = [0.1, 1]
-    table.means[p][2 * KINDS + kind] = [0.9, 1]  # the mover's best: option 2
-    table.means[1 - p][1 * KINDS + kind] = [1.0, 5]  # the other seat's: option 1
+        for a in options:
+            table.means[seat][a] = [0.1, 1]
+    table.means[p][options[2]] = [0.9, 1]  # the mover's best: option 2
+    table.means[1 - p][options[1]] = [1.0, 5]  # the other seat's: option 1
     mast_rollout(clone(g), random.Random(0), 1, table)
-    assert table.trail == [p, 2 * KINDS + kind]
+    assert table.trail == [p, options[2]]
 
 
 def test_a_search_starts_with_an_empty_table():

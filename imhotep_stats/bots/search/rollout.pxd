@@ -5,7 +5,8 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game, apply
-from imhotep_stats.engine.options cimport apply_option, option_count
+from imhotep_stats.engine.actions cimport Action
+from imhotep_stats.engine.options cimport apply_option, option_at, option_count
 
 @cython.locals(x=double)
 cpdef random_rollout(Game g, rng, long limit)
@@ -17,6 +18,6 @@ cdef class MastTable:
     @cython.locals(j=long, p=long, r=double, means=dict, s=list, trail=list)
     cpdef learn(self, list credit)
 
-@cython.locals(count=long, i=long, j=long, p=long, kind=long, key=long, top=double,
+@cython.locals(count=long, i=long, j=long, p=long, a=Action, b=Action, top=double,
                v=double, epsilon=double, trail=list, means=dict, s=list)
 cpdef mast_rollout(Game g, rng, long limit, MastTable table)

@@ -12,8 +12,8 @@ import random
 
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
-from imhotep_stats.engine.kinds import TABLE, TURN
-from imhotep_stats.engine.options import apply_option, option_count
+from imhotep_stats.engine.kinds import TURN
+from imhotep_stats.engine.options import apply_option, option_at, option_count
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy", "kinds")
@@ -29,16 +29,15 @@ def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
         limit -= 1
 
 
-KINDS = len(TABLE)  # a MAST key is index x KINDS + kind code: one int per (kind, index)
 UNTRIED = 1.0  # an action not yet in the table counts as the best reward there is
 
 
 class MastTable:
     """MAST (Move-Average Sampling Technique, Finnsson & Bjornsson 2008) for one search: the
-    mean reward each seat got after playing an action in this search's rollouts, the action
-    known by its decision kind and its index in the option list (what a random rollout draws;
-    no option list is built). ``epsilon``: the share of a rollout's decisions drawn uniformly;
-    the others take the action with the best mean for the seat to move (ties: the first).
+    mean reward each seat got after playing an action in this search's rollouts, keyed by the
+    action itself (interned: an identity hash). ``epsilon``: the share of a rollout's
+    decisions drawn uniformly; the others take the action with the best mean for the seat to
+    move (ties: the first in the option list).
     Made afresh by each search (``tree.search``): nothing carries over between decisions or
     between bots. Compiled, a cdef class (rollout.pxd)."""
 
@@ -46,8 +45,8 @@ class MastTable:
 
     def __init__(self, players: int, epsilon: float) -> None:
         self.epsilon = epsilon
-        self.means: list = [{} for _ in range(players)]  # per seat: key -> [mean, plays]
-        self.trail: list = []  # this rollout's choices: seat, key, seat, key, ...
+        self.means: list = [{} for _ in range(players)]  # per seat: action -> [mean, plays]
+        self.trail: list = []  # this rollout's choices: seat, action, seat, action, ...
 
     def learn(self, credit: list) -> None:
         """Credit every choice of the rollout just played with its seat's reward."""
@@ -76,23 +75,23 @@ def mast_rollout(g: Game, rng: random.Random, limit: int, table: MastTable) -> N
         i = 0
         if count > 1:
             p = g.to_move
-            kind = g.kind_code
             if draw() < epsilon:
                 i = int(draw() * count)
-                key = i * KINDS + kind
+                a = option_at(g, i)
             else:
                 means = table.means[p]
-                key = kind
+                a = None
                 top = -1.0
                 for j in range(count):
-                    s = means.get(j * KINDS + kind)
+                    b = option_at(g, j)
+                    s = means.get(b)
                     v = UNTRIED if s is None else s[0]
                     if v > top:
                         top = v
                         i = j
-                        key = j * KINDS + kind
+                        a = b
             trail.append(p)
-            trail.append(key)
+            trail.append(a)
         apply_option(g, i)
         limit -= 1
 
