@@ -2,10 +2,9 @@
 
 Specs: ``mcts400`` on the command line (400 iterations, random rollouts; ``mcts400-greedy``
 greedy rollouts; ``mcts400-t40``, ``mcts400-greedy-t40`` rollouts truncated after 40
-decisions and scored by ``evaluate``; ``mcts300-mast0.6`` MAST rollouts, epsilon 0.6); in a
-config a table ``{base = "mcts", iterations = 400, rollout = "random", exploration = 0.7,
-truncate = 40, mast = 0.6, name = "..."}`` (every key but ``base`` optional; no
-``truncate``: rollouts play to the game's end; no ``mast``: plain random rollouts).
+decisions and scored by ``evaluate``); in a config a table ``{base = "mcts", iterations =
+400, rollout = "random", exploration = 0.7, truncate = 40, name = "..."}`` (every key but
+``base`` optional; no ``truncate``: rollouts play to the game's end).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.bots.search.rollout import ROLLOUTS, make_rollout
-from imhotep_stats.bots.search.tree import NO_LIMIT, NO_MAST, best_action, search
+from imhotep_stats.bots.search.tree import NO_LIMIT, best_action, search
 from imhotep_stats.bots.weights import BotSpecError
 
 if TYPE_CHECKING:
@@ -29,13 +28,12 @@ DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
 PRIOR_TEMPERATURE = 1.0  # points: greedy's prices -> root priors, softmax at this scale
 NAME = re.compile(r"mcts(\d+)(?:-(random|greedy|kinds))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)?))?"
-                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?"
-                  r"(?:-mast(\d+(?:\.\d+)?))?")
+                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?")
 PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
 # The reference bot, ``expert`` (docs/engine.md "The reference bot" has the evidence).
 EXPERT: dict = {"iterations": 400, "bias": 1.0, "margin": 0.3, "stop": True}
-SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "mast", "name", "rollout",
-             "stop", "truncate")
+SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
+             "truncate")
 
 
 class MctsBot:
@@ -43,13 +41,12 @@ class MctsBot:
 
     ``bias``: weight of the greedy bot's ranking of the root's actions (progressive bias;
     0: none). ``margin``: weight of the score margin in the reward (0: the win alone).
-    ``stop``: stop a decision's search once its choice cannot change. ``mast``: MAST's
-    epsilon (``rollout.MastTable``; None: off), random rollouts only."""
+    ``stop``: stop a decision's search once its choice cannot change."""
 
     def __init__(self, name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
                  rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
                  truncate: int | None = None, bias: float = 0.0, margin: float = 0.0,
-                 stop: bool = False, mast: float | None = None):
+                 stop: bool = False):
         self.iterations = iterations
         self.truncate = truncate  # None: rollouts to the game's end
         self.depth = NO_LIMIT if truncate is None else truncate
@@ -59,7 +56,6 @@ class MctsBot:
         self.bias = bias
         self.margin = margin
         self.stop = stop
-        self.mast = mast
         self.pricer = GreedyBot() if bias else None
         suffix = "" if rollout == "random" else f"-{rollout}"
         if truncate is not None:
@@ -72,8 +68,6 @@ class MctsBot:
             suffix += "-s"
         if exploration != DEFAULT_EXPLORATION:
             suffix += f"-c{exploration:g}"
-        if mast is not None:
-            suffix += f"-mast{mast:g}"
         self.name = name or f"mcts{iterations}{suffix}"
         self.searched = 0  # iterations run so far (benchmarks)
 
@@ -96,7 +90,7 @@ class MctsBot:
         # the search sees only samples of the game the view allows (View.sample)
         root = search(view, view.me, rng, self.iterations, self.exploration,
                       self.rollout, self.depth, self.priors(view, legal), self.bias,
-                      self.margin, self.stop, NO_MAST if self.mast is None else self.mast)
+                      self.margin, self.stop)
         self.searched += sum(child.n for child in root.children.values())
         return best_action(root, legal)
 
@@ -124,21 +118,8 @@ def mcts_from_name(name: str) -> MctsBot | None:
     bias, margin, explore = (float(x) if x else 0.0 for x in (m.group(4), m.group(5), m.group(7)))
     if margin > 1:
         raise BotSpecError(f"bot {name!r}: the margin weight (-m) is at most 1")
-    mast = None if m.group(8) is None else float(m.group(8))
-    rollout = m.group(2) or "random"
-    _check_mast(mast, rollout, f"bot {name!r}: MAST's epsilon (-mast)")
-    return MctsBot(name, iterations, rollout, explore or DEFAULT_EXPLORATION,
-                   truncate, bias, margin, m.group(6) is not None, mast)
-
-
-def _check_mast(mast: object, rollout: str, where: str) -> None:
-    """MAST's epsilon is a share of the rollout's random draws, and steers random rollouts."""
-    if mast is None:
-        return
-    if type(mast) not in (int, float) or not 0 <= mast <= 1:
-        raise BotSpecError(f"{where}: expected a number from 0 to 1, got {mast!r}")
-    if rollout != "random":
-        raise BotSpecError(f"{where}: MAST steers random rollouts, not {rollout!r} ones")
+    return MctsBot(name, iterations, m.group(2) or "random", explore or DEFAULT_EXPLORATION,
+                   truncate, bias, margin, m.group(6) is not None)
 
 
 def expert(name: str = "expert", **changes) -> MctsBot:
@@ -183,7 +164,5 @@ def mcts_from_spec(spec: Mapping[str, object]) -> MctsBot:
     stop = spec.get("stop", False)
     if type(stop) is not bool:
         raise BotSpecError(f"bot spec stop: expected true or false, got {stop!r}")
-    mast = spec.get("mast")
-    _check_mast(mast, str(rollout), "bot spec mast")
     return MctsBot(name, iterations, str(rollout), float(exploration), truncate, float(bias),
-                   float(margin), stop, None if mast is None else float(mast))
+                   float(margin), stop)

@@ -1,9 +1,8 @@
 """Rollout policies: how a search plays a determinized game on from a leaf of its tree.
 
 ``random``: uniform over the legal actions (the cheapest). ``greedy``: every seat plays the
-greedy bot (much slower, much better informed). ``mast_rollout``: the random rollout
-steered by one search's :class:`MastTable` (the ``-mast`` switch). All draw only from the
-searching bot's stream, so a search is deterministic from its seed.
+greedy bot (much slower, much better informed). Both draw only from the searching bot's
+stream, so a search is deterministic from its seed.
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ import random
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.kinds import TURN
-from imhotep_stats.engine.options import apply_option, option_at, option_count
+from imhotep_stats.engine.options import apply_option, option_count
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy", "kinds")
@@ -26,73 +25,6 @@ def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
     while not g.over and limit:
         x = draw()
         apply_option(g, int(x * option_count(g)))
-        limit -= 1
-
-
-UNTRIED = 1.0  # an action not yet in the table counts as the best reward there is
-
-
-class MastTable:
-    """MAST (Move-Average Sampling Technique, Finnsson & Bjornsson 2008) for one search: the
-    mean reward each seat got after playing an action in this search's rollouts, keyed by the
-    action itself (interned: an identity hash). ``epsilon``: the share of a rollout's
-    decisions drawn uniformly; the others take the action with the best mean for the seat to
-    move (ties: the first in the option list).
-    Made afresh by each search (``tree.search``): nothing carries over between decisions or
-    between bots. Compiled, a cdef class (rollout.pxd)."""
-
-    __slots__ = ("epsilon", "means", "trail")
-
-    def __init__(self, players: int, epsilon: float) -> None:
-        self.epsilon = epsilon
-        self.means: list = [{} for _ in range(players)]  # per seat: action -> [mean, plays]
-        self.trail: list = []  # this rollout's choices: seat, action, seat, action, ...
-
-    def learn(self, credit: list) -> None:
-        """Credit every choice of the rollout just played with its seat's reward."""
-        trail = self.trail
-        for j in range(0, len(trail), 2):
-            p = trail[j]
-            r = credit[p]
-            means = self.means[p]
-            s = means.get(trail[j + 1])
-            if s is None:
-                means[trail[j + 1]] = [r, 1]
-            else:
-                s[1] += 1
-                s[0] += (r - s[0]) / s[1]
-        self.trail = []
-
-
-def mast_rollout(g: Game, rng: random.Random, limit: int, table: MastTable) -> None:
-    """``random_rollout`` with ``table``'s epsilon-greedy choice; the choices go on its trail
-    for ``table.learn`` (forced decisions take no draw and no entry)."""
-    draw = rng.random
-    epsilon = table.epsilon
-    trail = table.trail
-    while not g.over and limit:
-        count = option_count(g)
-        i = 0
-        if count > 1:
-            p = g.to_move
-            if draw() < epsilon:
-                i = int(draw() * count)
-                a = option_at(g, i)
-            else:
-                means = table.means[p]
-                a = None
-                top = -1.0
-                for j in range(count):
-                    b = option_at(g, j)
-                    s = means.get(b)
-                    v = UNTRIED if s is None else s[0]
-                    if v > top:
-                        top = v
-                        i = j
-                        a = b
-            trail.append(p)
-            trail.append(a)
-        apply_option(g, i)
         limit -= 1
 
 

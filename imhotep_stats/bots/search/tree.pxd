@@ -4,7 +4,6 @@
 # (tree.py imports them from cython.cimports when compiled).
 cimport cython
 
-from imhotep_stats.bots.search.rollout cimport MastTable, mast_rollout
 from imhotep_stats.engine.game cimport Game, apply, options_of
 
 cdef class Node:
@@ -13,11 +12,9 @@ cdef class Node:
     cdef public double w
 
 @cython.locals(root=Node, node=Node, child=Node, best=Node, d=Game, it=long, p=long,
-               score=double, value=double, children=dict, path=list, credit=list,
-               table=MastTable)
+               score=double, value=double, children=dict, path=list, credit=list)
 cpdef Node search(g, long me, rng, long iterations, double exploration, rollout,
-                  long depth=*, priors=*, double bias=*, double margin=*, bint stop=*,
-                  double mast=*)
+                  long depth=*, priors=*, double bias=*, double margin=*, bint stop=*)
 
 @cython.locals(first=long, second=long, n=long, child=Node)
 cpdef bint _decided(Node root, long left)

@@ -29,12 +29,10 @@ else:
 
 from imhotep_stats.bots.search.determinize import determinize
 from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
-from imhotep_stats.bots.search.rollout import MastTable, mast_rollout
 from imhotep_stats.engine.game import Game, apply, options_of
 from imhotep_stats.engine.result import win_shares
 
 NO_LIMIT = -1  # rollouts play to the game's end
-NO_MAST = -1.0  # rollouts by ``rollout``, no MAST table
 MARGIN_SCALE = 10.0  # points: a 10-point lead earns about 0.88 of the margin reward
 
 
@@ -88,18 +86,15 @@ def reward(d: Game, margin: float) -> list[float]:
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,
            rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT,
            priors: dict | None = None, bias: float = 0.0, margin: float = 0.0,
-           stop: bool = False, mast: float = NO_MAST) -> Node:
+           stop: bool = False) -> Node:
     """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node.
     ``depth``: the rollout's most decisions (forced ones included) before the position is
     scored by its estimate; ``NO_LIMIT``, to the game's end. ``priors`` (action -> share,
     at the root): untried root actions are tried best first and each root action's value
     gets ``bias`` x prior / (visits + 1) (progressive bias). ``margin``: see ``reward``.
     ``stop``: end early once the most visited root action cannot be overtaken in the
-    iterations left (the choice is then the one the full budget would make). ``mast`` (an
-    epsilon from 0 to 1): rollouts by ``mast_rollout`` and a table this search alone keeps,
-    in place of ``rollout``."""
+    iterations left (the choice is then the one the full budget would make)."""
     root = Node()
-    table = MastTable(g.n, mast) if mast >= 0 else None
     draw = rng.random
     for it in range(iterations):
         d = determinize(g, me, rng)
@@ -147,13 +142,8 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
             path.append((best, p))
             node = best
         if not d.over:
-            if table is None:
-                rollout(d, rng, depth)
-            else:
-                mast_rollout(d, rng, depth, table)
+            rollout(d, rng, depth)
         credit = reward(d, margin)
-        if table is not None:
-            table.learn(credit)
         for child, p in path:
             child.n += 1
             child.w += credit[p]
