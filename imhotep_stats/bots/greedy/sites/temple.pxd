@@ -7,11 +7,14 @@ from imhotep_stats.bots.greedy.sites.base cimport SiteEval, rounds_left
 
 @cython.final
 cdef class TempleDEval(SiteEval):
+    cdef public long finish
+    cdef public tuple table
+
     @cython.locals(pos=long, finish=long, to=long)
     cpdef long move(self, list chariots, long o, long steps)
 
     @cython.locals(out=list, m=long, p=long, left=list, rank=long, bp=long, best=long, pos=long,
-                   finish=long)
+                   finish=long, table=tuple)
     cpdef list places(self, list chariots)
 
     @cython.locals(n=long, chariots=list, stones=long, finish=long, weight=double, base=list,

@@ -106,6 +106,12 @@ class TempleDEval(SiteEval):
 
     source = "temple"
 
+    def __init__(self, ctx, index):
+        super().__init__(ctx, index)
+        # the printed track, read once (move and places run for every table entry)
+        self.finish = self.site.finish
+        self.table = self.site.round_points
+
     memo_size = 4096
 
     def key(self):
@@ -118,16 +124,14 @@ class TempleDEval(SiteEval):
                 site.round_points, site.finish_point)
 
     def move(self, chariots: list[int], o: int, steps: int) -> int:
-        site = self.site
-        pos, finish = chariots[o], site.finish
+        pos, finish = chariots[o], self.finish
         to = min(pos + steps, finish)
         while to < finish and to in chariots:
             to += 1
         return to
 
     def places(self, chariots: list[int]) -> list[float]:
-        site = self.site
-        table, finish = site.round_points, site.finish
+        table, finish = self.table, self.finish
         out = [0.0] * self.n
         m = len(chariots)
         if chariots.count(finish) > 1:
