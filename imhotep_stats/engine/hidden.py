@@ -63,11 +63,12 @@ def _unseen_round_cards(g: Game) -> tuple[list, list]:
 class Sampler:
     """The samples of one position for seat ``me`` (a search draws one an iteration): what
     does not depend on the draw is worked out once (the face-down cards pooled in canonical
-    order, which sites hold some, the round cards turned up and the pool of those to come),
+    order, which sites hold some or hidden parts of their own, the round cards turned up and the pool of those to come),
     so ``sample(rng)`` copies, shuffles and deals. Valid while the game has not moved
     (checked by its decision count)."""
 
-    __slots__ = ("g", "me", "decisions", "cards", "card_sites", "seen", "future", "to_come")
+    __slots__ = ("g", "me", "decisions", "cards", "card_sites", "own_sites", "seen", "future",
+                 "to_come")
 
     def __init__(self, g: Game, me: int):
         self.g = g
@@ -75,6 +76,8 @@ class Sampler:
         self.decisions = g.decisions
         self.cards = pooled(hidden_cards(g, me))
         self.card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
+        # a site with hidden parts of its own lists them (Site.hidden); the others deal none
+        self.own_sites = [site.index for site in g.sites if site.hidden()]
         self.seen, self.future = _unseen_round_cards(g)
         self.to_come = g.rounds - g.round
 
@@ -101,8 +104,8 @@ class Sampler:
         future = list(self.future)
         shuffle(rng, future)
         d.round_cards = self.seen + future[:self.to_come]
-        for site in sites:
-            site.redeal_hidden(rng, me)
+        for i in self.own_sites:
+            sites[i].redeal_hidden(rng, me)
         return d
 
 
