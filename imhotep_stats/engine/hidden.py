@@ -63,32 +63,33 @@ def _unseen_round_cards(g: Game) -> tuple[list, list]:
 class Sampler:
     """The samples of one position for seat ``me`` (a search draws one an iteration): what
     does not depend on the draw is worked out once (the face-down cards pooled in canonical
-    order, which sites hold some or hidden parts of their own, the round cards turned up and the pool of those to come),
-    so ``sample(rng)`` copies, shuffles and deals. Valid while the game has not moved
-    (checked by its decision count)."""
+    order, which sites hold some or hidden parts of their own, the round cards turned up
+    and the pool of those to come), so ``sample(rng)`` copies, shuffles and deals. Valid
+    while the game has not moved (checked by its decision count). Its fields are private:
+    a bot holds a sampler (``View.sampler``) and must not reach the game through it."""
 
-    __slots__ = ("g", "me", "decisions", "cards", "card_sites", "own_sites", "seen", "future",
-                 "to_come")
+    __slots__ = ("_g", "_me", "_decisions", "_cards", "_card_sites", "_own_sites", "_seen",
+                 "_future", "_to_come")
 
     def __init__(self, g: Game, me: int):
-        self.g = g
-        self.me = me
-        self.decisions = g.decisions
-        self.cards = pooled(hidden_cards(g, me))
-        self.card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
+        self._g = g
+        self._me = me
+        self._decisions = g.decisions
+        self._cards = pooled(hidden_cards(g, me))
+        self._card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
         # a site with hidden parts of its own lists them (Site.hidden); the others deal none
-        self.own_sites = [site.index for site in g.sites if site.hidden()]
-        self.seen, self.future = _unseen_round_cards(g)
-        self.to_come = g.rounds - g.round
+        self._own_sites = [site.index for site in g.sites if site.hidden()]
+        self._seen, self._future = _unseen_round_cards(g)
+        self._to_come = g.rounds - g.round
 
     def sample(self, rng: random.Random) -> Game:
         """A copy of the game whose hidden state is a sample, from ``rng``, of what seat
         ``me`` cannot tell apart from the real one; every chance stream of the copy is
         ``rng``."""
-        g = self.g
-        if g.decisions != self.decisions:
+        g = self._g
+        if g.decisions != self._decisions:
             raise RuntimeError("hidden.Sampler: the game moved since the sampler was made")
-        me = self.me
+        me = self._me
         d = clone(g, rng)
         # chance to come is the searcher's guess too: streams opened later (the reshuffle
         # stream is opened at the first reshuffle, from the seed) and reshuffles a
@@ -98,13 +99,13 @@ class Sampler:
         # the cards, the round cards to come, each site's own: in this order (the draws)
         places = [d.deck]
         sites = d.sites
-        for i in self.card_sites:
+        for i in self._card_sites:
             places.extend(sites[i].hidden_cards(d, me))
-        deal(rng, list(self.cards), places)
-        future = list(self.future)
+        deal(rng, list(self._cards), places)
+        future = list(self._future)
         shuffle(rng, future)
-        d.round_cards = self.seen + future[:self.to_come]
-        for i in self.own_sites:
+        d.round_cards = self._seen + future[:self._to_come]
+        for i in self._own_sites:
             sites[i].redeal_hidden(rng, me)
         return d
 
