@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from imhotep_stats.bots import BotSpecError, MctsBot, make_bot
-from imhotep_stats.bots.search.determinize import determinize, hidden_places
+from imhotep_stats.bots.search.determinize import determinize, determinizer, hidden_places
 from imhotep_stats.engine import scenario
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply
@@ -107,6 +107,30 @@ def test_a_determinization_agrees_with_the_view(sides, players, prophecies):
             _play_out(d, seed=s)  # and a determinization is a game that plays to its end
     # the hidden order really is drawn anew: the draw pile and the round cards to come
     assert len(decks) > 10 and len(futures) > 10
+
+
+@pytest.mark.parametrize("sides,players,prophecies", SETUPS)
+def test_a_determinizer_makes_the_copies_determinize_makes(sides, players, prophecies):
+    """The search's determinizer (the position's hidden parts pooled once) makes, sample
+    after sample from one stream, the copy determinize makes from the same draws; once the
+    game has moved it refuses."""
+    for k, stop in enumerate((0, 30, 70)):
+        g = Game(players, sides, seed=chance_seed(6, k), prophecies=prophecies)
+        _random_until(g, random.Random(k), stop)
+        if g.over:
+            continue
+        me = g.to_move
+        deal = determinizer(View(g, me), me)
+        ours, theirs = random.Random(k), random.Random(k)
+        for s in range(4):
+            d, e = deal(ours), determinize(g, me, theirs)
+            assert snapshot(d) == snapshot(e)
+            # each copy's chance stream is the one it was made from, as in a search
+            assert _play_out(d, seed=s) == _play_out(e, seed=s)
+            assert ours.getstate() == theirs.getstate()
+        apply(g, g.options[0])
+        with pytest.raises(RuntimeError, match="moved"):
+            deal(ours)
 
 
 def _choices(bot: MctsBot, g: Game, seed: int) -> list:

@@ -42,13 +42,15 @@ def position(sides: str, seed: int = 0, players: int = 2, at: int = 30) -> Game:
 
 
 def clones(sides: str, n: int) -> float:
-    from imhotep_stats.bots.search.determinize import determinize
+    """``n`` determinizations of one position, as a search makes them (one an iteration)."""
+    from imhotep_stats.bots.search.determinize import determinizer
 
     g = position(sides)
     rng = random.Random(1)
     t = time.process_time()
+    deal = determinizer(g, g.to_move)
     for _ in range(n):
-        determinize(g, g.to_move, rng)
+        deal(rng)
     return time.process_time() - t
 
 

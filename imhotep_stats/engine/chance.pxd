@@ -9,5 +9,10 @@ cpdef fast_shuffle(rng, list items)
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
 cpdef shuffle(rng, list items)
 
-@cython.locals(pool=list, i=Py_ssize_t, k=Py_ssize_t, place=list)
 cpdef redeal(rng, list places)
+
+@cython.locals(pool=list, place=list)
+cpdef list pooled(list places)
+
+@cython.locals(i=Py_ssize_t, k=Py_ssize_t, place=list)
+cpdef deal(rng, list pool, list places)

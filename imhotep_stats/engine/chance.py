@@ -139,10 +139,22 @@ def shuffle(rng: random.Random, items: list) -> None:
 def redeal(rng: random.Random, places: list[list]) -> None:
     """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
     and deal them back keeping each place's size."""
+    deal(rng, pooled(places), places)
+
+
+def pooled(places: list[list]) -> list:
+    """The items of ``places`` in a canonical (sorted) order: nothing of the real one
+    survives."""
     pool = []
     for place in places:
         pool += place
-    pool.sort()  # a canonical order: nothing of the real one survives
+    pool.sort()
+    return pool
+
+
+def deal(rng: random.Random, pool: list, places: list[list]) -> None:
+    """Shuffle ``pool`` (in place) from ``rng`` and deal it into ``places`` (changed in
+    place), each keeping its size."""
     shuffle(rng, pool)
     i = 0
     for place in places:

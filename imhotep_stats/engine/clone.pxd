@@ -3,6 +3,7 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game
+from imhotep_stats.engine.sites.base cimport Site
 
-@cython.locals(new=Game, sites=list)
+@cython.locals(new=Game, sites=list, site=Site)
 cpdef Game clone(Game g, streams=*)

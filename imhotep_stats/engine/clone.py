@@ -2,7 +2,8 @@
 
 The game's state is plain data: lists of small values, the sites' lists, task records and
 the pending question made of immutable values (engine/game.py), so a copy is flat: every
-list and dict of the state copied (one level deep where it holds lists: ship slots, hands),
+list and dict of the state copied (one level deep where it holds lists: ship slots, hands;
+a list field typed ``list`` in game.pxd as ``x[:]``, compiled a direct C slice copy),
 everything immutable shared (the board, side data, card tables, actions, tuples, the task
 records, the pending question's options and context). Each site copies itself
 (``Site.copy``: its attributes, lists one level deep), and so does the prophecies' state.
@@ -43,22 +44,22 @@ def clone(g: Game, streams: random.Random | None = None) -> Game:
         rng.setstate(g.rng_reshuffle.getstate())
     new.rng_reshuffle = rng
     new.stones_total = g.stones_total
-    new.sled = list(g.sled)
-    new.quarry = list(g.quarry)
-    new.sled_cap = list(g.sled_cap)
+    new.sled = g.sled[:]
+    new.quarry = g.quarry[:]
+    new.sled_cap = g.sled_cap[:]
     new.get_stones = g.get_stones
     new.card_points = g.card_points
     new.round_cards = list(g.round_cards)
-    new.deck = list(g.deck)
+    new.deck = g.deck[:]
     new.deck_initial = g.deck_initial  # never changed
-    new.discard = list(g.discard)
+    new.discard = g.discard[:]
     new.hand = [dict(h) for h in g.hand]
-    new.blue = list(g.blue)
-    new.red_kept = list(g.red_kept)
-    new.cards_taken = list(g.cards_taken)
+    new.blue = g.blue[:]
+    new.red_kept = g.red_kept[:]
+    new.cards_taken = g.cards_taken[:]
     new.took = [dict(t) for t in g.took]
-    new.events = list(g.events)
-    new.totals = list(g.totals)
+    new.events = g.events[:]
+    new.totals = g.totals[:]
     new.round = g.round
     new.current = g.current
     new.start_player = g.start_player
@@ -68,27 +69,29 @@ def clone(g: Game, streams: random.Random | None = None) -> Game:
     new.skip_advance = g.skip_advance
     new.over = g.over
     new.decisions = g.decisions
-    new.stack = list(g.stack)  # records of immutable values: shared
+    new.stack = g.stack[:]  # records of immutable values: shared
     new.to_move = g.to_move
     new.kind_code = g.kind_code
     new._options = g._options  # never changed once asked (None: built when read)
     new._context = g._context
     new.get_actions = g.get_actions
-    new.turn_start_hooks = list(g.turn_start_hooks)
-    sites = [site.copy() for site in g.sites]
+    new.turn_start_hooks = g.turn_start_hooks[:]
+    sites = []
+    for site in g.sites:  # a typed loop: each copy a C call
+        sites.append(site.copy())
     new.sites = sites
     new._round_start_sites = [sites[s.index] for s in g._round_start_sites]
     new._round_end_sites = [sites[s.index] for s in g._round_end_sites]
     new.prophecy = None if g.prophecy is None else g.prophecy.copy()
     new.ship_sizes = g.ship_sizes
-    new.ship_slots = [list(slots) for slots in g.ship_slots]
-    new.ship_min = list(g.ship_min)
-    new.ship_load = list(g.ship_load)
-    new.ship_dock = list(g.ship_dock)
+    new.ship_slots = [slots[:] for slots in g.ship_slots]
+    new.ship_min = g.ship_min[:]
+    new.ship_load = g.ship_load[:]
+    new.ship_dock = g.ship_dock[:]
     new.ship_free = g.ship_free
-    new.open_slots = list(g.open_slots)
+    new.open_slots = g.open_slots[:]
     new.ships_ready = g.ships_ready
     new.docks_free = g.docks_free
-    new.dock_used = list(g.dock_used)
+    new.dock_used = g.dock_used[:]
     new.sailed = g.sailed
     return new

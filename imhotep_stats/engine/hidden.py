@@ -24,7 +24,7 @@ import random
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.chance import redeal, shuffle
+from imhotep_stats.engine.chance import deal, pooled, shuffle
 from imhotep_stats.engine.clone import clone
 
 if TYPE_CHECKING:
@@ -45,8 +45,9 @@ def _pool(board: Board, players: int) -> tuple:
     return tuple(sorted(tuple(c) for c in board.round_cards(players)))
 
 
-def _round_cards(g: Game, rng: random.Random) -> None:
-    """The round cards of the rounds to come: drawn from the pool less those turned up."""
+def _unseen_round_cards(g: Game) -> tuple[list, list]:
+    """The round cards turned up (as tuples) and, in canonical order, the pool the rounds
+    to come are drawn from: the printed pool less those turned up."""
     seen = [tuple(c) for c in g.round_cards[:g.round]]
     future = list(_pool(g.board, g.n))
     try:
@@ -56,33 +57,68 @@ def _round_cards(g: Game, rng: random.Random) -> None:
         # cards given by hand (tests, transcripts) outside the printed pool: only their
         # order is a guess
         future = sorted(tuple(c) for c in g.round_cards[g.round:])
-    shuffle(rng, future)
-    g.round_cards = seen + future[:g.rounds - g.round]
+    return seen, future
 
 
-def redeal_hidden(g: Game, rng: random.Random, seat: int) -> None:
-    """Deal everything ``seat`` cannot see in ``g`` anew from ``rng`` (in place)."""
-    redeal(rng, hidden_cards(g, seat))
-    _round_cards(g, rng)
-    for site in g.sites:
-        site.redeal_hidden(rng, seat)
+class Sampler:
+    """The samples of one position for seat ``me`` (a search draws one an iteration): what
+    does not depend on the draw is worked out once (the face-down cards pooled in canonical
+    order, which sites hold some or hidden parts of their own, the round cards turned up
+    and the pool of those to come), so ``sample(rng)`` copies, shuffles and deals. Valid
+    while the game has not moved (checked by its decision count). Its fields are private:
+    a bot holds a sampler (``View.sampler``) and must not reach the game through it."""
+
+    __slots__ = ("_g", "_me", "_decisions", "_cards", "_card_sites", "_own_sites", "_seen",
+                 "_future", "_to_come")
+
+    def __init__(self, g: Game, me: int):
+        self._g = g
+        self._me = me
+        self._decisions = g.decisions
+        self._cards = pooled(hidden_cards(g, me))
+        self._card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
+        # a site with hidden parts of its own lists them (Site.hidden); the others deal none
+        self._own_sites = [site.index for site in g.sites if site.hidden()]
+        self._seen, self._future = _unseen_round_cards(g)
+        self._to_come = g.rounds - g.round
+
+    def sample(self, rng: random.Random) -> Game:
+        """A copy of the game whose hidden state is a sample, from ``rng``, of what seat
+        ``me`` cannot tell apart from the real one; every chance stream of the copy is
+        ``rng``."""
+        g = self._g
+        if g.decisions != self._decisions:
+            raise RuntimeError("hidden.Sampler: the game moved since the sampler was made")
+        me = self._me
+        d = clone(g, rng)
+        # chance to come is the searcher's guess too: streams opened later (the reshuffle
+        # stream is opened at the first reshuffle, from the seed) and reshuffles a
+        # transcript pinned
+        d.seed = f"search/{rng.getrandbits(64)}"
+        d.pinned_reshuffles = []
+        # the cards, the round cards to come, each site's own: in this order (the draws)
+        places = [d.deck]
+        sites = d.sites
+        for i in self._card_sites:
+            places.extend(sites[i].hidden_cards(d, me))
+        deal(rng, list(self._cards), places)
+        future = list(self._future)
+        shuffle(rng, future)
+        d.round_cards = self._seen + future[:self._to_come]
+        for i in self._own_sites:
+            sites[i].redeal_hidden(rng, me)
+        return d
 
 
 def sample(g: Game, me: int, rng: random.Random) -> Game:
     """A copy of ``g`` whose hidden state is a sample, from ``rng``, of what seat ``me``
-    cannot tell apart from the real one; every chance stream of the copy is ``rng``."""
-    d = clone(g, rng)
-    # chance to come is the searcher's guess too: streams opened later (the reshuffle
-    # stream is opened at the first reshuffle, from the seed) and reshuffles a transcript
-    # pinned
-    d.seed = f"search/{rng.getrandbits(64)}"
-    d.pinned_reshuffles = []
-    redeal_hidden(d, rng, me)
-    return d
+    cannot tell apart from the real one; every chance stream of the copy is ``rng``
+    (``Sampler``: for many samples of one position)."""
+    return Sampler(g, me).sample(rng)
 
 
 def hidden_places(g: Game, seat: int) -> dict[str, list]:
-    """What :func:`redeal_hidden` deals anew for ``seat``, by name (tests and checks)."""
+    """What :func:`sample` deals anew for ``seat``, by name (tests and checks)."""
     out: dict[str, list] = {"cards": [list(p) for p in hidden_cards(g, seat)],
                             "round_cards": list(g.round_cards[g.round:])}
     for site in g.sites:

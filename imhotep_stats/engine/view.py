@@ -275,6 +275,12 @@ class View:
         see dealt anew from ``rng`` (engine/hidden.py), for search bots to play on."""
         return hidden.sample(self._g, self.me, rng)
 
+    def sampler(self) -> Any:
+        """Many such games of this position (a search's, one an iteration): its
+        ``sample(rng)`` is ``sample(rng)`` here, the work that does not depend on the draw
+        done once; valid until the game moves (engine/hidden.py ``Sampler``)."""
+        return hidden.Sampler(self._g, self.me)
+
 
 # The game's public attributes: each is a property above (``view.sled``) and a name for
 # ``get``. Everything else of the game (the deck's order, the round cards to come, the

@@ -6,6 +6,7 @@ parts); the bot asks its view (``View.sample``) and never sees the game itself."
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import hidden
@@ -22,6 +23,16 @@ def determinize(source: View | Game, me: int, rng: random.Random) -> Game:
     if isinstance(source, View):
         return source.sample(rng)
     return hidden.sample(source, me, rng)
+
+
+def determinizer(source: View | Game, me: int) -> Callable[[random.Random], Game]:
+    """Many determinizations of one position: ``determinizer(source, me)(rng)`` is
+    ``determinize(source, me, rng)`` (the same copy from the same draws), with what does not
+    depend on the draw worked out once (engine/hidden.py ``Sampler``). Valid until the game
+    moves."""
+    if isinstance(source, View):
+        return source.sampler().sample
+    return hidden.Sampler(source, me).sample
 
 
 def hidden_places(g: Game, seat: int | None = None) -> dict[str, list]:

@@ -27,7 +27,7 @@ else:
     else:
         from math import log, sqrt
 
-from imhotep_stats.bots.search.determinize import determinize
+from imhotep_stats.bots.search.determinize import determinizer
 from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
 from imhotep_stats.engine.game import Game, apply, options_of
 from imhotep_stats.engine.result import win_shares
@@ -96,8 +96,9 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     iterations left (the choice is then the one the full budget would make)."""
     root = Node()
     draw = rng.random
+    deal = determinizer(g, me)  # the position's hidden parts pooled once
     for it in range(iterations):
-        d = determinize(g, me, rng)
+        d = deal(rng)
         node = root
         path = []
         while not d.over:

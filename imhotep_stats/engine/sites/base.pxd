@@ -12,6 +12,8 @@ from imhotep_stats.engine.game cimport Game
 cdef class Site:
     cdef public long index
     cdef public object name, data
+    @cython.locals(new=Site)
+    cpdef Site copy(self)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
     cpdef round_start(self, Game g)
