@@ -82,3 +82,27 @@ def test_dask_gives_the_same_shards(reference, tmp_path):
 def test_bad_mcts_bots_in_a_config_name_the_key(bots, where):
     with pytest.raises(ConfigError, match=where.replace("[", r"\[").replace("]", r"\]")):
         study(**bots)
+
+
+def test_a_run_of_the_expert_is_not_resumed_once_its_settings_moved(tmp_path, monkeypatch):
+    # `expert` keeps its name while its settings follow the evidence (400 iterations until
+    # 2026-12-02, 800 since): a run's rows are the old bot's, so resuming it with the new one
+    # would mix two bots under one name. Its settings are hashed, and a resume names them.
+    from imhotep_stats.bots.search import bot as search_bot
+    from imhotep_stats.sim.store import RunStoreError
+
+    cfg = study()
+    assert cfg.to_json()["bots"]["expert"] == dict(sorted(search_bot.EXPERT.items()))
+    assert "expert" not in study(lineup=["mcts6", "greedy"]).to_json()["bots"]
+    assert "expert" in study(lineup=["expert", "greedy"]).to_json()["bots"]
+    out = tmp_path / "run"
+    raw = {"study": {"name": "search", "seed": 3, "games": 2, "players": [2]},
+           "bots": {"lineup": ["small", "greedy"],
+                    "personas": {"small": {"base": "expert", "iterations": 4}}}}
+    before = parse_config(raw).hash
+    run_study(parse_config(raw), out, workers=1, progress=False)
+    monkeypatch.setitem(search_bot.EXPERT, "margin", 0.5)
+    moved = parse_config(raw)
+    assert moved.hash != before
+    with pytest.raises(RunStoreError, match=r"bots\.expert\.margin"):
+        run_study(moved, out, resume=True, workers=1, progress=False)

@@ -195,7 +195,8 @@ class StudyConfig:
             "sides": {site: list(s) for site, s in zip(SITES, self.sides, strict=True)},
             "bots": {"lineup": {str(n): [list(lu) for lu in lus] for n, lus in self.lineups},
                      **({"personas": json.loads(self.personas_json)}
-                        if self.personas_json != "{}" else {})},
+                        if self.personas_json != "{}" else {}),
+                     **self._reference_settings()},
             "modules": {"prophecies": self.prophecies,
                         "expansion": "auto" if self.expansion is None else self.expansion},
             "overrides": self.overrides,
@@ -207,6 +208,17 @@ class StudyConfig:
             "sweep": self.sweep,
             **({"board": {"designer": self.designer}} if self.designer_json != "{}" else {}),
         }
+
+    def _reference_settings(self) -> dict[str, Any]:
+        """``{"expert": its settings}`` when a lineup or persona uses the reference bot: its
+        name stays while its settings move with the evidence (docs/search.md), so they are
+        hashed and a run of the old expert is not resumed with the new one."""
+        personas = json.loads(self.personas_json)
+        if not (any("expert" in lu for _, lus in self.lineups for lu in lus)
+                or any(p.get("base") == "expert" for p in personas.values())):
+            return {}
+        from imhotep_stats.bots.search.bot import EXPERT
+        return {"expert": dict(sorted(EXPERT.items()))}
 
     @property
     def designer(self) -> dict[str, list[str]]:

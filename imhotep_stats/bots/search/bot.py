@@ -30,8 +30,9 @@ PRIOR_TEMPERATURE = 1.0  # points: greedy's prices -> root priors, softmax at th
 NAME = re.compile(r"mcts(\d+)(?:-(random|greedy|kinds))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)?))?"
                   r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?")
 PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
-# The reference bot, ``expert`` (docs/engine.md "The reference bot" has the evidence).
-EXPERT: dict = {"iterations": 400, "bias": 1.0, "margin": 0.3, "stop": True}
+# The reference bot, ``expert``: the search settings that won at equal CPU, at the iterations
+# that fit 2 s of CPU a 2-player seat-game (docs/search.md "The reference bot" has the evidence).
+EXPERT: dict = {"iterations": 800, "bias": 1.0, "margin": 0.3, "stop": True}
 SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
              "truncate")
 
