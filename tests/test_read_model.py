@@ -257,3 +257,14 @@ def test_every_side_has_a_window_and_the_docs_describe_them():
                 assert re.search(rf"`{name}(`|\()", section), \
                     f"docs/engine.md, The read model: {cls.__name__}.{name} not described"
     assert seen_module.__doc__ and "read model" in seen_module.__doc__
+
+
+@pytest.mark.parametrize("sides", ALL_SIDES)
+def test_counters_are_the_properties_they_name(sides):
+    # View.counters (one call for what greedy reads at every decision) reads the kept lists
+    # by their index in view.LISTS: each item must be the property of its name
+    for decisions in (0, 40, 90):
+        g = _mid_game(sides, decisions)
+        v = View(g, g.to_move)
+        assert v.counters() == (v.sled, v.quarry, v.sled_cap, v.ship_dock, v.dock_used,
+                                v.cards_taken, v.discard, v.ship_slots, v.round, v.sailed)
