@@ -11,8 +11,7 @@ import random
 
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
-from imhotep_stats.engine.kinds import TURN
-from imhotep_stats.engine.options import apply_option, option_count
+from imhotep_stats.engine.options import apply_option, kinds_index, option_count
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy", "kinds")
@@ -31,22 +30,10 @@ def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
 def kinds_rollout(g: Game, rng: random.Random, limit: int) -> None:
     """A kind of action (get, place, sail, a card...) uniformly, then one of its actions
     uniformly: a turn has a dozen places and sails for each get, and a uniform pick over
-    actions almost never takes stones."""
-    draw = rng.random
+    actions almost never takes stones. By index, as the random rollout
+    (``options.kinds_index``)."""
     while not g.over and limit:
-        opts = g.options
-        if g.kind_code == TURN and len(opts) > 1:
-            groups: dict = {}
-            for x in opts:
-                k = x.kind
-                if k in groups:
-                    groups[k].append(x)
-                else:
-                    groups[k] = [x]
-            pick = list(groups.values())[int(draw() * len(groups))]
-            apply(g, pick[int(draw() * len(pick))])
-        else:
-            apply(g, opts[int(draw() * len(opts))])
+        apply_option(g, kinds_index(g, rng))
         limit -= 1
 
 
