@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from imhotep_stats.bots import BotSpecError, GreedyBot, MctsBot, make_bot
+from imhotep_stats.bots import BotSpecError, GreedyBot, MctsBot, is_bot_name, make_bot
 from imhotep_stats.bots.search.bot import EXPERT
 from imhotep_stats.bots.search.rollout import make_rollout
 from imhotep_stats.bots.search.tree import best_action, margin_reward, reward, search, shares
@@ -89,10 +89,10 @@ def test_expert_by_name_and_by_table():
     assert make_bot({"base": "expert", "iterations": 12}).name == "expert"
     plain = make_bot({"base": "mcts", "iterations": 12})
     assert (plain.bias, plain.margin, plain.stop) == (0.0, 0.0, False)
-    named = make_bot("mcts50-kinds-t30-b2-m0.25-s-c0.5")
+    named = make_bot("mcts50-greedy-t30-b2-m0.25-s-c0.5")
     assert (named.iterations, named.rollout_name, named.truncate, named.bias, named.margin,
-            named.stop, named.exploration) == (50, "kinds", 30, 2.0, 0.25, True, 0.5)
-    assert named.name == "mcts50-kinds-t30-b2-m0.25-s-c0.5"
+            named.stop, named.exploration) == (50, "greedy", 30, 2.0, 0.25, True, 0.5)
+    assert named.name == "mcts50-greedy-t30-b2-m0.25-s-c0.5"
 
 
 @pytest.mark.parametrize("spec,message", [
@@ -122,9 +122,11 @@ def test_a_small_expert_is_deterministic_and_beats_random():
     assert a[0][0] > a[0][1]
 
 
-def test_kinds_rollouts_play_a_game():
-    totals, decisions, searched = _game(["mcts4-kinds", "random"], "A-A-A-A-A", 2, seed=2)
-    assert searched > 0 and decisions > 50
+def test_the_deleted_kinds_rollout_is_refused():
+    # docs/search.md: "-kinds" lost at equal CPU and was deleted
+    with pytest.raises(BotSpecError, match="rollout"):
+        make_bot({"base": "mcts", "rollout": "kinds"})
+    assert not is_bot_name("mcts400-kinds")
 
 
 def test_the_expert_is_the_search_its_evidence_names():

@@ -10,8 +10,7 @@ import pytest
 from imhotep_stats.bots.search.rollout import random_rollout
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply, play_seats
-from imhotep_stats.engine.kinds import TURN
-from imhotep_stats.engine.options import kinds_index, option_at, option_count
+from imhotep_stats.engine.options import option_at, option_count
 
 
 @pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D",
@@ -39,40 +38,6 @@ def test_the_rollout_by_index_plays_the_game_apply_plays():
             opts = ref.options
             apply(ref, opts[int(rng.random() * len(opts))])
         assert g.over and g.events == ref.events and g.decisions == ref.decisions
-
-
-def _by_kind(opts, kind_code, rng):
-    """A pick by kind from the list itself: the kinds present, in order, one uniformly, then
-    one of its actions uniformly (two draws at a turn of two options or more, else one)."""
-    if kind_code != TURN or len(opts) == 1:
-        return int(rng.random() * len(opts))
-    groups: dict = {}
-    for i, a in enumerate(opts):
-        groups.setdefault(a.kind, []).append(i)
-    pick = list(groups.values())[int(rng.random() * len(groups))]
-    return pick[int(rng.random() * len(pick))]
-
-
-@pytest.mark.parametrize("sides", ["A-A-A-A-A", "C-C-C-C-C", "D-D-D-D-D", "D-C-B-A-D"])
-def test_the_pick_by_kind_is_the_lists_grouped_by_kind(sides):
-    """``kinds_index`` (the ``kinds`` rollout's step, no list built) draws as grouping the
-    legal list by ``Action.kind`` does: the same index and the same draws consumed, at every
-    decision, with the list built or not (a card held, Pyramid D's "get move")."""
-    kinds_seen = set()
-    for seed in range(3):
-        g = Game(3, sides, seed=seed, prophecies=seed == 2)
-        rng = random.Random(seed)
-        while not g.over:
-            c = clone(g)  # a turn's list not built yet
-            a, b = random.Random(g.decisions), random.Random(g.decisions)
-            i = kinds_index(c, a)
-            assert i == _by_kind(g.options, g.kind_code, b), (g.kind, g.decisions)
-            assert a.random() == b.random()  # as many draws
-            if g.kind_code == TURN:
-                kinds_seen.add(frozenset(x.kind for x in g.options))
-                assert kinds_index(g, random.Random(1)) == _by_kind(g.options, TURN, random.Random(1))
-            apply(g, g.options[int(rng.random() * len(g.options))])
-    assert len(kinds_seen) >= 4  # turns of several mixes of kinds were drawn from
 
 
 def test_bots_get_the_legal_actions_as_a_tuple():

@@ -13,7 +13,3 @@ cpdef long option_count(Game g)
 cpdef Action option_at(Game g, long i)
 
 cpdef apply_option(Game g, long i)
-
-@cython.locals(n=long, p=long, sled=long, k=long, sails=long, group=long, lo=long, i=long,
-               starts=list, opts=list)
-cpdef long kinds_index(Game g, rng)

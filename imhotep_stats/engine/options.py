@@ -12,7 +12,6 @@ from __future__ import annotations
 from imhotep_stats.engine.actions import PASS, SAIL_OPTIONS, Action
 from imhotep_stats.engine.cards import PLAYS, blue_playable
 from imhotep_stats.engine.game import Game, _perform
-from imhotep_stats.engine.kinds import TURN
 
 
 def option_count(g: Game) -> int:
@@ -68,44 +67,6 @@ def option_at(g: Game, i: int) -> Action:
                     return PLAYS[j]
                 i -= 1
     return PASS  # nothing else
-
-
-def kinds_index(g: Game, rng) -> int:
-    """The index of a turn option drawn by kind (``bots/search/rollout.py``'s ``kinds``): a
-    kind (get, place, sail, play) uniformly among those the turn offers, then one of its
-    options uniformly: two draws from ``rng`` at a turn of two options or more, else one.
-    The same draws and the same choice as grouping ``g.options`` by ``Action.kind`` (a
-    turn's list holds each kind's options together, in that order), without the list."""
-    n = option_count(g)
-    if g.kind_code != TURN or n == 1:
-        return int(rng.random() * n)
-    opts = g._options
-    if opts is not None:  # the list was read: group it
-        starts = [0]
-        for i in range(1, n):
-            if opts[i].kind is not opts[i - 1].kind:
-                starts.append(i)
-        starts.append(n)
-    else:
-        p = g.to_move
-        sled = g.sled[p]
-        starts = [0]
-        k = 0
-        if sled < g.sled_cap[p] and g.quarry[p] > 0:
-            k = len(g.get_actions)  # "get" and Pyramid D's "get move": one kind
-            starts.append(k)
-        if sled > 0 and g.open_slots:
-            k += len(g.open_slots)
-            starts.append(k)
-        sails = len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
-        if sails:
-            k += sails
-            starts.append(k)
-        if k < n:  # the blue cards' plays
-            starts.append(n)
-    group = int(rng.random() * (len(starts) - 1))
-    lo = starts[group]
-    return lo + int(rng.random() * (starts[group + 1] - lo))
 
 
 def apply_option(g: Game, i: int) -> None:

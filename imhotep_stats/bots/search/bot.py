@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
 PRIOR_TEMPERATURE = 1.0  # points: greedy's prices -> root priors, softmax at this scale
-NAME = re.compile(r"mcts(\d+)(?:-(random|greedy|kinds))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)?))?"
-                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?(-h)?")
+NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)?))?"
+                  r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?")
 PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
 # The reference bot, ``expert``: the search settings that won at equal CPU, at the iterations
 # that fit 2 s of CPU a 2-player seat-game (docs/search.md "The reference bot" has the evidence).
@@ -47,7 +47,7 @@ class MctsBot:
     def __init__(self, name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
                  rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
                  truncate: int | None = None, bias: float = 0.0, margin: float = 0.0,
-                 stop: bool = False, halving: bool = False):
+                 stop: bool = False):
         self.iterations = iterations
         self.truncate = truncate  # None: rollouts to the game's end
         self.depth = NO_LIMIT if truncate is None else truncate
@@ -57,7 +57,6 @@ class MctsBot:
         self.bias = bias
         self.margin = margin
         self.stop = stop
-        self.halving = halving
         self.pricer = GreedyBot() if bias else None
         suffix = "" if rollout == "random" else f"-{rollout}"
         if truncate is not None:
@@ -70,8 +69,6 @@ class MctsBot:
             suffix += "-s"
         if exploration != DEFAULT_EXPLORATION:
             suffix += f"-c{exploration:g}"
-        if halving:
-            suffix += "-h"
         self.name = name or f"mcts{iterations}{suffix}"
         self.searched = 0  # iterations run so far (benchmarks)
 
@@ -94,10 +91,9 @@ class MctsBot:
         # the search sees only samples of the game the view allows (View.sample)
         root = search(view, view.me, rng, self.iterations, self.exploration,
                       self.rollout, self.depth, self.priors(view, legal), self.bias,
-                      self.margin, self.stop,
-                      tuple(legal) if self.halving else None)
+                      self.margin, self.stop)
         self.searched += sum(child.n for child in root.children.values())
-        return best_action(root, legal, self.halving)
+        return best_action(root, legal)
 
 
 def is_search_name(name: str) -> bool:
@@ -124,7 +120,7 @@ def mcts_from_name(name: str) -> MctsBot | None:
     if margin > 1:
         raise BotSpecError(f"bot {name!r}: the margin weight (-m) is at most 1")
     return MctsBot(name, iterations, m.group(2) or "random", explore or DEFAULT_EXPLORATION,
-                   truncate, bias, margin, m.group(6) is not None, m.group(8) is not None)
+                   truncate, bias, margin, m.group(6) is not None)
 
 
 def expert(name: str = "expert", **changes) -> MctsBot:

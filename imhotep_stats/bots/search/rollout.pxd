@@ -5,9 +5,7 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game, apply
-from imhotep_stats.engine.options cimport apply_option, kinds_index, option_count
+from imhotep_stats.engine.options cimport apply_option, option_count
 
 @cython.locals(x=double)
 cpdef random_rollout(Game g, rng, long limit)
-
-cpdef kinds_rollout(Game g, rng, long limit)

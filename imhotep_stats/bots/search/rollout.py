@@ -11,10 +11,10 @@ import random
 
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
-from imhotep_stats.engine.options import apply_option, kinds_index, option_count
+from imhotep_stats.engine.options import apply_option, option_count
 from imhotep_stats.engine.view import View
 
-ROLLOUTS = ("random", "greedy", "kinds")
+ROLLOUTS = ("random", "greedy")
 
 
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
@@ -24,16 +24,6 @@ def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
     while not g.over and limit:
         x = draw()
         apply_option(g, int(x * option_count(g)))
-        limit -= 1
-
-
-def kinds_rollout(g: Game, rng: random.Random, limit: int) -> None:
-    """A kind of action (get, place, sail, a card...) uniformly, then one of its actions
-    uniformly: a turn has a dozen places and sails for each get, and a uniform pick over
-    actions almost never takes stones. By index, as the random rollout
-    (``options.kinds_index``)."""
-    while not g.over and limit:
-        apply_option(g, kinds_index(g, rng))
         limit -= 1
 
 
@@ -59,6 +49,4 @@ def make_rollout(name: str):
         return random_rollout
     if name == "greedy":
         return GreedyRollout()
-    if name == "kinds":
-        return kinds_rollout
     raise ValueError(f"rollout: expected one of {', '.join(ROLLOUTS)}, got {name!r}")

@@ -14,8 +14,7 @@ cdef class Node:
 @cython.locals(root=Node, node=Node, child=Node, best=Node, d=Game, it=long, p=long,
                score=double, value=double, children=dict, path=list, credit=list)
 cpdef Node search(g, long me, rng, long iterations, double exploration, rollout,
-                  long depth=*, priors=*, double bias=*, double margin=*, bint stop=*,
-                  tuple halving=*)
+                  long depth=*, priors=*, double bias=*, double margin=*, bint stop=*)
 
 @cython.locals(first=long, second=long, n=long, child=Node)
 cpdef bint _decided(Node root, long left)

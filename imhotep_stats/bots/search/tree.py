@@ -86,42 +86,18 @@ def reward(d: Game, margin: float) -> list[float]:
 def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: float,
            rollout: Callable[[Game, random.Random, int], None], depth: int = NO_LIMIT,
            priors: dict | None = None, bias: float = 0.0, margin: float = 0.0,
-           stop: bool = False, halving: tuple | None = None) -> Node:
+           stop: bool = False) -> Node:
     """Run ``iterations`` iterations from ``g`` (seat ``me`` to move); the root node.
     ``depth``: the rollout's most decisions (forced ones included) before the position is
     scored by its estimate; ``NO_LIMIT``, to the game's end. ``priors`` (action -> share,
     at the root): untried root actions are tried best first and each root action's value
     gets ``bias`` x prior / (visits + 1) (progressive bias). ``margin``: see ``reward``.
     ``stop``: end early once the most visited root action cannot be overtaken in the
-    iterations left (the choice is then the one the full budget would make).
-    ``halving`` (the root's legal actions, or None): the root's action is not chosen by UCB1 but by sequential halving (Karnin,
-    Koren & Somekh 2013; Pepels et al. 2014 in MCTS): the budget in rounds of log2(k) for k
-    root actions, each round spread evenly over the actions left (round-robin), then the
-    better half by mean reward kept (ties: the higher prior, then the legal order); it ends
-    when one is left, the most visited."""
+    iterations left (the choice is then the one the full budget would make)."""
     root = Node()
     draw = rng.random
     deal = determinizer(g, me)  # the position's hidden parts pooled once
-    alive = None
-    queue: list = []
-    per_round = 0
-    if halving is not None:
-        alive = list(halving)
-        if priors is not None:  # the higher prior first (a stable sort: legal order on ties)
-            order = sorted(range(len(alive)), key=[-priors.get(a, 0.0) for a in alive].__getitem__)
-            alive = [alive[i] for i in order]
-        per_round = iterations // max(1, (len(alive) - 1).bit_length())
     for it in range(iterations):
-        forced = None
-        if alive is not None:
-            if not queue:
-                if root.children:  # a round ended: keep the better half
-                    alive = _better_half(root, alive)
-                if len(alive) == 1:
-                    break
-                queue = alive * max(1, per_round // len(alive))
-                queue.reverse()
-            forced = queue.pop()
         d = deal(rng)
         node = root
         path = []
@@ -132,18 +108,6 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
                 continue
             p = d.to_move
             children = node.children
-            if forced is not None:  # the root's action, by the halving's schedule
-                a = forced
-                forced = None
-                child = children.get(a)
-                apply(d, a)
-                if child is None:
-                    child = children[a] = Node()
-                    path.append((child, p))
-                    break
-                path.append((child, p))
-                node = child
-                continue
             best = None
             best_a = None
             score = -1.0
@@ -189,18 +153,6 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     return root
 
 
-def _better_half(root: Node, alive: list) -> list:
-    """The better half (rounded up) of ``alive`` by mean reward at the root; a stable sort,
-    so ties keep ``alive``'s order."""
-    means = []
-    for a in alive:
-        child = root.children.get(a)
-        means.append(-1.0 if child is None else child.w / child.n)
-    order = sorted(range(len(alive)), key=means.__getitem__, reverse=True)
-    keep = sorted(order[: (len(alive) + 1) // 2])
-    return [alive[i] for i in keep]
-
-
 def _best_prior(untried: list, boost: dict):
     """The first of ``untried`` with the highest prior (``max`` by prior: no closure, which a
     compiled cpdef function cannot hold)."""
@@ -226,18 +178,13 @@ def _decided(root: Node, left: int) -> bool:
     return first - second > left
 
 
-def best_action(root: Node, legal: list, by_mean: bool = False):
-    """The most visited legal action (ties: the first in the legal order; with ``by_mean``,
-    the higher mean reward first: sequential halving's finalists share their visits)."""
+def best_action(root: Node, legal: list):
+    """The most visited legal action (ties: the first in the legal order)."""
     best = legal[0]
     most = -1
-    mean = -1.0
     for a in legal:
         child = root.children.get(a)
-        if child is None:
-            continue
-        if child.n > most or (by_mean and child.n == most and child.w / child.n > mean):
+        if child is not None and child.n > most:
             most = child.n
-            mean = child.w / child.n
             best = a
     return best
