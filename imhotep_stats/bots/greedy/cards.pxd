@@ -43,7 +43,7 @@ cdef class CardValues:
     @cython.locals(code=long, ev=SiteEval)
     cpdef double _value(self, long p, tuple how)
 
-    @cython.locals(v=double, how=tuple, code=long)
+    @cython.locals(v=double, how=tuple, code=long, cache=dict)
     cpdef double _price(self, long p, name)
 
     cpdef dict hand(self, long p)

@@ -10,6 +10,7 @@ prices it). Nothing is shared with the other bots of a game (tests/test_table_ma
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy.errors import UnknownDecision
@@ -27,14 +28,20 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
 
 
+_WORTH = itemgetter(0)  # a draws entry's worth: its sort key
+_COPIES = itemgetter(1)
+
+
 @lru_cache(maxsize=16)
 def _deck(board, expansion: bool) -> list[tuple[str, int]]:
     """A board's market deck in play as (card, copies), from the engine's deck (per board,
-    not per game: boards are immutable)."""
+    not per game: boards are immutable), fewest copies first: sorted stably by worth alone
+    (floats, compared cheaply), ``draws`` then orders equal worths by copies, as sorting the
+    (worth, copies) pairs would."""
     copies: dict[str, int] = {}
     for name in build_deck(board, expansion):
         copies[name] = copies.get(name, 0) + 1
-    return list(copies.items())
+    return sorted(copies.items(), key=_COPIES)
 
 
 def _pricing(name: str) -> tuple:
@@ -184,7 +191,7 @@ class CardValues:
                     if got is None:
                         got = self._price(p, name)
                     vals.append((got, c))
-            vals.sort()
+            vals.sort(key=_WORTH)  # (worth, copies) order: the deck is in copies order
             known[key] = vals
         return vals
 
