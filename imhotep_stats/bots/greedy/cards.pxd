@@ -30,6 +30,9 @@ cdef class CardValues:
     @cython.locals(cache=dict, out=list)
     cpdef list values(self, long p, names)
 
+    @cython.locals(s=list, k=long)
+    cpdef list offers(self, long p, names, lots)
+
     @cython.locals(cache=dict)
     cpdef double value(self, long p, name)
 

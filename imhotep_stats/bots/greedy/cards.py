@@ -168,6 +168,17 @@ class CardValues:
             v = known[key] = acc
         return v
 
+    def offers(self, p: int, names, lots) -> list[float]:
+        """What each face-up card of ``names`` and each face-down lot (the best of k cards
+        drawn blind, k in ``lots``; 0: no lot) is worth to p, best first: a blind market's
+        options in one call."""
+        s = self.values(p, names)
+        for k in lots:  # a loop, not a comprehension: cheaper compiled
+            if k:
+                s.append(self.unknown(p, k))
+        s.sort(reverse=True)
+        return s
+
     def draws(self, p: int, rnd: int, mine: bool) -> list[tuple[float, int]]:
         """(worth to p, copies) of every card of the deck, lowest first: blind draws change
         slowly, so they are priced once a round (for every number of cards drawn)."""
