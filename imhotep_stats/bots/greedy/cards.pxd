@@ -30,6 +30,9 @@ cdef class CardValues:
     @cython.locals(cache=dict, out=list)
     cpdef list values(self, long p, names)
 
+    @cython.locals(s=list, k=long)
+    cpdef list offers(self, long p, names, lots)
+
     @cython.locals(cache=dict)
     cpdef double value(self, long p, name)
 
@@ -43,7 +46,7 @@ cdef class CardValues:
     @cython.locals(code=long, ev=SiteEval)
     cpdef double _value(self, long p, tuple how)
 
-    @cython.locals(v=double, how=tuple, code=long)
+    @cython.locals(v=double, how=tuple, code=long, cache=dict)
     cpdef double _price(self, long p, name)
 
     cpdef dict hand(self, long p)

@@ -10,6 +10,7 @@ prices it). Nothing is shared with the other bots of a game (tests/test_table_ma
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from imhotep_stats.bots.greedy.errors import UnknownDecision
@@ -27,14 +28,20 @@ BLUE_BASE = {  # what a blue card in hand is worth early in the game (1 = its un
 _RED, _STATUE, _DECORATION, _BLUE, _CARGO, _QUARRY, _ORNAMENT = range(7)
 
 
+_WORTH = itemgetter(0)  # a draws entry's worth: its sort key
+_COPIES = itemgetter(1)
+
+
 @lru_cache(maxsize=16)
 def _deck(board, expansion: bool) -> list[tuple[str, int]]:
     """A board's market deck in play as (card, copies), from the engine's deck (per board,
-    not per game: boards are immutable)."""
+    not per game: boards are immutable), fewest copies first: sorted stably by worth alone
+    (floats, compared cheaply), ``draws`` then orders equal worths by copies, as sorting the
+    (worth, copies) pairs would."""
     copies: dict[str, int] = {}
     for name in build_deck(board, expansion):
         copies[name] = copies.get(name, 0) + 1
-    return list(copies.items())
+    return sorted(copies.items(), key=_COPIES)
 
 
 def _pricing(name: str) -> tuple:
@@ -161,6 +168,17 @@ class CardValues:
             v = known[key] = acc
         return v
 
+    def offers(self, p: int, names, lots) -> list[float]:
+        """What each face-up card of ``names`` and each face-down lot (the best of k cards
+        drawn blind, k in ``lots``; 0: no lot) is worth to p, best first: a blind market's
+        options in one call."""
+        s = self.values(p, names)
+        for k in lots:  # a loop, not a comprehension: cheaper compiled
+            if k:
+                s.append(self.unknown(p, k))
+        s.sort(reverse=True)
+        return s
+
     def draws(self, p: int, rnd: int, mine: bool) -> list[tuple[float, int]]:
         """(worth to p, copies) of every card of the deck, lowest first: blind draws change
         slowly, so they are priced once a round (for every number of cards drawn)."""
@@ -184,7 +202,7 @@ class CardValues:
                     if got is None:
                         got = self._price(p, name)
                     vals.append((got, c))
-            vals.sort()
+            vals.sort(key=_WORTH)  # (worth, copies) order: the deck is in copies order
             known[key] = vals
         return vals
 

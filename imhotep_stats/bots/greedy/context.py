@@ -161,8 +161,11 @@ class Ctx:
         if epoch == self._free_epoch:
             # Same epoch: the tables stand (ensured when it began), only docks were taken.
             free = self.free
-            if not any(map(used.__getitem__, free)):
-                return
+            for i in free:  # a loop, not any(map(...)): C indexes when compiled
+                if used[i]:
+                    break
+            else:
+                return  # none of them taken since
             new, tabs = [], []
             for i, t in zip(free, self.free_tabs, strict=True):
                 if not used[i]:

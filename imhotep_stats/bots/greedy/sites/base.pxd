@@ -19,7 +19,7 @@ cdef class SiteEval:
                    m=long, i=long, c=double, a=double, b=double, d=double)
     cpdef bint refresh(self)
 
-@cython.locals(flat=list, n=long, tot=list, vec=list, x=long, o=long, q=long)
+@cython.locals(flat=list, j=long, n=long, tot=list, vec=list, x=long, o=long, q=long)
 cpdef tuple _table(own, side)
 
 @cython.locals(n=long, out=list, last=long, span=long, p=long, q=long, hp=long, beaten=double,

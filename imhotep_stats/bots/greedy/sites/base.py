@@ -98,7 +98,10 @@ def card_key(ctx: Ctx) -> tuple:
 def _table(own, side) -> tuple:
     """A build, flattened (index ``o * POSITIONS + j``): (own, own flat, side totals flat,
     per seat q the side points to q flat); side[o][j] = ((seat, points), ...)."""
-    flat = [row[j] for row in own for j in range(POSITIONS)]
+    flat = []
+    for row in own:  # explicit loops: a C index when compiled (a comprehension calls range)
+        for j in range(POSITIONS):
+            flat.append(row[j])
     if side is None:
         return own, flat, None, None
     n = len(own)

@@ -16,7 +16,6 @@ cdef class _BlindMarketEval(SiteEval):
 
 
 cdef class MarketDEval(_BlindMarketEval):
-    @cython.locals(s=list)
     cpdef list options(self, long o)
 
 

@@ -97,11 +97,7 @@ class MarketBEval(_BlindMarketEval):
         return (tuple(self.site.display), self.site.pair_count, card_key(self.ctx))
 
     def options(self, o: int) -> list[float]:
-        cards = self.ctx.cards
-        vals = cards.values(o, self.site.display)
-        if self.site.pair_count:
-            vals.append(cards.unknown(o, self.site.pair_count))
-        return sorted(vals, reverse=True)
+        return self.ctx.cards.offers(o, self.site.display, (self.site.pair_count,))
 
     def pick_scores(self, legal):
         cards = self.ctx.cards
@@ -178,13 +174,7 @@ class MarketDEval(_BlindMarketEval):
         return (tuple(self.site.display), tuple(self.site.stack_count), card_key(self.ctx))
 
     def options(self, o: int) -> list[float]:
-        cards = self.ctx.cards
-        s = cards.values(o, self.site.display)
-        for k in self.site.stack_count:  # a loop, not a comprehension: cheaper compiled
-            if k:
-                s.append(cards.unknown(o, k))
-        s.sort(reverse=True)
-        return s
+        return self.ctx.cards.offers(o, self.site.display, self.site.stack_count)
 
     def pick_scores(self, legal):
         cards = self.ctx.cards
