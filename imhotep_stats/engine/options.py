@@ -20,14 +20,17 @@ def option_count(g: Game) -> int:
     if opts is not None:
         return len(opts)
     p = g.to_move
-    sled = g.sled[p]
+    sled = g.sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
+    cap = g.sled_cap[p]
+    quarry = g.quarry[p]
+    blue = g.blue[p]
     n = 0
-    if sled < g.sled_cap[p] and g.quarry[p] > 0:
+    if sled < cap and quarry > 0:
         n = len(g.get_actions)
     if sled > 0:
         n += len(g.open_slots)
     n += len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
-    if g.blue[p]:
+    if blue:
         mask = blue_playable(g, p)
         while mask:  # its set bits
             n += mask & 1
@@ -43,8 +46,10 @@ def option_at(g: Game, i: int) -> Action:
     if opts is not None:
         return opts[i]
     p = g.to_move
-    sled = g.sled[p]
-    if sled < g.sled_cap[p] and g.quarry[p] > 0:
+    sled = g.sled[p]  # sled, cap, quarry: typed locals (options.pxd), so C compares
+    cap = g.sled_cap[p]
+    quarry = g.quarry[p]
+    if sled < cap and quarry > 0:
         k = len(g.get_actions)
         if i < k:
             return g.get_actions[i]
