@@ -75,7 +75,7 @@ def gain(g: Game, p: int, name: str) -> None:
     g.cards_taken[p] += 1
     took = g.took[p]  # for the report's card strength table
     took[name] = took.get(name, 0) + 1
-    site = RED_SITE.get(name)
+    site = RED_SITE[name] if name in RED_SITE else None  # compiled: no method look-up by name
     if site is not None or name == "private_quarry":
         # Red: acts at once; discarded, or kept face up with the expansion rules.
         if g.expansion:

@@ -15,6 +15,7 @@ cdef long END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, 
 # the kind codes the game checks at every decision (engine/kinds.py), C longs here
 cdef long NONE, TURN
 cdef bint COMPILED
+cdef dict _SHIPS  # _ships's cache: a C dict, so its look-up is not a method call by name
 
 cdef class Game:
     cdef dict __dict__
@@ -49,7 +50,7 @@ cdef class Game:
     cpdef list _turn_options(self, long p)
     @cython.locals(stack=list, kept=list, a=Action, depth=Py_ssize_t)
     cpdef _sail(self, long p, long s, long site, bint lever)
-    @cython.locals(stack=list)
+    @cython.locals(stack=list, site=Site)
     cpdef _end_round(self, long next_start)
     @cython.locals(at=Site)
     cpdef _game_end(self)
