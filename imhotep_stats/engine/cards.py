@@ -347,8 +347,5 @@ def score_game_end(g: Game) -> None:
             if k:
                 g.score(p, "card_decoration", k * (g.sites[site].stones() // pts.per_decoration))
         g.score(p, "card_statue", pts.statues(hand.get("statue", 0)))
-        blue = 0
-        for name in BLUE:
-            blue += hand.get(name, 0)
-        g.score(p, "card_unused_blue", blue * pts.unused_blue)
+        g.score(p, "card_unused_blue", g.blue[p] * pts.unused_blue)  # blue: BLUE cards held
         g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g.sled[p])
