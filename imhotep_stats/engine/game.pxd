@@ -48,7 +48,7 @@ cdef class Game:
     cpdef _advance(self)
     @cython.locals(opts=list, sled=long)
     cpdef list _turn_options(self, long p)
-    @cython.locals(stack=list, kept=list, a=Action, depth=Py_ssize_t)
+    @cython.locals(size=long, load=long, stack=list, kept=list, a=Action, depth=Py_ssize_t)
     cpdef _sail(self, long p, long s, long site, bint lever)
     @cython.locals(stack=list, site=Site)
     cpdef _end_round(self, long next_start)

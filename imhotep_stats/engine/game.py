@@ -404,7 +404,9 @@ class Game:
         self.docks_free &= ~(1 << site)
         self.sailed += 1
         self.last_sailer = p
-        self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
+        size = self.ship_sizes[s]  # size, load: typed locals (game.pxd), a C subtraction
+        load = self.ship_load[s]
+        self.ship_free -= size - load
         if self.ship_free or self.open_slots:
             kept = []  # the other ships' places (a place action's n0 is its ship)
             for a in self.open_slots:
