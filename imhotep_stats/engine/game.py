@@ -18,6 +18,9 @@ dispatched by that code (:func:`_answer`: to the site that answers that kind, or
 or module function registered for it), and the stack carries on. So a copy of a game is a flat
 copy of its lists (``engine.clone``), and nested decisions (a market card that delivers a
 stone to a site that offers a choice) stay simple and in one place.
+
+The module is long because the state, the flow and the task functions are one typed layer
+(game.pxd: C calls between them, which a split into modules would turn into imports).
 """
 
 from __future__ import annotations
