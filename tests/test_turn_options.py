@@ -10,7 +10,7 @@ import pytest
 from imhotep_stats.bots.search.rollout import random_rollout
 from imhotep_stats.engine.clone import clone
 from imhotep_stats.engine.game import Game, apply, play_seats
-from imhotep_stats.engine.options import option_at, option_count
+from imhotep_stats.engine.options import drawn_option, option_at, option_count
 
 
 @pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D",
@@ -25,6 +25,8 @@ def test_count_and_index_give_the_legal_list(sides, players):
             n = option_count(c)
             by_index = [option_at(c, i) for i in range(n)]
             assert by_index == g.options, (g.kind, g.decisions)
+            for x in (0.0, 0.4999, 0.9999999):  # a draw's pick: the count and index in one
+                assert drawn_option(c, x) is g.options[int(x * n)], (g.kind, g.decisions, x)
             apply(g, g.options[int(rng.random() * len(g.options))])
 
 

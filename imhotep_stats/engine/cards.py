@@ -75,7 +75,7 @@ def gain(g: Game, p: int, name: str) -> None:
     g.cards_taken[p] += 1
     took = g.took[p]  # for the report's card strength table
     took[name] = took.get(name, 0) + 1
-    site = RED_SITE.get(name)
+    site = RED_SITE[name] if name in RED_SITE else None  # compiled: no method look-up by name
     if site is not None or name == "private_quarry":
         # Red: acts at once; discarded, or kept face up with the expansion rules.
         if g.expansion:
@@ -347,8 +347,5 @@ def score_game_end(g: Game) -> None:
             if k:
                 g.score(p, "card_decoration", k * (g.sites[site].stones() // pts.per_decoration))
         g.score(p, "card_statue", pts.statues(hand.get("statue", 0)))
-        blue = 0
-        for name in BLUE:
-            blue += hand.get(name, 0)
-        g.score(p, "card_unused_blue", blue * pts.unused_blue)
+        g.score(p, "card_unused_blue", g.blue[p] * pts.unused_blue)  # blue: BLUE cards held
         g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g.sled[p])

@@ -15,13 +15,15 @@ cdef long END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, 
 # the kind codes the game checks at every decision (engine/kinds.py), C longs here
 cdef long NONE, TURN
 cdef bint COMPILED
+cdef dict _SHIPS  # _ships's cache: a C dict, so its look-up is not a method call by name
 
 cdef class Game:
     cdef dict __dict__
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
     cdef public object scenario, pinned, chance_setup, pinned_reshuffles, reshuffles
     cdef public object stones_total, get_stones, card_points, round_cards, deck_initial
-    cdef public object get_actions, ship_sizes, prophecy
+    cdef public object ship_sizes, prophecy
+    cdef public tuple get_actions  # (GET,) or Pyramid D's (GET, GET_MOVE): len() in C
     cdef object _options  # the options property's list; None: a turn's, not built yet
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
     cdef public list events, totals, stack, turn_start_hooks, sites, took
@@ -35,9 +37,10 @@ cdef class Game:
     cpdef score(self, long seat, source, points)
     cpdef ask(self, long kind, long player, options, tuple ctx=*)
     cpdef draw(self)
-    cpdef sled_to_capacity(self, long p, stones)
+    @cython.locals(room=long, quarry=long, k=long)
+    cpdef sled_to_capacity(self, long p, long stones)
     cpdef schedule_from_quarry(self, long p, long site)
-    @cython.locals(slots=list, i=Py_ssize_t)
+    @cython.locals(ship=list, load=long, need=long, slots=list, i=Py_ssize_t)
     cpdef put_on_ship(self, long p, long s, long k)
     @cython.locals(site=Site, empty=tuple, slots=tuple)
     cpdef _start_round(self, long start)
@@ -45,9 +48,9 @@ cdef class Game:
     cpdef _advance(self)
     @cython.locals(opts=list, sled=long)
     cpdef list _turn_options(self, long p)
-    @cython.locals(stack=list, kept=list, a=Action)
+    @cython.locals(size=long, load=long, stack=list, kept=list, a=Action, depth=Py_ssize_t)
     cpdef _sail(self, long p, long s, long site, bint lever)
-    @cython.locals(stack=list)
+    @cython.locals(stack=list, site=Site)
     cpdef _end_round(self, long next_start)
     @cython.locals(at=Site)
     cpdef _game_end(self)
@@ -63,7 +66,7 @@ cpdef _answer(Game g, long kind, a)
 
 cpdef _after_sail(Game g)
 
-@cython.locals(slots=list, stack=list, depth=long, k=long, at=Site)
+@cython.locals(slots=list, stack=list, depth=long, k=long, owner=long, at=Site)
 cpdef _unload_ship(Game g, long s, long site, long start)
 
 cpdef _next_round(Game g, long next_start)
@@ -87,8 +90,10 @@ cpdef _perform(Game g, Action a)
 cpdef options_of(Game g)
 
 
-@cython.locals(c=long)
+@cython.locals(c=long, depth=Py_ssize_t)
 cpdef _turn(Game g, long p, Action a)
+
+cpdef _then(Game g, Py_ssize_t depth, tuple task)
 
 cpdef bint is_option(options, a)
 

@@ -18,6 +18,9 @@ dispatched by that code (:func:`_answer`: to the site that answers that kind, or
 or module function registered for it), and the stack carries on. So a copy of a game is a flat
 copy of its lists (``engine.clone``), and nested decisions (a market card that delivers a
 stone to a site that offers a choice) stay simple and in one place.
+
+The module is long because the state, the flow and the task functions are one typed layer
+(game.pxd: C calls between them, which a split into modules would turn into imports).
 """
 
 from __future__ import annotations
@@ -274,7 +277,9 @@ class Game:
 
     def sled_to_capacity(self, p: int, stones: int) -> int:
         """Move up to ``stones`` from the quarry to the sled, within capacity."""
-        k = min(stones, self.sled_cap[p] - self.sled[p], self.quarry[p])
+        room = self.sled_cap[p] - self.sled[p]  # room, quarry, k: typed locals (game.pxd)
+        quarry = self.quarry[p]
+        k = min(stones, room, quarry)
         if k > 0:
             self.quarry[p] -= k
             self.sled[p] += k
@@ -300,8 +305,11 @@ class Game:
 
     def put_on_ship(self, p: int, s: int, k: int) -> None:
         """A stone of ``p`` goes onto slot k of ship s (its origin already debited)."""
-        self.ship_slots[s][k] = p
-        self.ship_load[s] += 1
+        ship = self.ship_slots[s]
+        ship[k] = p
+        load = self.ship_load[s] + 1  # load, need: typed locals (game.pxd), a C compare
+        need = self.ship_min[s]
+        self.ship_load[s] = load
         self.ship_free -= 1
         slots = self.open_slots
         a = PLACE[s][k]
@@ -312,7 +320,7 @@ class Game:
                     break
         else:  # pure Python: the built-in is faster
             slots.remove(a)
-        if self.ship_load[s] == self.ship_min[s]:
+        if load == need:
             self.ships_ready |= 1 << s  # this ship can now sail
 
     # ------------------------------------------------------------------ the flow of play
@@ -399,7 +407,9 @@ class Game:
         self.docks_free &= ~(1 << site)
         self.sailed += 1
         self.last_sailer = p
-        self.ship_free -= self.ship_sizes[s] - self.ship_load[s]
+        size = self.ship_sizes[s]  # size, load: typed locals (game.pxd), a C subtraction
+        load = self.ship_load[s]
+        self.ship_free -= size - load
         if self.ship_free or self.open_slots:
             kept = []  # the other ships' places (a place action's n0 is its ship)
             for a in self.open_slots:
@@ -407,11 +417,13 @@ class Game:
                     kept.append(a)
             self.open_slots = kept
         stack = self.stack
-        stack.append(_AFTER_SAIL)
         if lever:
+            stack.append(_AFTER_SAIL)
             stack.append((LEVER_NEXT, s, site, p))
             return
+        depth = len(stack)
         _unload_ship(self, s, site, 0)
+        _then(self, depth, _AFTER_SAIL)
 
     def _end_round(self, next_start: int) -> None:
         """Round end (docs/rules.md §2.4): site round-end rules, then the next round or game end."""
@@ -654,13 +666,24 @@ def _turn(g: Game, p: int, a: Action) -> None:
         _end_turn(g)
     else:
         g.passes = 0
-        g.stack.append(_END_TURN)
+        depth = len(g.stack)
         if c == SAIL_CODE:
             g._sail(p, a.n0, a.n1, False)
         elif c == PLAY_CODE:
             cards.play_blue(g, p, a.args[0])
         else:
             raise IllegalAction(f"unknown turn action {a}")
+        _then(g, depth, _END_TURN)
+
+
+def _then(g: Game, depth: int, task: tuple) -> None:
+    """Run ``task`` after the work done since the stack was ``depth`` deep: now, or, if that
+    work asked a question or left tasks, under them (as if pushed before it: the same order,
+    without a push and a pop, each a realloc of a stack this small)."""
+    if g.kind_code != NONE or len(g.stack) > depth:
+        g.stack.insert(depth, task)
+    else:
+        _run_task(g, task)
 
 
 def _run_task(g: Game, t: tuple) -> None:

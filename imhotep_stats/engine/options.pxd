@@ -1,15 +1,21 @@
 # The typed layer of options.py (docs/engine.md "Compiled accelerator"): the count, the i-th
-# option and the apply by index read the cdef Game's fields in C and call its _perform in C.
+# (or drawn) option and the apply by draw read the cdef Game's fields in C and call its _perform
+# in C.
 cimport cython
 
 from imhotep_stats.engine.actions cimport Action
 from imhotep_stats.engine.cards cimport blue_playable
 from imhotep_stats.engine.game cimport Game, _perform
 
-@cython.locals(p=long, sled=long, n=long, mask=long)
+@cython.locals(p=long, sled=long, cap=long, quarry=long, blue=long, n=long, mask=long)
 cpdef long option_count(Game g)
 
-@cython.locals(p=long, sled=long, k=long, sails=tuple, mask=long, j=long)
 cpdef Action option_at(Game g, long i)
 
-cpdef apply_option(Game g, long i)
+cpdef Action drawn_option(Game g, double x)
+
+@cython.locals(p=long, sled=long, cap=long, quarry=long, blue=long, gets=long, places=long,
+               sails=tuple, mask=long, n=long, bits=long, k=long, j=long)
+cpdef Action _option(Game g, long i, double x)
+
+cpdef apply_drawn(Game g, double x)

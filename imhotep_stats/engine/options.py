@@ -3,9 +3,10 @@
 ``option_count(g)`` and ``option_at(g, i)`` are ``len(g.options)`` and ``g.options[i]``
 computed from the parts of the state (get actions, open slots, the sail table by the
 ready-ships and free-docks bitmasks, the blue cards' plays by ``cards.blue_playable``), in
-``Game._turn_options``'s order; ``apply_option(g, i)`` performs the
-i-th with no legality scan. At a question (not a turn), or once the list is built, they read
-the list. tests/test_turn_options.py holds them to ``g.options`` at every decision."""
+``Game._turn_options``'s order; ``drawn_option(g, x)`` is ``g.options[int(x * len(g.options))]``
+(a random rollout's pick, counted and picked in one read) and ``apply_drawn(g, x)`` performs
+it with no legality scan. At a question (not a turn), or once the list is built, they read the
+list. tests/test_turn_options.py holds them to ``g.options`` at every decision."""
 
 from __future__ import annotations
 
@@ -20,14 +21,17 @@ def option_count(g: Game) -> int:
     if opts is not None:
         return len(opts)
     p = g.to_move
-    sled = g.sled[p]
+    sled = g.sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
+    cap = g.sled_cap[p]
+    quarry = g.quarry[p]
+    blue = g.blue[p]
     n = 0
-    if sled < g.sled_cap[p] and g.quarry[p] > 0:
+    if sled < cap and quarry > 0:
         n = len(g.get_actions)
     if sled > 0:
         n += len(g.open_slots)
     n += len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
-    if g.blue[p]:
+    if blue:
         mask = blue_playable(g, p)
         while mask:  # its set bits
             n += mask & 1
@@ -39,37 +43,57 @@ def option_at(g: Game, i: int) -> Action:
     """``g.options[i]`` (0 <= i < option_count(g)), without building a turn's list: the same
     order as ``Game._turn_options`` (get, place, sail: ship by ship, each to its free docks,
     then the blue cards' plays in ``cards.BLUE``'s order)."""
+    return _option(g, i, 0.0)
+
+
+def drawn_option(g: Game, x: float) -> Action:
+    """``g.options[int(x * len(g.options))]`` for a draw 0 <= x < 1 (a random rollout's
+    pick): the count and the pick from one read of the state."""
+    return _option(g, -1, x)
+
+
+def _option(g: Game, i: int, x: float) -> Action:
+    """``option_at(g, i)``, or for i < 0 ``drawn_option(g, x)``."""
     opts = g._options
     if opts is not None:
-        return opts[i]
+        return opts[i if i >= 0 else int(x * len(opts))]
     p = g.to_move
-    sled = g.sled[p]
-    if sled < g.sled_cap[p] and g.quarry[p] > 0:
-        k = len(g.get_actions)
-        if i < k:
-            return g.get_actions[i]
-        i -= k
-    if sled > 0:
-        k = len(g.open_slots)
-        if i < k:
-            return g.open_slots[i]
-        i -= k
+    sled = g.sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
+    cap = g.sled_cap[p]
+    quarry = g.quarry[p]
+    blue = g.blue[p]
+    gets = len(g.get_actions) if sled < cap and quarry > 0 else 0
+    places = len(g.open_slots) if sled > 0 else 0
     sails = SAIL_OPTIONS[g.ships_ready][g.docks_free]
+    mask = blue_playable(g, p) if blue else 0
+    if i < 0:
+        n = gets + places + len(sails)
+        bits = mask
+        while bits:  # its set bits
+            n += bits & 1
+            bits >>= 1
+        if not n:
+            return PASS  # nothing else
+        i = int(x * n)
+    if i < gets:
+        return g.get_actions[i]
+    i -= gets
+    if i < places:
+        return g.open_slots[i]
+    i -= places
     k = len(sails)
     if i < k:
         return sails[i]
     i -= k
-    if g.blue[p]:
-        mask = blue_playable(g, p)
-        for j in range(6):
-            if mask >> j & 1:
-                if i == 0:
-                    return PLAYS[j]
-                i -= 1
+    for j in range(6):
+        if mask >> j & 1:
+            if i == 0:
+                return PLAYS[j]
+            i -= 1
     return PASS  # nothing else
 
 
-def apply_option(g: Game, i: int) -> None:
-    """``apply(g, g.options[i])`` for a trusted index (0 <= i < option_count(g)): no list
-    built, no legality scan (a random rollout's step)."""
-    _perform(g, option_at(g, i))
+def apply_drawn(g: Game, x: float) -> None:
+    """``apply(g, g.options[int(x * len(g.options))])`` for a draw 0 <= x < 1: no list built,
+    no legality scan (a random rollout's step)."""
+    _perform(g, drawn_option(g, x))

@@ -11,7 +11,7 @@ import random
 
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
-from imhotep_stats.engine.options import apply_option, option_count
+from imhotep_stats.engine.options import apply_drawn
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy")
@@ -19,11 +19,10 @@ ROLLOUTS = ("random", "greedy")
 
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
     """Play uniformly random legal actions until the game ends or ``limit`` decisions (by
-    index: a turn's option list is not built, nor its choice checked)."""
+    draw: a turn's option list is not built, nor its choice checked)."""
     draw = rng.random
     while not g.over and limit:
-        x = draw()
-        apply_option(g, int(x * option_count(g)))
+        apply_drawn(g, draw())
         limit -= 1
 
 

@@ -20,8 +20,8 @@ cdef class Site:
     cpdef round_end(self, Game g)
     cpdef game_end(self, Game g)
 
-@cython.locals(n=Py_ssize_t, out=list, order=list, rank=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t,
-               k=Py_ssize_t, r=Py_ssize_t)
+@cython.locals(n=Py_ssize_t, out=list, order=list, p=Py_ssize_t, at=Py_ssize_t, rank=Py_ssize_t,
+               i=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t, r=Py_ssize_t)
 cpdef list rank_points(list values, table, long minimum=*)
 
 cpdef group_points(long size, table, extra)

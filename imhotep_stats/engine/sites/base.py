@@ -115,8 +115,16 @@ def rank_points(values: list[int], table: tuple[int, ...] | list[int], minimum: 
     """
     n = len(values)
     out = [0] * n
-    # highest first (a stable sort: tied players stay in seat order, which only groups them)
-    order = sorted([p for p in range(n) if values[p] >= minimum], key=values.__getitem__, reverse=True)
+    # highest first, tied players in seat order (which only groups them): an insertion sort,
+    # stable, of a handful of players (compiled, C compares: no key function called per player)
+    order = []
+    for p in range(n):
+        v = values[p]
+        if v >= minimum:
+            at = len(order)
+            while at > 0 and values[order[at - 1]] < v:
+                at -= 1
+            order.insert(at, p)
     rank = 0
     i = 0
     while i < len(order):

@@ -13,6 +13,9 @@ cdef class BurialRows(Site):
     cpdef deliver(self, Game g, long owner)
 
 cdef class BurialChamberA(BurialRows):
+    cdef public object group_table, group_extra
+    @cython.locals(n=BurialChamberA)
+    cpdef copy_into(self, Site new)
     cpdef game_end(self, Game g)
 
 cdef class BurialChamberB(BurialRows):

@@ -79,8 +79,20 @@ class BurialChamberA(BurialRows):
 
     side = "A"
 
+    def __init__(self, g: Game, index: int, data):
+        super().__init__(g, index, data)
+        # read once: the side data's look-up is a Python call, at every game end of a search
+        self.group_table = data["group_points"]
+        self.group_extra = data["group_extra"]
+
+    def copy_into(self, new: Site) -> None:
+        BurialRows.copy_into(self, new)
+        n = new
+        n.group_table = self.group_table
+        n.group_extra = self.group_extra
+
     def game_end(self, g: Game) -> None:
-        table, extra = self.data["group_points"], self.data["group_extra"]
+        table, extra = self.group_table, self.group_extra
         for owner, size in line_groups(self.owners, self.rows):
             g.score(owner, "burial_chamber", group_points(size, table, extra))
 

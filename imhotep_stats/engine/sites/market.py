@@ -56,7 +56,10 @@ def _take_options(names: list[str]) -> list[Action]:
     opts = []
     for name in names:
         a = _take(name)
-        if a not in opts:  # by identity: actions are interned
+        for b in opts:  # by identity (actions are interned): ``in`` rich-compares the others
+            if b is a:
+                break
+        else:
             opts.append(a)
     return opts
 

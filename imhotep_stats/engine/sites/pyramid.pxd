@@ -10,6 +10,7 @@ cdef class PyramidA(Site):
     cdef public list owners
     @cython.locals(n=PyramidA)
     cpdef copy_into(self, Site new)
+    @cython.locals(i=Py_ssize_t)
     cpdef deliver(self, Game g, long owner)
 
 cdef class _Counted(Site):
