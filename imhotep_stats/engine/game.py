@@ -131,7 +131,7 @@ class Game:
         self.sides = parse_sides(sides)
         self.seed = seed
         if expansion is None:
-            expansion = prophecies or any(s in "CD" for s in self.sides)
+            expansion = prophecies or "C" in self.sides or "D" in self.sides
         self.expansion = expansion
         self.prophecies = prophecies
         rules = board.game
