@@ -134,7 +134,7 @@ class Game:
         self.sides = parse_sides(sides)
         self.seed = seed
         if expansion is None:
-            expansion = prophecies or any(s in "CD" for s in self.sides)
+            expansion = prophecies or "C" in self.sides or "D" in self.sides
         self.expansion = expansion
         self.prophecies = prophecies
         rules = board.game
@@ -143,7 +143,7 @@ class Game:
         # no outcome depends on how another purpose (or a pinned one) consumed its draws.
         self.scenario = scenario
         self.pinned = chance_module.check_pins(chance)
-        self.chance_setup: dict[str, list] = {}
+        self.chance_setup: dict[str, list] = {}  # the set-up picks (chance.pick): then never changed
         self.pinned_reshuffles = list(reshuffles or ())
         self.reshuffles: list[list[str]] = []  # every reshuffle's new draw pile, top first
         self.rng_reshuffle = None  # the "reshuffle" stream, opened at the first reshuffle

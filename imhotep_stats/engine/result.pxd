@@ -1,8 +1,14 @@
 # The typed layer of result.py (docs/engine.md "Compiled accelerator"): the tally of a
-# game's score events runs on C integers (every seat, round and point is a small int).
+# game's score events and the ranks run on C integers (every seat, round and point is a
+# small int).
 cimport cython
 
-@cython.locals(by_source=list, by_round=list, running=list, leader=long, changes=long,
-               best=long, seat=long, pts=long, rnd=long, r=long, top=long, d=dict, row=list,
-               event=tuple)
+@cython.locals(width=long, points=list, by_round=list, running=list, leader=long,
+               changes=long, best=long, seat=long, pts=long, rnd=long, r=long, top=long,
+               k=long, row=list, event=tuple, p=long, i=long, d=dict,
+               by_source=list)
 cpdef tuple tally(list events, long n, long rounds)
+
+@cython.locals(n=long, totals=list, sled=list, ranks=list, p=long, q=long, total=long,
+               on_sled=long, rank=long, winners=list, w=long)
+cpdef result_of(g)

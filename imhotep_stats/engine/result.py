@@ -57,10 +57,16 @@ def win_shares(winners: list[int], n: int) -> list[float]:
     return [share if p in winners else 0.0 for p in range(n)]
 
 
+# Each source's place in a seat's row of points (tally): one dict lookup an event.
+SOURCE_INDEX = {source: i for i, source in enumerate(SOURCES)}
+ZERO_BY_SOURCE = dict.fromkeys(SOURCES, 0)  # never changed: copied
+
+
 def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
     """Per seat the points by source and by round (game end last), and how often the sole
     leader on the score track changed, from the score events in order."""
-    by_source = [dict.fromkeys(SOURCES, 0) for _ in range(n)]
+    width = len(SOURCES)
+    points = [0] * (n * width)  # seat p's points of SOURCES[i] at p * width + i
     by_round = [[0] * (rounds + 1) for _ in range(n)]
     running = [0] * n
     leader = -1  # the last sole leader on the score track
@@ -68,8 +74,8 @@ def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
     best = 0
     for event in events:
         seat, source, pts, rnd = event
-        d = by_source[seat]
-        d[source] += pts
+        k = seat * width + SOURCE_INDEX[source]
+        points[k] += pts
         row = by_round[seat]
         row[rnd - 1] += pts  # game-end events carry round = rounds + 1: the last
         r = running[seat] = running[seat] + pts
@@ -86,6 +92,13 @@ def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
                 if top != leader:
                     changes += leader != -1
                     leader = top
+    by_source = []
+    for p in range(n):
+        d = ZERO_BY_SOURCE.copy()  # every source, in SOURCES' order: 0 but those that scored
+        for i in range(width):
+            if points[p * width + i]:
+                d[SOURCES[i]] = points[p * width + i]
+        by_source.append(d)
     return by_source, by_round, changes
 
 
@@ -94,23 +107,30 @@ def result_of(g: Game) -> GameResult:
         raise ValueError("the game is not over")
     n = g.n
     by_source, by_round, changes = tally(g.events, n, g.rounds)
-    key = [(g.totals[p], g.sled[p]) for p in range(n)]
-    ranks = [1 + sum(1 for q in range(n) if key[q] > key[p]) for p in range(n)]
+    totals = list(g.totals)
+    sled = list(g.sled)
+    # rank: 1 + the seats ahead on (total, sled), the winners' key (docs/rules.md §2.5)
+    ranks = []
+    for p in range(n):
+        total, on_sled = totals[p], sled[p]
+        rank = 1
+        for q in range(n):
+            if totals[q] > total or (totals[q] == total and sled[q] > on_sled):
+                rank += 1
+        ranks.append(rank)
     winners = [p for p in range(n) if ranks[p] == 1]
-    share = win_shares(winners, n)
-    top = max(g.totals)
-    others = [g.totals[p] for p in range(n) if p != winners[0]]
+    w = winners[0]
     return GameResult(
         players=n,
-        totals=list(g.totals),
+        totals=totals,
         by_source=by_source,
         by_round=by_round,
-        sled=list(g.sled),
+        sled=sled,
         winners=winners,
         ranks=ranks,
-        win_share=share,
+        win_share=win_shares(winners, n),
         decisions=g.decisions,
         lead_changes=changes,
-        margin=top - max(others),
+        margin=max(totals) - max(totals[:w] + totals[w + 1:]),  # over the best of the others
         took=[dict(t) for t in g.took],
     )

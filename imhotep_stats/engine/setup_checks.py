@@ -97,6 +97,20 @@ def side_letter(text: object) -> str | None:
 
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
+    if isinstance(sides, str):  # every game parses its sides: a string is read once
+        letters = _PARSED.get(sides)
+        if letters is None:
+            letters = _parse_sides(sides)
+            if len(_PARSED) < 1024:  # a bound: callers pass a handful of spellings
+                _PARSED[sides] = letters
+        return letters
+    return _parse_sides(sides)
+
+
+_PARSED: dict[str, tuple[str, ...]] = {}  # parse_sides's valid strings (a dict: cheaper than lru_cache's call)
+
+
+def _parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     letters = tuple(side_letter(p) for p in (sides.split("-") if isinstance(sides, str) else sides))
     if len(letters) != 5 or None in letters:
         raise RulesError(f"sides {sides!r}: expected 5 letters A-D joined by '-', in the order "
