@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 
 from imhotep_stats.engine import scenario
+from imhotep_stats.engine.cards import BLUE
 from imhotep_stats.engine.game import Game, apply
 
 # A random game ends after a few hundred decisions; far more means the engine loops.
@@ -64,6 +65,11 @@ def check_invariants(g: Game) -> None:
     for p in range(g.n):
         assert 0 <= g.sled[p] <= g.sled_cap[p], f"sled of seat {p} out of range at {where(g)}"
         assert g.quarry[p] >= 0, f"quarry of seat {p} negative at {where(g)}"
+        # the blue cards' counters (the turn's card options read them) agree with the hand
+        held = g.hand[p]
+        assert g.blue[p] == sum(held.get(c, 0) for c in BLUE), f"blue count of seat {p} at {where(g)}"
+        kinds = sum(1 << j for j, c in enumerate(BLUE) if held.get(c, 0))
+        assert g.blue_kinds[p] == kinds, f"blue kinds of seat {p} at {where(g)}"
     for s in range(4):
         assert len(g.ship_slots[s]) == g.ship_sizes[s]
         assert 0 <= g.ship_load[s] <= g.ship_sizes[s]

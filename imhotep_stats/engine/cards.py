@@ -26,6 +26,7 @@ DECORATION_SITE = {
 }
 RED_SITE = {"entrance": 1, "sarcophagus": 3, "paved_path": 4}
 PLAY = {name: act("play", name) for name in BLUE}
+BLUE_BIT = {name: 1 << j for j, name in enumerate(BLUE)}  # Game.blue_kinds's bit of a blue card
 # Loading Platform: "platform <ship> <site>"; Barge: "deliver <site>" (any site but the Market).
 PLATFORM = [[act("platform", s, SITES[i]) for i in range(5)] for s in range(4)]
 BARGE_SITES = [act("deliver", SITES[i]) for i in range(1, 5)]
@@ -92,6 +93,7 @@ def gain(g: Game, p: int, name: str) -> None:
     hand[name] = hand.get(name, 0) + 1
     if name in PLAY:
         g.blue[p] += 1
+        g.blue_kinds[p] |= BLUE_BIT[name]
     if name == "cargo_sled":
         g.sled_cap[p] += g.card_points.cargo_capacity
 
@@ -213,33 +215,27 @@ def playable(g: Game, p: int, name: str) -> bool:
 def blue_playable(g: Game, p: int) -> int:
     """The blue cards ``p`` holds and can play, as a bitmask over BLUE (bit j: BLUE[j]): the
     turn's card options are ``PLAYS[j]`` for its set bits, in BLUE's order."""
-    hand = g.hand[p]
-    left = g.blue[p]  # the blue cards held: none left to find, stop looking
+    kinds = g.blue_kinds[p]  # bit j: a BLUE[j] card held
     mask = 0
-    for j in range(6):
-        k = hand.get(BLUE[j], 0)
-        if k:
-            if _playable(g, p, j):
-                mask |= 1 << j
-            left -= k
-            if left <= 0:
-                break
+    j = 0
+    while kinds:
+        if kinds & 1 and _playable(g, p, j):
+            mask |= 1 << j
+        kinds >>= 1
+        j += 1
     return mask
 
 
 def blue_options(g: Game, p: int, opts: list[Action]) -> None:
     """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order
-    (``blue_playable``'s bits: one pass over the hand, no mask)."""
-    hand = g.hand[p]
-    left = g.blue[p]
-    for j in range(6):
-        k = hand.get(BLUE[j], 0)
-        if k:
-            if _playable(g, p, j):
-                opts.append(PLAYS[j])
-            left -= k
-            if left <= 0:
-                return
+    (``blue_playable``'s bits, appended as they are found)."""
+    kinds = g.blue_kinds[p]
+    j = 0
+    while kinds:
+        if kinds & 1 and _playable(g, p, j):
+            opts.append(PLAYS[j])
+        kinds >>= 1
+        j += 1
 
 
 def play_blue(g: Game, p: int, name: str) -> None:
@@ -247,6 +243,7 @@ def play_blue(g: Game, p: int, name: str) -> None:
     hand[name] -= 1
     if not hand[name]:
         del hand[name]
+        g.blue_kinds[p] &= ~BLUE_BIT[name]
     g.blue[p] -= 1
     g.discard.append(name)
     if name == "chisel":

@@ -9,7 +9,6 @@ cpdef fast_shuffle(rng, list items)
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
 cpdef shuffle(rng, list items)
 
-@cython.locals(place=list)
 cpdef redeal(rng, list places)
 
 @cython.locals(pool=list, place=list)

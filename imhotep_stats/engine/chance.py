@@ -139,11 +139,6 @@ def shuffle(rng: random.Random, items: list) -> None:
 def redeal(rng: random.Random, places: list[list]) -> None:
     """Pool the items of ``places`` (lists, changed in place), shuffle them from ``rng``
     and deal them back keeping each place's size."""
-    if len(places) == 1:  # one place: sorted and shuffled where it lies (the same draws and deal)
-        place = places[0]
-        place.sort()
-        shuffle(rng, place)
-        return
     deal(rng, pooled(places), places)
 
 

@@ -55,6 +55,7 @@ def clone(g: Game, streams: random.Random | None = None) -> Game:
     new.discard = g.discard[:]
     new.hand = [dict(h) for h in g.hand]
     new.blue = g.blue[:]
+    new.blue_kinds = g.blue_kinds[:]
     new.red_kept = g.red_kept[:]
     new.cards_taken = g.cards_taken[:]
     new.took = [dict(t) for t in g.took]

@@ -25,7 +25,7 @@ cdef class Game:
     cdef public object ship_sizes, prophecy
     cdef public tuple get_actions  # (GET,) or Pyramid D's (GET, GET_MOVE): len() in C
     cdef object _options  # the options property's list; None: a turn's, not built yet
-    cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, red_kept, cards_taken
+    cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, blue_kinds, red_kept, cards_taken
     cdef public list events, totals, stack, turn_start_hooks, sites, took
     cdef public list _round_start_sites, _round_end_sites
     cdef public list ship_slots, ship_min, ship_load, ship_dock, open_slots, dock_used

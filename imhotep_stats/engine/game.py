@@ -185,6 +185,7 @@ class Game:
         self.discard: list[str] = []
         self.hand: list[dict[str, int]] = [{} for _ in range(players)]  # held cards by name
         self.blue = [0] * players  # blue cards held, to skip card checks when none
+        self.blue_kinds = [0] * players  # bit j: a BLUE[j] card held (cards.blue_playable)
         self.red_kept = [0] * players  # used red cards kept face up (expansion)
         self.cards_taken = [0] * players
         self.took: list[dict[str, int]] = [{} for _ in range(players)]  # taken, by card name
@@ -456,7 +457,7 @@ class Game:
 
     def winners(self) -> list[int]:
         """Seats sharing the win: highest total, then most stones on the sled (docs/rules.md §2.5)."""
-        return best_seats([(self.totals[p], self.sled[p]) for p in range(self.n)])
+        return best_seats(self.totals, self.sled)
 
 
 # ---------------------------------------------------------------------- tasks

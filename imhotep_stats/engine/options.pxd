@@ -15,7 +15,10 @@ cpdef Action option_at(Game g, long i)
 cpdef Action drawn_option(Game g, double x)
 
 @cython.locals(p=long, sled=long, cap=long, quarry=long, blue=long, gets=long, places=long,
-               sails=tuple, mask=long, n=long, bits=long, k=long, j=long)
+               sails=tuple, mask=long, n=long, k=long, j=long)
 cpdef Action _option(Game g, long i, double x)
+
+@cython.locals(n=long)
+cdef inline long _bits(long mask)
 
 cpdef apply_drawn(Game g, double x)

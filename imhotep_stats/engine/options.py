@@ -32,10 +32,7 @@ def option_count(g: Game) -> int:
         n += len(g.open_slots)
     n += len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
     if blue:
-        mask = blue_playable(g, p)
-        while mask:  # its set bits
-            n += mask & 1
-            mask >>= 1
+        n += _bits(blue_playable(g, p))
     return n if n else 1  # nothing else: pass
 
 
@@ -67,11 +64,7 @@ def _option(g: Game, i: int, x: float) -> Action:
     sails = SAIL_OPTIONS[g.ships_ready][g.docks_free]
     mask = blue_playable(g, p) if blue else 0
     if i < 0:
-        n = gets + places + len(sails)
-        bits = mask
-        while bits:  # its set bits
-            n += bits & 1
-            bits >>= 1
+        n = gets + places + len(sails) + _bits(mask)
         if not n:
             return PASS  # nothing else
         i = int(x * n)
@@ -91,6 +84,15 @@ def _option(g: Game, i: int, x: float) -> Action:
                 return PLAYS[j]
             i -= 1
     return PASS  # nothing else
+
+
+def _bits(mask: int) -> int:
+    """The number of set bits of ``mask`` (the blue cards' plays it marks)."""
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
 
 
 def apply_drawn(g: Game, x: float) -> None:

@@ -12,3 +12,9 @@ cpdef tuple tally(list events, long n, long rounds)
 @cython.locals(n=long, totals=list, sled=list, ranks=list, p=long, q=long, total=long,
                on_sled=long, rank=long, winners=list, w=long)
 cpdef result_of(g)
+
+@cython.locals(p=Py_ssize_t, best=double, most=long, x=double)
+cpdef list best_seats(list points, list sled)
+
+@cython.locals(share=double, out=list)
+cpdef list win_shares(list winners, long n)

@@ -44,17 +44,26 @@ class GameResult:
         }
 
 
-def best_seats(key: list) -> list[int]:
-    """The seats whose key is the highest: the winners when the key is (total, sled), the
-    rulebook's order (docs/rules.md §2.5)."""
-    best = max(key)
-    return [p for p in range(len(key)) if key[p] == best]
+def best_seats(points: list, sled: list) -> list[int]:
+    """The seats with the most points, then the most stones on the sled: the winners when
+    ``points`` are the totals (docs/rules.md §2.5). Points may be estimates (floats)."""
+    best = points[0]
+    most = sled[0]
+    for p in range(1, len(points)):
+        x = points[p]
+        if x > best or (x == best and sled[p] > most):
+            best = x
+            most = sled[p]
+    return [p for p in range(len(points)) if points[p] == best and sled[p] == most]
 
 
 def win_shares(winners: list[int], n: int) -> list[float]:
     """Each seat's share of the win: 1/k for each of k tied winners, 0 for the others."""
     share = 1.0 / len(winners)
-    return [share if p in winners else 0.0 for p in range(n)]
+    out = [0.0] * n
+    for p in winners:
+        out[p] = share
+    return out
 
 
 # Each source's place in a seat's row of points (tally): one dict lookup an event.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from imhotep_stats.errors import describe
@@ -98,16 +99,13 @@ def side_letter(text: object) -> str | None:
 def parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:
     """``"D-A-C-B-D"`` (market-pyramid-temple-burial-obelisk, either case) -> ("D","A","C","B","D")."""
     if isinstance(sides, str):  # every game parses its sides: a string is read once
-        letters = _PARSED.get(sides)
-        if letters is None:
-            letters = _parse_sides(sides)
-            if len(_PARSED) < 1024:  # a bound: callers pass a handful of spellings
-                _PARSED[sides] = letters
-        return letters
+        return _parse_sides_text(sides)
     return _parse_sides(sides)
 
 
-_PARSED: dict[str, tuple[str, ...]] = {}  # parse_sides's valid strings (a dict: cheaper than lru_cache's call)
+@lru_cache(maxsize=1024)  # callers pass a handful of spellings
+def _parse_sides_text(sides: str) -> tuple[str, ...]:
+    return _parse_sides(sides)
 
 
 def _parse_sides(sides: str | Sequence[str]) -> tuple[str, ...]:

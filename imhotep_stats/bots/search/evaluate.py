@@ -70,4 +70,4 @@ def estimate_shares(g: Game) -> list[float]:
 
 def winner_shares(pts: list[float], sled: list[int]) -> list[float]:
     """The win share of the leader(s) by points, then stones on the sled."""
-    return win_shares(best_seats([(pts[p], sled[p]) for p in range(len(pts))]), len(pts))
+    return win_shares(best_seats(pts, sled), len(pts))
