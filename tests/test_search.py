@@ -133,6 +133,27 @@ def test_a_determinizer_makes_the_copies_determinize_makes(sides, players, proph
             deal(ours)
 
 
+@pytest.mark.parametrize("sides,players,prophecies", SETUPS)
+def test_a_search_copy_without_score_events_plays_the_same_game(sides, players, prophecies):
+    """The search's copies keep no score events (score_track False: it reads the totals):
+    from the same draws they play the same game to the same totals, sleds and winners as
+    full copies, and the events they skip are exactly the full copy's new ones."""
+    for k, stop in enumerate((0, 30, 70)):
+        g = Game(players, sides, seed=chance_seed(7, k), prophecies=prophecies)
+        _random_until(g, random.Random(k), stop)
+        if g.over:
+            continue
+        me = g.to_move
+        full, bare = determinizer(View(g, me), me), determinizer(View(g, me), me, False)
+        ours, theirs = random.Random(k), random.Random(k)
+        for s in range(3):
+            d, e = full(ours), bare(theirs)
+            assert e.events is None and e.totals == d.totals
+            totals, events, sled, winners = _play_out(d, seed=s)
+            assert _play_out(e, seed=s) == [totals, None, sled, winners]
+            assert len(events) > len(g.events) or totals == g.totals
+
+
 def _choices(bot: MctsBot, g: Game, seed: int) -> list:
     me = g.to_move
     return [bot.choose(View(g, me), g.options, random.Random(seed + i)) for i in range(2)]

@@ -20,9 +20,11 @@ import random
 from imhotep_stats.engine.game import Game
 
 
-def clone(g: Game, streams: random.Random | None = None) -> Game:
+def clone(g: Game, streams: random.Random | None = None, score_track: bool = True) -> Game:
     """An independent copy of ``g`` that plays on exactly as ``g`` would; with ``streams``,
-    every chance stream of the copy is that one instead (a search's own)."""
+    every chance stream of the copy is that one instead (a search's own). Without
+    ``score_track``, the copy keeps its totals but no score events (``events`` None: a search
+    reads the totals only, and a score event is a tuple made and freed)."""
     new = Game.__new__(Game)
     new.board = g.board
     new.n = g.n
@@ -59,7 +61,7 @@ def clone(g: Game, streams: random.Random | None = None) -> Game:
     new.red_kept = g.red_kept[:]
     new.cards_taken = g.cards_taken[:]
     new.took = [dict(t) for t in g.took]
-    new.events = g.events[:]
+    new.events = g.events[:] if score_track and g.events is not None else None
     new.totals = g.totals[:]
     new.round = g.round
     new.current = g.current

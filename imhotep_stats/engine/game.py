@@ -228,9 +228,11 @@ class Game:
 
     # ------------------------------------------------------------------ helpers for rules
     def score(self, seat: int, source: str, points: int) -> None:
-        """Record a score event (docs/rules.md §2.6): every point has a source and a round."""
+        """Record a score event (docs/rules.md §2.6): every point has a source and a round
+        (a search's copy keeps no events: ``engine.clone``'s ``score_track``)."""
         if points:
-            self.events.append((seat, source, points, self.round))
+            if self.events is not None:
+                self.events.append((seat, source, points, self.round))
             self.totals[seat] += points
 
     @property

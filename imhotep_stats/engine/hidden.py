@@ -69,11 +69,12 @@ class Sampler:
     a bot holds a sampler (``View.sampler``) and must not reach the game through it."""
 
     __slots__ = ("_g", "_me", "_decisions", "_cards", "_card_sites", "_own_sites", "_seen",
-                 "_future", "_to_come")
+                 "_future", "_to_come", "_track")
 
-    def __init__(self, g: Game, me: int):
+    def __init__(self, g: Game, me: int, score_track: bool = True):
         self._g = g
         self._me = me
+        self._track = score_track  # False: the copies keep no score events (engine.clone)
         self._decisions = g.decisions
         self._cards = pooled(hidden_cards(g, me))
         self._card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
@@ -90,7 +91,7 @@ class Sampler:
         if g.decisions != self._decisions:
             raise RuntimeError("hidden.Sampler: the game moved since the sampler was made")
         me = self._me
-        d = clone(g, rng)
+        d = clone(g, rng, self._track)
         # chance to come is the searcher's guess too: streams opened later (the reshuffle
         # stream is opened at the first reshuffle, from the seed) and reshuffles a
         # transcript pinned

@@ -25,14 +25,16 @@ def determinize(source: View | Game, me: int, rng: random.Random) -> Game:
     return hidden.sample(source, me, rng)
 
 
-def determinizer(source: View | Game, me: int) -> Callable[[random.Random], Game]:
+def determinizer(source: View | Game, me: int,
+                 score_track: bool = True) -> Callable[[random.Random], Game]:
     """Many determinizations of one position: ``determinizer(source, me)(rng)`` is
     ``determinize(source, me, rng)`` (the same copy from the same draws), with what does not
     depend on the draw worked out once (engine/hidden.py ``Sampler``). Valid until the game
-    moves."""
+    moves. Without ``score_track`` the copies keep their totals but no score events (what a
+    search reads)."""
     if isinstance(source, View):
-        return source.sampler().sample
-    return hidden.Sampler(source, me).sample
+        return source.sampler(score_track).sample
+    return hidden.Sampler(source, me, score_track).sample
 
 
 def hidden_places(g: Game, seat: int | None = None) -> dict[str, list]:

@@ -96,7 +96,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     iterations left (the choice is then the one the full budget would make)."""
     root = Node()
     draw = rng.random
-    deal = determinizer(g, me)  # the position's hidden parts pooled once
+    deal = determinizer(g, me, False)  # hidden parts pooled once; no score events (totals)
     for it in range(iterations):
         d = deal(rng)
         node = root
