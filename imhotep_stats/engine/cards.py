@@ -74,8 +74,9 @@ def colour(g: Game, name: str) -> str:
 def gain(g: Game, p: int, name: str) -> None:
     """Player ``p`` takes card ``name`` (docs/rules.md §3)."""
     g.cards_taken[p] += 1
-    took = g.took[p]  # for the report's card strength table
-    took[name] = took.get(name, 0) + 1
+    if g.took is not None:  # for the report's card strength table (a search's copy: None)
+        took = g.took[p]
+        took[name] = took.get(name, 0) + 1
     site = RED_SITE[name] if name in RED_SITE else None  # compiled: no method look-up by name
     if site is not None or name == "private_quarry":
         # Red: acts at once; discarded, or kept face up with the expansion rules.

@@ -6,4 +6,4 @@ from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
 @cython.locals(new=Game, sites=list, site=Site)
-cpdef Game clone(Game g, streams=*, bint score_track=*)
+cpdef Game clone(Game g, streams=*, bint report=*)

@@ -20,11 +20,12 @@ import random
 from imhotep_stats.engine.game import Game
 
 
-def clone(g: Game, streams: random.Random | None = None, score_track: bool = True) -> Game:
+def clone(g: Game, streams: random.Random | None = None, report: bool = True) -> Game:
     """An independent copy of ``g`` that plays on exactly as ``g`` would; with ``streams``,
     every chance stream of the copy is that one instead (a search's own). Without
-    ``score_track``, the copy keeps its totals but no score events (``events`` None: a search
-    reads the totals only, and a score event is a tuple made and freed)."""
+    ``report``, the copy keeps none of what only a game's report reads: no score events and
+    no cards taken by name (``events`` and ``took`` None; its totals and counts play on as
+    ever): a search reads the totals, and each event is a tuple made and freed."""
     new = Game.__new__(Game)
     new.board = g.board
     new.n = g.n
@@ -60,8 +61,8 @@ def clone(g: Game, streams: random.Random | None = None, score_track: bool = Tru
     new.blue_kinds = g.blue_kinds[:]
     new.red_kept = g.red_kept[:]
     new.cards_taken = g.cards_taken[:]
-    new.took = [dict(t) for t in g.took]
-    new.events = g.events[:] if score_track and g.events is not None else None
+    new.took = [dict(t) for t in g.took] if report and g.took is not None else None
+    new.events = g.events[:] if report and g.events is not None else None
     new.totals = g.totals[:]
     new.round = g.round
     new.current = g.current

@@ -229,7 +229,7 @@ class Game:
     # ------------------------------------------------------------------ helpers for rules
     def score(self, seat: int, source: str, points: int) -> None:
         """Record a score event (docs/rules.md §2.6): every point has a source and a round
-        (a search's copy keeps no events: ``engine.clone``'s ``score_track``)."""
+        (a search's copy keeps no events: ``engine.clone``'s ``report``)."""
         if points:
             if self.events is not None:
                 self.events.append((seat, source, points, self.round))

@@ -69,12 +69,12 @@ class Sampler:
     a bot holds a sampler (``View.sampler``) and must not reach the game through it."""
 
     __slots__ = ("_g", "_me", "_decisions", "_cards", "_card_sites", "_own_sites", "_seen",
-                 "_future", "_to_come", "_track")
+                 "_future", "_to_come", "_report")
 
-    def __init__(self, g: Game, me: int, score_track: bool = True):
+    def __init__(self, g: Game, me: int, report: bool = True):
         self._g = g
         self._me = me
-        self._track = score_track  # False: the copies keep no score events (engine.clone)
+        self._report = report  # False: the copies keep no score events, no cards by name (engine.clone)
         self._decisions = g.decisions
         self._cards = pooled(hidden_cards(g, me))
         self._card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
@@ -91,7 +91,7 @@ class Sampler:
         if g.decisions != self._decisions:
             raise RuntimeError("hidden.Sampler: the game moved since the sampler was made")
         me = self._me
-        d = clone(g, rng, self._track)
+        d = clone(g, rng, self._report)
         # chance to come is the searcher's guess too: streams opened later (the reshuffle
         # stream is opened at the first reshuffle, from the seed) and reshuffles a
         # transcript pinned

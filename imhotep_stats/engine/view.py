@@ -275,12 +275,12 @@ class View:
         see dealt anew from ``rng`` (engine/hidden.py), for search bots to play on."""
         return hidden.sample(self._g, self.me, rng)
 
-    def sampler(self, score_track: bool = True) -> Any:
+    def sampler(self, report: bool = True) -> Any:
         """Many such games of this position (a search's, one an iteration): its
         ``sample(rng)`` is ``sample(rng)`` here, the work that does not depend on the draw
         done once; valid until the game moves (engine/hidden.py ``Sampler``). Without
-        ``score_track`` the copies keep their totals but no score events."""
-        return hidden.Sampler(self._g, self.me, score_track)
+        ``report`` the copies keep none of what only a report reads (engine.clone)."""
+        return hidden.Sampler(self._g, self.me, report)
 
 
 # The game's public attributes: each is a property above (``view.sled``) and a name for

@@ -26,15 +26,15 @@ def determinize(source: View | Game, me: int, rng: random.Random) -> Game:
 
 
 def determinizer(source: View | Game, me: int,
-                 score_track: bool = True) -> Callable[[random.Random], Game]:
+                 report: bool = True) -> Callable[[random.Random], Game]:
     """Many determinizations of one position: ``determinizer(source, me)(rng)`` is
     ``determinize(source, me, rng)`` (the same copy from the same draws), with what does not
     depend on the draw worked out once (engine/hidden.py ``Sampler``). Valid until the game
-    moves. Without ``score_track`` the copies keep their totals but no score events (what a
-    search reads)."""
+    moves. Without ``report`` the copies keep none of what only a game's report reads
+    (score events, cards taken by name: engine.clone); a search reads the totals."""
     if isinstance(source, View):
-        return source.sampler(score_track).sample
-    return hidden.Sampler(source, me, score_track).sample
+        return source.sampler(report).sample
+    return hidden.Sampler(source, me, report).sample
 
 
 def hidden_places(g: Game, seat: int | None = None) -> dict[str, list]:
