@@ -28,10 +28,11 @@ cdef class Game:
     cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, blue_kinds, red_kept, cards_taken
     cdef public list events, totals, stack, turn_start_hooks, sites, took
     cdef public list _round_start_sites, _round_end_sites
-    cdef public list ship_slots, ship_min, ship_load, ship_dock, open_slots, dock_used
+    cdef public list ship_slots, ship_min, ship_load, ship_dock, dock_used
+    cdef public tuple open_slots  # open_places(open_mask): shared, never changed
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
-    cdef public long ship_free, ships_ready, docks_free, sailed, kind_code
+    cdef public long ship_free, ships_ready, docks_free, sailed, kind_code, open_mask
     cdef public bint round_over, skip_advance, over
 
     cpdef score(self, long seat, source, points)
@@ -40,7 +41,7 @@ cdef class Game:
     @cython.locals(room=long, quarry=long, k=long)
     cpdef sled_to_capacity(self, long p, long stones)
     cpdef schedule_from_quarry(self, long p, long site)
-    @cython.locals(ship=list, load=long, need=long, slots=list, i=Py_ssize_t)
+    @cython.locals(ship=list, load=long, need=long)
     cpdef put_on_ship(self, long p, long s, long k)
     @cython.locals(site=Site, empty=tuple, slots=tuple)
     cpdef _start_round(self, long start)
@@ -48,7 +49,7 @@ cdef class Game:
     cpdef _advance(self)
     @cython.locals(opts=list, sled=long)
     cpdef list _turn_options(self, long p)
-    @cython.locals(size=long, load=long, stack=list, kept=list, a=Action, depth=Py_ssize_t)
+    @cython.locals(size=long, load=long, stack=list, depth=Py_ssize_t)
     cpdef _sail(self, long p, long s, long site, bint lever)
     @cython.locals(stack=list, site=Site)
     cpdef _end_round(self, long next_start)
@@ -60,6 +61,9 @@ cdef class Game:
 cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
+
+cdef list _OPEN
+cpdef tuple open_places(long mask)
 
 @cython.locals(site=long)
 cpdef _answer(Game g, long kind, a)

@@ -88,17 +88,33 @@ def ship_minimum(size: int) -> int:
 _SHIPS: dict[tuple[int, ...], tuple] = {}  # by round card (a dict: cheaper than lru_cache's call)
 
 
-def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[Action, ...], int, tuple]:
-    """A round card's ship minimums (one stone less than the size, at least 1), place
-    actions (ship by ship, bow first), slots and empty ships (per ship a tuple of -1, copied
-    into its slots list), shared by every round dealt that card."""
+def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int, int, tuple]:
+    """A round card's ship minimums (one stone less than the size, at least 1), open
+    slots (an ``open_mask``: every slot), slots and empty ships (per ship a tuple of -1,
+    copied into its slots list), shared by every round dealt that card."""
     ships = _SHIPS.get(sizes)
     if ships is None:
         mins = tuple([ship_minimum(size) for size in sizes])
-        places = tuple([PLACE[s][k] for s in range(4) for k in range(sizes[s])])
+        mask = sum([((1 << sizes[s]) - 1) << 4 * s for s in range(4)])
         empty = tuple([(-1,) * size for size in sizes])
-        ships = _SHIPS[sizes] = (mins, places, sum(sizes), empty)
+        ships = _SHIPS[sizes] = (mins, mask, sum(sizes), empty)
     return ships
+
+
+# open_places's tuples, by mask, made when first asked for (a list: a C index compiled; a
+# dict would box the mask, most masks being above the small ints Python keeps)
+_OPEN: list[tuple | None] = [None] * (1 << 16)
+
+
+def open_places(mask: int) -> tuple[Action, ...]:
+    """The place actions of the open slots in ``mask`` (bit 4 s + k: slot k of ship s is
+    empty and the ship has not sailed), ship by ship, bow first: one tuple per mask, shared
+    by every game."""
+    places = _OPEN[mask]
+    if places is None:
+        places = _OPEN[mask] = tuple([PLACE[s][k] for s in range(4) for k in range(4)
+                                      if mask >> (4 * s + k) & 1])
+    return places
 
 
 @lru_cache(maxsize=64)
@@ -314,15 +330,8 @@ class Game:
         need = self.ship_min[s]
         self.ship_load[s] = load
         self.ship_free -= 1
-        slots = self.open_slots
-        a = PLACE[s][k]
-        if COMPILED:  # list.remove by identity (actions are interned): a C loop
-            for i in range(len(slots)):
-                if slots[i] is a:
-                    del slots[i]
-                    break
-        else:  # pure Python: the built-in is faster
-            slots.remove(a)
+        self.open_mask &= ~(1 << (4 * s + k))
+        self.open_slots = open_places(self.open_mask)
         if load == need:
             self.ships_ready |= 1 << s  # this ship can now sail
 
@@ -330,14 +339,14 @@ class Game:
     def _start_round(self, start: int) -> None:
         self.round += 1
         sizes = self.round_cards[self.round - 1]
-        mins, places, self.ship_free, empty = _ships(sizes)
+        mins, self.open_mask, self.ship_free, empty = _ships(sizes)
         self.ship_sizes = sizes
         self.ship_slots = [list(slots) for slots in empty]
         self.ship_min = list(mins)
         self.ship_load = [0, 0, 0, 0]
         self.ship_dock = [-1, -1, -1, -1]
         # The place actions still open, kept up to date as stones go on and ships sail.
-        self.open_slots = list(places)
+        self.open_slots = open_places(self.open_mask)
         # Bitmasks kept up to date for the sail actions: unsailed ships holding their
         # minimum, and docks with no ship yet.
         self.ships_ready = 0
@@ -413,12 +422,8 @@ class Game:
         size = self.ship_sizes[s]  # size, load: typed locals (game.pxd), a C subtraction
         load = self.ship_load[s]
         self.ship_free -= size - load
-        if self.ship_free or self.open_slots:
-            kept = []  # the other ships' places (a place action's n0 is its ship)
-            for a in self.open_slots:
-                if a.n0 != s:
-                    kept.append(a)
-            self.open_slots = kept
+        self.open_mask &= ~(15 << 4 * s)  # the other ships' places
+        self.open_slots = open_places(self.open_mask)
         stack = self.stack
         if lever:
             stack.append(_AFTER_SAIL)
