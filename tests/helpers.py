@@ -70,6 +70,10 @@ def check_invariants(g: Game) -> None:
         assert g.blue[p] == sum(held.get(c, 0) for c in BLUE), f"blue count of seat {p} at {where(g)}"
         kinds = sum(1 << j for j, c in enumerate(BLUE) if held.get(c, 0))
         assert g.blue_kinds[p] == kinds, f"blue kinds of seat {p} at {where(g)}"
+    # the open slots' mask: the empty slots of the ships not sailed, ship_free of them
+    open_mask = sum(1 << (4 * s + k) for s in range(4) if g.ship_dock[s] < 0
+                    for k, o in enumerate(g.ship_slots[s]) if o == -1)
+    assert g.open_mask == open_mask and bin(open_mask).count("1") == g.ship_free, where(g)
     for s in range(4):
         assert len(g.ship_slots[s]) == g.ship_sizes[s]
         assert 0 <= g.ship_load[s] <= g.ship_sizes[s]

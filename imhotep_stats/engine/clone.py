@@ -93,7 +93,6 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new.ship_load = g.ship_load[:]
     new.ship_dock = g.ship_dock[:]
     new.ship_free = g.ship_free
-    new.open_slots = g.open_slots  # a shared tuple (game.open_places)
     new.open_mask = g.open_mask
     new.ships_ready = g.ships_ready
     new.docks_free = g.docks_free

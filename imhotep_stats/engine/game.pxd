@@ -29,7 +29,6 @@ cdef class Game:
     cdef public list events, totals, stack, turn_start_hooks, sites, took
     cdef public list _round_start_sites, _round_end_sites
     cdef public list ship_slots, ship_min, ship_load, ship_dock, dock_used
-    cdef public tuple open_slots  # open_places(open_mask): shared, never changed
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
     cdef public long ship_free, ships_ready, docks_free, sailed, kind_code, open_mask
@@ -47,7 +46,7 @@ cdef class Game:
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)
-    @cython.locals(opts=list, sled=long)
+    @cython.locals(opts=list, sled=long, mask=long, s=long)
     cpdef list _turn_options(self, long p)
     @cython.locals(size=long, load=long, stack=list, depth=Py_ssize_t)
     cpdef _sail(self, long p, long s, long site, bint lever)
@@ -62,8 +61,11 @@ cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
 
-cdef list _OPEN
-cpdef tuple open_places(long mask)
+cdef list SHIP_PLACES
+@cython.locals(s=long)
+cpdef list open_places(long mask)
+@cython.locals(s=long, row=tuple)
+cpdef Action place_at(long mask, long i)
 
 @cython.locals(site=long)
 cpdef _answer(Game g, long kind, a)

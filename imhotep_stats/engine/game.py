@@ -101,20 +101,30 @@ def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int, int, tuple]:
     return ships
 
 
-# open_places's tuples, by mask, made when first asked for (a list: a C index compiled; a
-# dict would box the mask, most masks being above the small ints Python keeps)
-_OPEN: list[tuple | None] = [None] * (1 << 16)
+# The open slots are a bitmask (``Game.open_mask``, bit 4 s + k: slot k of ship s is empty
+# and the ship has not sailed). One ship's place actions by its 4 bits, bow first:
+# SHIP_PLACES[16 s + bits].
+SHIP_PLACES: list[tuple[Action, ...]] = [
+    tuple([PLACE[s][k] for k in range(4) if bits >> k & 1]) for s in range(4) for bits in range(16)
+]
 
 
-def open_places(mask: int) -> tuple[Action, ...]:
-    """The place actions of the open slots in ``mask`` (bit 4 s + k: slot k of ship s is
-    empty and the ship has not sailed), ship by ship, bow first: one tuple per mask, shared
-    by every game."""
-    places = _OPEN[mask]
-    if places is None:
-        places = _OPEN[mask] = tuple([PLACE[s][k] for s in range(4) for k in range(4)
-                                      if mask >> (4 * s + k) & 1])
+def open_places(mask: int) -> list[Action]:
+    """The place actions of the open slots in ``mask``, ship by ship, bow first."""
+    places: list[Action] = []
+    for s in range(4):
+        places.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
     return places
+
+
+def place_at(mask: int, i: int) -> Action:
+    """``open_places(mask)[i]``, without the list."""
+    for s in range(4):
+        row = SHIP_PLACES[16 * s + (mask >> 4 * s & 15)]
+        if i < len(row):
+            return row[i]
+        i -= len(row)
+    raise IndexError(f"place {i} of open slots {mask:#x}")
 
 
 @lru_cache(maxsize=64)
@@ -318,9 +328,13 @@ class Game:
 
     def empty_slots(self, ships: Sequence[int] | None = None) -> list[Action]:
         """Place actions for every empty slot of every unsailed ship (or of ``ships``)."""
-        if ships is None:
-            return list(self.open_slots)
-        return [a for a in self.open_slots if a.args[0] in ships]
+        mask = self.open_mask
+        if ships is not None:
+            keep = 0
+            for s in set(ships):
+                keep |= 15 << 4 * s
+            mask &= keep
+        return open_places(mask)
 
     def put_on_ship(self, p: int, s: int, k: int) -> None:
         """A stone of ``p`` goes onto slot k of ship s (its origin already debited)."""
@@ -330,8 +344,7 @@ class Game:
         need = self.ship_min[s]
         self.ship_load[s] = load
         self.ship_free -= 1
-        self.open_mask &= ~(1 << (4 * s + k))
-        self.open_slots = open_places(self.open_mask)
+        self.open_mask &= ~(1 << (4 * s + k))  # ship_free is its count of bits
         if load == need:
             self.ships_ready |= 1 << s  # this ship can now sail
 
@@ -345,8 +358,6 @@ class Game:
         self.ship_min = list(mins)
         self.ship_load = [0, 0, 0, 0]
         self.ship_dock = [-1, -1, -1, -1]
-        # The place actions still open, kept up to date as stones go on and ships sail.
-        self.open_slots = open_places(self.open_mask)
         # Bitmasks kept up to date for the sail actions: unsailed ships holding their
         # minimum, and docks with no ship yet.
         self.ships_ready = 0
@@ -391,7 +402,9 @@ class Game:
         if sled < self.sled_cap[p] and self.quarry[p] > 0:
             opts.extend(self.get_actions)
         if sled > 0:
-            opts.extend(self.open_slots)  # extend, not +=: compiled, a direct list call
+            mask = self.open_mask  # open_places, inline: no list of its own
+            for s in range(4):
+                opts.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
         opts.extend(SAIL_OPTIONS[self.ships_ready][self.docks_free])
         if self.blue[p]:
             cards.blue_options(self, p, opts)
@@ -423,7 +436,6 @@ class Game:
         load = self.ship_load[s]
         self.ship_free -= size - load
         self.open_mask &= ~(15 << 4 * s)  # the other ships' places
-        self.open_slots = open_places(self.open_mask)
         stack = self.stack
         if lever:
             stack.append(_AFTER_SAIL)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from imhotep_stats.engine.actions import PASS, SAIL_OPTIONS, Action
 from imhotep_stats.engine.cards import PLAYS, blue_playable
-from imhotep_stats.engine.game import Game, _perform
+from imhotep_stats.engine.game import Game, _perform, place_at
 
 
 def option_count(g: Game) -> int:
@@ -29,7 +29,7 @@ def option_count(g: Game) -> int:
     if sled < cap and quarry > 0:
         n = len(g.get_actions)
     if sled > 0:
-        n += len(g.open_slots)
+        n += g.ship_free  # the open slots' count
     n += len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
     if blue:
         n += _bits(blue_playable(g, p))
@@ -60,7 +60,7 @@ def _option(g: Game, i: int, x: float) -> Action:
     quarry = g.quarry[p]
     blue = g.blue[p]
     gets = len(g.get_actions) if sled < cap and quarry > 0 else 0
-    places = len(g.open_slots) if sled > 0 else 0
+    places = g.ship_free if sled > 0 else 0  # the open slots' count
     sails = SAIL_OPTIONS[g.ships_ready][g.docks_free]
     mask = blue_playable(g, p) if blue else 0
     if i < 0:
@@ -72,7 +72,7 @@ def _option(g: Game, i: int, x: float) -> Action:
         return g.get_actions[i]
     i -= gets
     if i < places:
-        return g.open_slots[i]
+        return place_at(g.open_mask, i)
     i -= places
     k = len(sails)
     if i < k:
