@@ -61,7 +61,8 @@ cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
 
-cdef list SHIP_PLACES
+cdef list SHIP_PLACES, _SAILS
+cpdef tuple sail_options(long ready, long free)
 @cython.locals(s=long)
 cpdef list open_places(long mask)
 @cython.locals(s=long, row=tuple)

@@ -109,6 +109,16 @@ SHIP_PLACES: list[tuple[Action, ...]] = [
 ]
 
 
+# SAIL_OPTIONS flat, by 32 ready + free (a list: one C index compiled, for sail_options)
+_SAILS: list[tuple[Action, ...]] = [row[free] for row in SAIL_OPTIONS for free in range(32)]
+
+
+def sail_options(ready: int, free: int) -> tuple[Action, ...]:
+    """``SAIL_OPTIONS[ready][free]``: the sail actions of the ships in bitmask ``ready``
+    to the docks in bitmask ``free``."""
+    return _SAILS[ready << 5 | free]
+
+
 def open_places(mask: int) -> list[Action]:
     """The place actions of the open slots in ``mask``, ship by ship, bow first."""
     places: list[Action] = []
@@ -405,7 +415,7 @@ class Game:
             mask = self.open_mask  # open_places, inline: no list of its own
             for s in range(4):
                 opts.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
-        opts.extend(SAIL_OPTIONS[self.ships_ready][self.docks_free])
+        opts.extend(sail_options(self.ships_ready, self.docks_free))
         if self.blue[p]:
             cards.blue_options(self, p, opts)
         if not opts:
@@ -418,7 +428,7 @@ class Game:
         ready = self.ships_ready
         if ships is not None:
             ready &= sum(1 << s for s in set(ships))
-        return list(SAIL_OPTIONS[ready][self.docks_free])
+        return list(sail_options(ready, self.docks_free))
 
     def sail(self, p: int, s: int, site: int, *, lever: bool = False) -> None:
         """Ship s docks at ``site`` and is unloaded at once, bow to stern (docs/rules.md §2.3)."""

@@ -10,9 +10,9 @@ list. tests/test_turn_options.py holds them to ``g.options`` at every decision."
 
 from __future__ import annotations
 
-from imhotep_stats.engine.actions import PASS, SAIL_OPTIONS, Action
+from imhotep_stats.engine.actions import PASS, Action
 from imhotep_stats.engine.cards import PLAYS, blue_playable
-from imhotep_stats.engine.game import Game, _perform, place_at
+from imhotep_stats.engine.game import Game, _perform, place_at, sail_options
 
 
 def option_count(g: Game) -> int:
@@ -30,7 +30,7 @@ def option_count(g: Game) -> int:
         n = len(g.get_actions)
     if sled > 0:
         n += g.ship_free  # the open slots' count
-    n += len(SAIL_OPTIONS[g.ships_ready][g.docks_free])
+    n += len(sail_options(g.ships_ready, g.docks_free))
     if blue:
         n += _bits(blue_playable(g, p))
     return n if n else 1  # nothing else: pass
@@ -61,7 +61,7 @@ def _option(g: Game, i: int, x: float) -> Action:
     blue = g.blue[p]
     gets = len(g.get_actions) if sled < cap and quarry > 0 else 0
     places = g.ship_free if sled > 0 else 0  # the open slots' count
-    sails = SAIL_OPTIONS[g.ships_ready][g.docks_free]
+    sails = sail_options(g.ships_ready, g.docks_free)
     mask = blue_playable(g, p) if blue else 0
     if i < 0:
         n = gets + places + len(sails) + _bits(mask)

@@ -1,0 +1,15 @@
+# The typed layer of hidden.py (docs/engine.md "Compiled accelerator"): a search draws one
+# sample an iteration, so the sampler is a cdef class whose fields are C struct fields and
+# whose copy is a typed Game (no attribute look-ups by name).
+cimport cython
+
+from imhotep_stats.engine.game cimport Game
+
+cdef class Sampler:
+    cdef Game _g
+    cdef long _me, _decisions, _to_come
+    cdef list _cards, _card_sites, _own_sites, _seen, _future
+    cdef bint _report
+
+    @cython.locals(g=Game, d=Game, places=list, sites=list, future=list, i=long)
+    cpdef Game sample(self, rng)
