@@ -8,7 +8,13 @@ cimport cython
 from imhotep_stats.engine.actions cimport Action
 from imhotep_stats.engine.game cimport Game
 
-@cython.locals(took=dict, hand=dict)
+# the card point tables: C fields (no instance dict look-ups at each card taken or scored)
+cdef class CardPoints:
+    cdef public object statue_table, statue_extra, unused_blue, per_decoration
+    cdef public object cargo_capacity, private_quarry_points, private_quarry_stones
+    cpdef statues(self, k)
+
+@cython.locals(took=dict, hand=dict, pts=CardPoints)
 cpdef gain(Game g, long p, name)
 cpdef bint _chisel_playable(Game g, long p)
 cpdef bint _lever_playable(Game g, long p)
@@ -34,5 +40,5 @@ cpdef play_blue(Game g, long p, name)
 cpdef _hammer_get(Game g, Action a, long p)
 cpdef _place_one(Game g, Action a, long p)
 cpdef _chisel_place(Game g, Action a, long p, long left)
-@cython.locals(p=long, hand=dict, k=long)
+@cython.locals(p=long, hand=dict, k=long, pts=CardPoints)
 cpdef score_game_end(Game g)

@@ -87,8 +87,9 @@ def gain(g: Game, p: int, name: str) -> None:
         if site is not None:
             g.schedule_from_quarry(p, site)
         else:  # Private Quarry (3.2): 1 point and up to 3 stones to the sled
-            g.score(p, "market", g.card_points.private_quarry_points)
-            g.sled_to_capacity(p, g.card_points.private_quarry_stones)
+            pts = g.card_points
+            g.score(p, "market", pts.private_quarry_points)
+            g.sled_to_capacity(p, pts.private_quarry_stones)
         return
     hand = g.hand[p]
     hand[name] = hand.get(name, 0) + 1
@@ -96,7 +97,8 @@ def gain(g: Game, p: int, name: str) -> None:
         g.blue[p] += 1
         g.blue_kinds[p] |= BLUE_BIT[name]
     if name == "cargo_sled":
-        g.sled_cap[p] += g.card_points.cargo_capacity
+        pts = g.card_points
+        g.sled_cap[p] += pts.cargo_capacity
 
 
 # ------------------------------------------------------------------------ blue cards

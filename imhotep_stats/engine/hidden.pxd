@@ -3,6 +3,8 @@
 # whose copy is a typed Game (no attribute look-ups by name).
 cimport cython
 
+from imhotep_stats.engine.chance cimport deal, shuffle
+from imhotep_stats.engine.clone cimport clone
 from imhotep_stats.engine.game cimport Game
 
 cdef class Sampler:
