@@ -32,6 +32,18 @@ def _random_until(g: Game, rng: random.Random, decisions: int) -> None:
         apply(g, opts[int(rng.random() * len(opts))])
 
 
+def _positions(setup: tuple, salt: int, stops: tuple, *, live: bool = True):
+    """``(k, game)`` for each stop: a game of ``setup`` (sides, players, prophecies) seeded
+    from ``salt`` and ``k``, played by random choices to decision ``stop``; with ``live``,
+    games already over are left out."""
+    sides, players, prophecies = setup
+    for k, stop in enumerate(stops):
+        g = Game(players, sides, seed=chance_seed(salt, k), prophecies=prophecies)
+        _random_until(g, random.Random(k), stop)
+        if not (live and g.over):
+            yield k, g
+
+
 def _play_out(g: Game, seed: int) -> list:
     rng = random.Random(seed)
     while not g.over:
@@ -42,9 +54,7 @@ def _play_out(g: Game, seed: int) -> list:
 
 @pytest.mark.parametrize("sides,players,prophecies", SETUPS)
 def test_a_clone_plays_on_as_the_original_and_leaves_it_alone(sides, players, prophecies):
-    for k, stop in enumerate((0, 25, 60, 110)):
-        g = Game(players, sides, seed=chance_seed(4, k), prophecies=prophecies)
-        _random_until(g, random.Random(k), stop)
+    for k, g in _positions((sides, players, prophecies), 4, (0, 25, 60, 110), live=False):
         before = snapshot(g)
         assert {"round", "ship_slots", "sled", "hand", "sites", "deck"} <= before.keys()
         c = clone(g)
@@ -86,11 +96,7 @@ def _hidden_multisets(g: Game) -> dict:
 @pytest.mark.parametrize("sides,players,prophecies", SETUPS)
 def test_a_determinization_agrees_with_the_view(sides, players, prophecies):
     decks, futures = set(), set()
-    for k, stop in enumerate((0, 30, 70, 120)):
-        g = Game(players, sides, seed=chance_seed(6, k), prophecies=prophecies)
-        _random_until(g, random.Random(k), stop)
-        if g.over:
-            continue
+    for k, g in _positions((sides, players, prophecies), 6, (0, 30, 70, 120)):
         me = g.to_move
         public, hidden, real = _public(g, me), _hidden_multisets(g), snapshot(g)
         for s in range(5):
@@ -114,11 +120,7 @@ def test_a_determinizer_makes_the_copies_determinize_makes(sides, players, proph
     """The search's determinizer (the position's hidden parts pooled once) makes, sample
     after sample from one stream, the copy determinize makes from the same draws; once the
     game has moved it refuses."""
-    for k, stop in enumerate((0, 30, 70)):
-        g = Game(players, sides, seed=chance_seed(6, k), prophecies=prophecies)
-        _random_until(g, random.Random(k), stop)
-        if g.over:
-            continue
+    for k, g in _positions((sides, players, prophecies), 6, (0, 30, 70)):
         me = g.to_move
         deal = determinizer(View(g, me), me)
         ours, theirs = random.Random(k), random.Random(k)
@@ -138,11 +140,7 @@ def test_a_search_copy_without_score_events_plays_the_same_game(sides, players, 
     """The search's copies keep none of what only a report reads (report False: no score
     events, no cards taken by name): from the same draws they play the same game to the
     same totals, sleds and winners as full copies."""
-    for k, stop in enumerate((0, 30, 70)):
-        g = Game(players, sides, seed=chance_seed(7, k), prophecies=prophecies)
-        _random_until(g, random.Random(k), stop)
-        if g.over:
-            continue
+    for k, g in _positions((sides, players, prophecies), 7, (0, 30, 70)):
         me = g.to_move
         full, bare = determinizer(View(g, me), me), determinizer(View(g, me), me, False)
         ours, theirs = random.Random(k), random.Random(k)
@@ -163,10 +161,8 @@ def _choices(bot: MctsBot, g: Game, seed: int) -> list:
 def test_mcts_choices_do_not_depend_on_the_hidden_state(sides, players, prophecies):
     bot = MctsBot(iterations=24)
     checked = 0
-    for k, stop in enumerate((0, 20, 45, 80)):
-        g = Game(players, sides, seed=chance_seed(8, k), prophecies=prophecies)
-        _random_until(g, random.Random(k), stop)
-        if g.over or len(g.options) < 2:
+    for k, g in _positions((sides, players, prophecies), 8, (0, 20, 45, 80)):
+        if len(g.options) < 2:
             continue
         # the same table with the hidden state in another order (deck, round cards to come,
         # face-down cards, tiles, tokens), shuffled here by hand: what the seat sees is the same

@@ -1,7 +1,17 @@
 # The typed layer of actions.py (docs/engine.md "Compiled accelerator"): Action is a cdef
 # class, so the engine reads an action's kind code and whole-number arguments as C fields
-# (game.pxd cimports it).
+# (game.pxd cimports it), and the turn's action tables are C lists with C-called look-ups.
+cimport cython
+
 cdef class Action:
     cdef readonly object kind, _text
     cdef readonly tuple args
     cdef readonly long code, n0, n1
+
+cdef list _PLACES, _SAILS
+cpdef tuple sail_options(long ready, long free)
+cpdef tuple ship_places(long s, long bits)
+@cython.locals(s=long)
+cpdef list open_places(long mask)
+@cython.locals(s=long, row=tuple)
+cpdef Action place_at(long mask, long i)

@@ -77,17 +77,54 @@ SAIL = [[act("sail", s, SITES[i]) for i in range(5)] for s in range(4)]
 UNLOAD = [act("unload", k) for k in range(4)]
 
 
-def _sail_table() -> list[list[tuple[Action, ...]]]:
-    """``table[ready][free]``: the sail actions for the ships in bitmask ``ready`` to the
-    docks in bitmask ``free``, ship by ship, each to its docks in order."""
+def _sail_table() -> list[tuple[Action, ...]]:
+    """``table[32 ready + free]``: the sail actions for the ships in bitmask ``ready`` to
+    the docks in bitmask ``free``, ship by ship, each to its docks in order (flat: one C
+    index compiled)."""
     bits = [[mask >> i & 1 for i in range(5)] for mask in range(32)]
     rows = [[tuple(compress(SAIL[s], bits[free])) for free in range(32)] for s in range(4)]
     table = []
     for ready in range(16):
         ships = [rows[s] for s in range(4) if ready >> s & 1]
-        table.append([sum((row[free] for row in ships), ()) for free in range(32)])
+        table.extend([sum((row[free] for row in ships), ()) for free in range(32)])
     return table
 
 
 # Every sail option list, built once: a turn looks its list up instead of building it.
-SAIL_OPTIONS = _sail_table()
+_SAILS = _sail_table()
+
+
+def sail_options(ready: int, free: int) -> tuple[Action, ...]:
+    """The sail actions of the ships in bitmask ``ready`` to the docks in bitmask ``free``."""
+    return _SAILS[ready << 5 | free]
+
+
+# The open slots are a bitmask (``Game.open_mask``, bit 4 s + k: slot k of ship s is empty
+# and the ship has not sailed). One ship's place actions by its 4 bits, bow first:
+# _PLACES[16 s + bits].
+_PLACES: list[tuple[Action, ...]] = [
+    tuple([PLACE[s][k] for k in range(4) if bits >> k & 1]) for s in range(4) for bits in range(16)
+]
+
+
+def ship_places(s: int, bits: int) -> tuple[Action, ...]:
+    """Ship ``s``'s place actions for its open slots ``bits`` (4 bits, bow first)."""
+    return _PLACES[16 * s + bits]
+
+
+def open_places(mask: int) -> list[Action]:
+    """The place actions of the open slots in ``mask``, ship by ship, bow first."""
+    places: list[Action] = []
+    for s in range(4):
+        places.extend(_PLACES[16 * s + (mask >> 4 * s & 15)])
+    return places
+
+
+def place_at(mask: int, i: int) -> Action:
+    """``open_places(mask)[i]``, without the list."""
+    for s in range(4):
+        row = _PLACES[16 * s + (mask >> 4 * s & 15)]
+        if i < len(row):
+            return row[i]
+        i -= len(row)
+    raise IndexError(f"place {i} of open slots {mask:#x}")

@@ -5,7 +5,7 @@
 # counters, seats, indexes and bitmasks, bint for flags; anything else stays an object.
 cimport cython
 
-from imhotep_stats.engine.actions cimport Action
+from imhotep_stats.engine.actions cimport Action, open_places, sail_options, ship_places
 from imhotep_stats.engine.sites.base cimport Site
 
 # the turn actions' kind codes (engine/actions.py), C longs here
@@ -60,13 +60,6 @@ cdef class Game:
 cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
-
-cdef list SHIP_PLACES, _SAILS
-cpdef tuple sail_options(long ready, long free)
-@cython.locals(s=long)
-cpdef list open_places(long mask)
-@cython.locals(s=long, row=tuple)
-cpdef Action place_at(long mask, long i)
 
 @cython.locals(site=long)
 cpdef _answer(Game g, long kind, a)

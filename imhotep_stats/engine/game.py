@@ -42,9 +42,11 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
     PLAY_CODE,
     SAIL,
     SAIL_CODE,
-    SAIL_OPTIONS,
     UNLOAD,
     Action,
+    open_places,
+    sail_options,
+    ship_places,
 )
 from imhotep_stats.engine.chance import fast_shuffle
 from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, by_code
@@ -99,42 +101,6 @@ def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int, int, tuple]:
         empty = tuple([(-1,) * size for size in sizes])
         ships = _SHIPS[sizes] = (mins, mask, sum(sizes), empty)
     return ships
-
-
-# The open slots are a bitmask (``Game.open_mask``, bit 4 s + k: slot k of ship s is empty
-# and the ship has not sailed). One ship's place actions by its 4 bits, bow first:
-# SHIP_PLACES[16 s + bits].
-SHIP_PLACES: list[tuple[Action, ...]] = [
-    tuple([PLACE[s][k] for k in range(4) if bits >> k & 1]) for s in range(4) for bits in range(16)
-]
-
-
-# SAIL_OPTIONS flat, by 32 ready + free (a list: one C index compiled, for sail_options)
-_SAILS: list[tuple[Action, ...]] = [row[free] for row in SAIL_OPTIONS for free in range(32)]
-
-
-def sail_options(ready: int, free: int) -> tuple[Action, ...]:
-    """``SAIL_OPTIONS[ready][free]``: the sail actions of the ships in bitmask ``ready``
-    to the docks in bitmask ``free``."""
-    return _SAILS[ready << 5 | free]
-
-
-def open_places(mask: int) -> list[Action]:
-    """The place actions of the open slots in ``mask``, ship by ship, bow first."""
-    places: list[Action] = []
-    for s in range(4):
-        places.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
-    return places
-
-
-def place_at(mask: int, i: int) -> Action:
-    """``open_places(mask)[i]``, without the list."""
-    for s in range(4):
-        row = SHIP_PLACES[16 * s + (mask >> 4 * s & 15)]
-        if i < len(row):
-            return row[i]
-        i -= len(row)
-    raise IndexError(f"place {i} of open slots {mask:#x}")
 
 
 @lru_cache(maxsize=64)
@@ -414,7 +380,7 @@ class Game:
         if sled > 0:
             mask = self.open_mask  # open_places, inline: no list of its own
             for s in range(4):
-                opts.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
+                opts.extend(ship_places(s, mask >> 4 * s & 15))
         opts.extend(sail_options(self.ships_ready, self.docks_free))
         if self.blue[p]:
             cards.blue_options(self, p, opts)

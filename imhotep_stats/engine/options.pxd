@@ -3,9 +3,9 @@
 # in C.
 cimport cython
 
-from imhotep_stats.engine.actions cimport Action
+from imhotep_stats.engine.actions cimport Action, place_at, sail_options
 from imhotep_stats.engine.cards cimport blue_playable
-from imhotep_stats.engine.game cimport Game, _perform, place_at, sail_options
+from imhotep_stats.engine.game cimport Game, _perform
 
 @cython.locals(p=long, sled=long, cap=long, quarry=long, blue=long, n=long, mask=long)
 cpdef long option_count(Game g)

@@ -10,9 +10,9 @@ list. tests/test_turn_options.py holds them to ``g.options`` at every decision."
 
 from __future__ import annotations
 
-from imhotep_stats.engine.actions import PASS, Action
+from imhotep_stats.engine.actions import PASS, Action, place_at, sail_options
 from imhotep_stats.engine.cards import PLAYS, blue_playable
-from imhotep_stats.engine.game import Game, _perform, place_at, sail_options
+from imhotep_stats.engine.game import Game, _perform
 
 
 def option_count(g: Game) -> int:
