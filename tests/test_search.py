@@ -54,7 +54,7 @@ def _play_out(g: Game, seed: int) -> list:
 
 @pytest.mark.parametrize("sides,players,prophecies", SETUPS)
 def test_a_clone_plays_on_as_the_original_and_leaves_it_alone(sides, players, prophecies):
-    for k, g in _positions((sides, players, prophecies), 4, (0, 25, 60, 110), live=False):
+    for _k, g in _positions((sides, players, prophecies), 4, (0, 25, 60, 110), live=False):
         before = snapshot(g)
         assert {"round", "ship_slots", "sled", "hand", "sites", "deck"} <= before.keys()
         c = clone(g)
@@ -96,7 +96,7 @@ def _hidden_multisets(g: Game) -> dict:
 @pytest.mark.parametrize("sides,players,prophecies", SETUPS)
 def test_a_determinization_agrees_with_the_view(sides, players, prophecies):
     decks, futures = set(), set()
-    for k, g in _positions((sides, players, prophecies), 6, (0, 30, 70, 120)):
+    for _k, g in _positions((sides, players, prophecies), 6, (0, 30, 70, 120)):
         me = g.to_move
         public, hidden, real = _public(g, me), _hidden_multisets(g), snapshot(g)
         for s in range(5):
