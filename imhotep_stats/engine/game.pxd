@@ -42,7 +42,8 @@ cdef class Game:
     cpdef schedule_from_quarry(self, long p, long site)
     @cython.locals(ship=list, load=long, need=long)
     cpdef put_on_ship(self, long p, long s, long k)
-    @cython.locals(site=Site, empty=tuple, slots=tuple)
+    @cython.locals(site=Site, empty=tuple, mins=tuple, ships=list, need=list, load=list, dock=list,
+                   used=list, slots=list, e=tuple, s=long, k=long)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)

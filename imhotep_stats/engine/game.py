@@ -225,6 +225,10 @@ class Game:
         if prophecies:
             prophecy_module.setup(self)
         chance_module.check_used(self)
+        # the ships' lists, refilled in place at every round's start (no new lists a round)
+        self.ship_slots = [[], [], [], []]
+        self.ship_min, self.ship_load, self.ship_dock = [0] * 4, [0] * 4, [-1] * 4
+        self.dock_used = [0] * 5
         self._start_round(0)
         self._advance()
 
@@ -330,15 +334,27 @@ class Game:
         sizes = self.round_cards[self.round - 1]
         mins, self.open_mask, self.ship_free, empty = _ships(sizes)
         self.ship_sizes = sizes
-        self.ship_slots = [list(slots) for slots in empty]
-        self.ship_min = list(mins)
-        self.ship_load = [0, 0, 0, 0]
-        self.ship_dock = [-1, -1, -1, -1]
+        # the ships' lists refilled in place, item by item (C stores; a clone copies them,
+        # so they are never shared): cheaper than new lists or slice assignments
+        ships, need, load, dock = self.ship_slots, self.ship_min, self.ship_load, self.ship_dock
+        for s in range(4):
+            slots = ships[s]
+            e = empty[s]
+            if len(slots) == len(e):
+                for k in range(len(e)):
+                    slots[k] = -1
+            else:
+                ships[s] = list(e)
+            need[s] = mins[s]
+            load[s] = 0
+            dock[s] = -1
         # Bitmasks kept up to date for the sail actions: unsailed ships holding their
         # minimum, and docks with no ship yet.
         self.ships_ready = 0
         self.docks_free = 0b11111
-        self.dock_used = [0, 0, 0, 0, 0]
+        used = self.dock_used
+        for s in range(5):
+            used[s] = 0
         self.sailed = 0
         self.passes = 0
         self.start_player = self.current = start
