@@ -407,3 +407,17 @@ def test_hammer_with_pyramid_d_may_move_the_figure():
     assert [str(a) for a in g.options] == ["get", "get move"]
     apply(g, act("get", "move"))
     assert pyr.figure != before and g.sled[0] == 5 and g.kind == "hammer_place"
+
+
+def test_points_for_a_seat_not_at_the_table_are_refused():
+    """The engine indexes its lists unchecked when compiled (engine/game.py's first line), so
+    ``score``, which every site's scoring calls, checks the seat: a site scoring seat -1 or
+    seat n is a bug, refused with IndexError (pure Python would have charged seat n-1)."""
+    g = Game(2, seed=1)
+    for seat in (-1, 2, 5):
+        with pytest.raises(IndexError, match=f"no seat {seat}"):
+            g.score(seat, "temple", 1)
+    assert g.totals == [0, 0]
+    g.score(1, "temple", 0)  # no points: nothing to check, nothing scored
+    g.score(1, "temple", 2)
+    assert g.totals == [0, 2]

@@ -1,3 +1,5 @@
+# cython: boundscheck=False, wraparound=False
+# (no bounds checks, no indexes from the end: every index below is within its list by construction)
 """Chance (docs/rules.md §1.2): where every random outcome of a game comes from.
 
 Each purpose has a stream of its own, seeded by the game's seed and the purpose's name only

@@ -62,7 +62,7 @@ cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
 
-@cython.locals(site=long)
+@cython.locals(site=long, at=Site)
 cpdef _answer(Game g, long kind, a)
 
 cpdef _after_sail(Game g)

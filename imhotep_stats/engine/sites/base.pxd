@@ -16,6 +16,7 @@ cdef class Site:
     cpdef Site copy(self)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
+    cpdef answer(self, Game g, long kind, a, tuple ctx)  # a C call from the engine's _answer
     cpdef round_start(self, Game g)
     cpdef round_end(self, Game g)
     cpdef game_end(self, Game g)

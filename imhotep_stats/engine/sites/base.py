@@ -41,9 +41,9 @@ class Site:
         """A stone of ``owner`` arrives (from a ship, a red card or a bonus)."""
         raise NotImplementedError
 
-    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         """The answer ``a`` to a question of this site's ``kind`` (a code that engine/kinds.py
-        says this site answers), with the context it asked with."""
+        says this site answers), with the context tuple it asked with (``Game.ask``'s ``ctx``)."""
         raise NotImplementedError(kind)
 
     # Hidden information (engine/hidden.py): each site names and deals its own.

@@ -26,6 +26,7 @@ cdef class BurialChamberB(BurialRows):
     cpdef game_end(self, Game g)
 
 cdef class BurialChamberC(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public tuple levels
     cdef public object level_cap, overflow_points, space, acts, act_space, supports, above, adj
     cdef public list owner, open, overflow, count
@@ -35,6 +36,7 @@ cdef class BurialChamberC(Site):
     cpdef game_end(self, Game g)
 
 cdef class BurialChamberD(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object rows, columns, per_round, no_token_points, absent_penalty, group_extra
     cdef public object acts
     cdef public tuple group_table

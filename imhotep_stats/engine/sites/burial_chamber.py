@@ -175,7 +175,8 @@ class BurialChamberC(Site):
             self.overflow[owner] += 1
             g.score(owner, "burial_chamber", self.overflow_points)
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         self.place(self.act_space[a], owner)
 
     def place(self, s: int, owner: int) -> None:
@@ -300,7 +301,8 @@ class BurialChamberD(Site):
             self.edge[owner] += 1
             g.score(owner, "burial_chamber", self.no_token_points)
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         self.place(a.args[0], owner)
 
     def place(self, token: int, owner: int) -> None:

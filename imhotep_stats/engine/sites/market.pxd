@@ -11,6 +11,7 @@ cpdef _keep(name)
 cpdef list _take_options(list names)
 
 cdef class MarketA(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object size
     cdef public list display
     @cython.locals(n=MarketA)
@@ -21,6 +22,7 @@ cdef class MarketA(Site):
     cpdef round_end(self, Game g)
 
 cdef class MarketB(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object size, pair_size
     cdef public list display
     cdef list _hidden_pair  # not public: only this module reads it (docs/engine.md)
@@ -32,6 +34,7 @@ cdef class MarketB(Site):
     cpdef round_end(self, Game g)
 
 cdef class MarketC(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object size
     cdef public list display, coins, pair_actions
     cdef public long left
@@ -42,6 +45,7 @@ cdef class MarketC(Site):
     cpdef round_end(self, Game g)
 
 cdef class MarketD(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object size, stack_size
     cdef public list display, stack_count, stack_actions
     cdef list _hidden_stacks  # not public

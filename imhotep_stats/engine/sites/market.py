@@ -100,7 +100,8 @@ class MarketA(Site):
             opts = _take_options(self.display)
             g.ask(MARKET_PICK, owner, opts, (owner,))
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         name = a.args[0]
         self.display.remove(name)
         gain(g, owner, name)
@@ -172,7 +173,7 @@ class MarketB(Site):
         elif opts:
             self._pick(g, opts[0], owner)
 
-    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         if kind == MARKET_KEEP:
             self.keep(g, a, *ctx)
         else:
@@ -274,9 +275,10 @@ class MarketC(Site):
         if len(opts) > 1:
             g.ask(MARKET_PICK, owner, opts, (owner,))
         else:
-            self.answer(g, MARKET_PICK, opts[0], owner)
+            self.answer(g, MARKET_PICK, opts[0], (owner,))
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         d = self.display
         args = a.args
         if isinstance(args[0], int):  # a coin for two adjacent cards
@@ -365,7 +367,7 @@ class MarketD(Site):
         elif opts:
             self._pick(g, opts[0], owner)
 
-    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         if kind == MARKET_KEEP:
             self.keep(g, a, *ctx)
         else:

@@ -22,6 +22,7 @@ cdef class ObeliskB(Site):
     cpdef game_end(self, Game g)
 
 cdef class ObeliskC(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object columns, row_points, bonus, overflow_points
     cdef public tuple path
     cdef public long next
@@ -32,6 +33,7 @@ cdef class ObeliskC(Site):
     cpdef game_end(self, Game g)
 
 cdef class ObeliskD(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public list target, points, claim_action, owner, height, free, working, placed, overflow
     cdef public object unfinished_points, overflow_points
     @cython.locals(n=ObeliskD)

@@ -270,7 +270,8 @@ class ObeliskC(Site):
         else:
             self.discarded[owner] += 1
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         card = self.cards[owner]
         for c, k in enumerate(a.args[1:]):
             card[c] += k
@@ -379,9 +380,14 @@ class ObeliskD(Site):
         self.height[o] += 1
         self.working[owner] = o if self.height[o] < self.target[o] else -1
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         claim = self.claim_action
-        o = next(i for i in self.free if claim[i] is a)
+        for o in self.free:  # the free obelisk this action claims (a loop: no closure in a C method)
+            if claim[o] is a:
+                break
+        else:
+            raise ValueError(f"obelisk: {a} claims no free obelisk")
         self.free.remove(o)
         self.owner[o] = owner
         self._add(owner, o)

@@ -14,12 +14,14 @@ cdef class PyramidA(Site):
     cpdef deliver(self, Game g, long owner)
 
 cdef class _Counted(Site):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public list count, overflow_owners
     cdef public object overflow
     @cython.locals(n=_Counted)
     cpdef copy_into(self, Site new)
 
 cdef class PyramidB(_Counted):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public list spaces, choices, pyramids, open
     cdef public dict index_of
     @cython.locals(n=PyramidB)

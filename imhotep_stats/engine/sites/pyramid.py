@@ -153,8 +153,9 @@ class _Counted(Site):
         n.overflow = self.overflow
         n.overflow_owners = list(self.overflow_owners)
 
-    def answer(self, g: Game, kind: int, a: Action, p: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         """A ``ship`` reward's slot (sides B and C; B's pyramid choice: ``PyramidB``)."""
+        p = ctx[0]
         _ship_slot(g, a, p)
 
     def _overflow(self, g: Game, owner: int) -> None:
@@ -214,7 +215,8 @@ class PyramidB(_Counted):
         else:
             self._overflow(g, owner)
 
-    def answer(self, g: Game, kind: int, a: Action, owner: int) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
+        owner = ctx[0]
         if kind == PYRAMID_CHOICE:
             self._place(g, owner, self.index_of[a])
         else:

@@ -23,6 +23,7 @@ cdef class TempleA(TempleLayers):
     cpdef round_end(self, Game g)
 
 cdef class TempleRewards(TempleLayers):
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object visible_points, columns, choices
     @cython.locals(n=TempleRewards)
     cpdef copy_into(self, Site new)

@@ -203,7 +203,7 @@ class TempleRewards(TempleLayers):
             # A draw may ask (keep 1 of N): run it as a task, never ask from a resolver.
             g.push(site_task, self.index, "_draw", owner, k)
 
-    def answer(self, g: Game, kind: int, a: Action, *ctx) -> None:
+    def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         if kind == TEMPLE_KEEP:
             self._keep(g, a, *ctx)
         else:
