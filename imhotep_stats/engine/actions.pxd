@@ -10,7 +10,6 @@ cdef class Action:
 
 cdef list _PLACES, _SAILS
 cpdef tuple sail_options(long ready, long free)
-cpdef tuple ship_places(long s, long bits)
 @cython.locals(s=long)
 cpdef list open_places(long mask)
 @cython.locals(s=long, row=tuple)

@@ -107,9 +107,7 @@ _PLACES: list[tuple[Action, ...]] = [
 ]
 
 
-def ship_places(s: int, bits: int) -> tuple[Action, ...]:
-    """Ship ``s``'s place actions for its open slots ``bits`` (4 bits, bow first)."""
-    return _PLACES[16 * s + bits]
+SHIP_PLACES = _PLACES  # the same list, by a public name (game.py's C global: _turn_options)
 
 
 def open_places(mask: int) -> list[Action]:

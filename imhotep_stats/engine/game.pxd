@@ -5,7 +5,7 @@
 # counters, seats, indexes and bitmasks, bint for flags; anything else stays an object.
 cimport cython
 
-from imhotep_stats.engine.actions cimport Action, open_places, sail_options, ship_places
+from imhotep_stats.engine.actions cimport Action, open_places, sail_options
 from imhotep_stats.engine.sites.base cimport Site
 
 # the turn actions' kind codes (engine/actions.py), C longs here
@@ -15,6 +15,7 @@ cdef long END_TURN, AFTER_SAIL, UNLOAD_SHIP, UNLOAD_STONE, LEVER_NEXT, DELIVER, 
 # the kind codes the game checks at every decision (engine/kinds.py), C longs here
 cdef long NONE, TURN
 cdef bint COMPILED
+cdef list SHIP_PLACES  # actions.SHIP_PLACES (a C global here: one C index a ship)
 cdef dict _SHIPS  # _ships's cache: a C dict, so its look-up is not a method call by name
 
 cdef class Game:

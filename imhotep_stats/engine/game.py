@@ -47,11 +47,11 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
     PLAY_CODE,
     SAIL,
     SAIL_CODE,
+    SHIP_PLACES,
     UNLOAD,
     Action,
     open_places,
     sail_options,
-    ship_places,
 )
 from imhotep_stats.engine.chance import fast_shuffle
 from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, by_code
@@ -403,7 +403,7 @@ class Game:
         if sled > 0:
             mask = self.open_mask  # open_places, inline: no list of its own
             for s in range(4):
-                opts.extend(ship_places(s, mask >> 4 * s & 15))
+                opts.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
         opts.extend(sail_options(self.ships_ready, self.docks_free))
         if self.blue[p]:
             cards.blue_options(self, p, opts)
