@@ -18,6 +18,7 @@ cdef bint COMPILED
 cdef list SHIP_PLACES  # actions.SHIP_PLACES (a C global here: one C index a ship)
 cdef dict _SHIPS  # _ships's cache: a C dict, so its look-up is not a method call by name
 
+@cython.final
 cdef class Game:
     cdef dict __dict__
     cdef public object board, sides, seed, expansion, prophecies, rounds, rng_reshuffle
