@@ -3,6 +3,8 @@
 # double times a C integer rounds as a Python float does, and truncation is int()'s.
 cimport cython
 
+from imhotep_stats.engine.stream cimport draw
+
 @cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
 cpdef fast_shuffle(rng, list items)
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from imhotep_stats.engine.setup_checks import RulesError
+from imhotep_stats.engine.stream import draw
 from imhotep_stats.errors import describe
 
 if TYPE_CHECKING:
@@ -130,10 +131,10 @@ def reshuffle(g: Game) -> None:
 
 # Dealing hidden things anew (engine/hidden.py; the sites' redeal_hidden)
 def shuffle(rng: random.Random, items: list) -> None:
-    """Fisher-Yates from ``rng.random`` (cheap compiled; any uniform shuffle would do)."""
-    draw = rng.random
+    """Fisher-Yates from ``rng.random`` (cheap compiled; any uniform shuffle would do). A
+    search's ``Stream`` (engine/stream.py) draws by C calls."""
     for i in range(len(items) - 1, 0, -1):
-        x = draw()
+        x = draw(rng)
         j = int(x * (i + 1))
         items[i], items[j] = items[j], items[i]
 

@@ -6,5 +6,6 @@ cimport cython
 
 from imhotep_stats.engine.game cimport Game, apply
 from imhotep_stats.engine.options cimport apply_drawn
+from imhotep_stats.engine.stream cimport draw
 
 cpdef random_rollout(Game g, rng, long limit)

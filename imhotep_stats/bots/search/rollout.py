@@ -12,6 +12,7 @@ import random
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.options import apply_drawn
+from imhotep_stats.engine.stream import draw
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy")
@@ -20,9 +21,8 @@ ROLLOUTS = ("random", "greedy")
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
     """Play uniformly random legal actions until the game ends or ``limit`` decisions (by
     draw: a turn's option list is not built, nor its choice checked)."""
-    draw = rng.random
     while not g.over and limit:
-        apply_drawn(g, draw())
+        apply_drawn(g, draw(rng))  # a search's Stream: a C call (engine/stream.py)
         limit -= 1
 
 

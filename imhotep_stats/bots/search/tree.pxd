@@ -5,6 +5,7 @@
 cimport cython
 
 from imhotep_stats.engine.game cimport Game, apply, options_of
+from imhotep_stats.engine.stream cimport draw
 
 cdef class Node:
     cdef public dict children

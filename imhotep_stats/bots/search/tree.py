@@ -31,6 +31,7 @@ from imhotep_stats.bots.search.determinize import determinizer
 from imhotep_stats.bots.search.evaluate import estimate_points, estimate_shares, winner_shares
 from imhotep_stats.engine.game import Game, apply, options_of
 from imhotep_stats.engine.result import win_shares
+from imhotep_stats.engine.stream import draw, fast, handback
 
 NO_LIMIT = -1  # rollouts play to the game's end
 MARGIN_SCALE = 10.0  # points: a 10-point lead earns about 0.88 of the margin reward
@@ -95,61 +96,65 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     ``stop``: end early once the most visited root action cannot be overtaken in the
     iterations left (the choice is then the one the full budget would make)."""
     root = Node()
-    draw = rng.random
+    own = rng
+    rng = fast(own)  # compiled: the same draws by C calls, handed back below (engine/stream.py)
     deal = determinizer(g, me, False)  # hidden parts pooled once; no score events (totals)
-    for it in range(iterations):
-        d = deal(rng)
-        node = root
-        path = []
-        while not d.over:
-            opts = options_of(d)
-            if len(opts) == 1:
-                apply(d, opts[0])
-                continue
-            p = d.to_move
-            children = node.children
-            best = None
-            best_a = None
-            score = -1.0
-            untried = None
-            boost = priors if node is root else None
-            for a in opts:
-                child = children.get(a)
-                if child is None:
-                    if untried is None:
-                        untried = [a]
-                    else:
-                        untried.append(a)
+    try:
+        for it in range(iterations):
+            d = deal(rng)
+            node = root
+            path = []
+            while not d.over:
+                opts = options_of(d)
+                if len(opts) == 1:
+                    apply(d, opts[0])
                     continue
-                child.avail += 1
-                if untried is None:
-                    value = child.w / child.n + exploration * sqrt(log(child.avail) / child.n)
+                p = d.to_move
+                children = node.children
+                best = None
+                best_a = None
+                score = -1.0
+                untried = None
+                boost = priors if node is root else None
+                for a in opts:
+                    child = children.get(a)
+                    if child is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                        continue
+                    child.avail += 1
+                    if untried is None:
+                        value = child.w / child.n + exploration * sqrt(log(child.avail) / child.n)
+                        if boost is not None:
+                            value += bias * boost.get(a, 0.0) / (child.n + 1)
+                        if value > score:
+                            score = value
+                            best = child
+                            best_a = a
+                if untried is not None:
                     if boost is not None:
-                        value += bias * boost.get(a, 0.0) / (child.n + 1)
-                    if value > score:
-                        score = value
-                        best = child
-                        best_a = a
-            if untried is not None:
-                if boost is not None:
-                    a = _best_prior(untried, boost)
-                else:
-                    a = untried[int(draw() * len(untried))]
-                child = children[a] = Node()
-                apply(d, a)
-                path.append((child, p))
+                        a = _best_prior(untried, boost)
+                    else:
+                        a = untried[int(draw(rng) * len(untried))]
+                    child = children[a] = Node()
+                    apply(d, a)
+                    path.append((child, p))
+                    break
+                apply(d, best_a)
+                path.append((best, p))
+                node = best
+            if not d.over:
+                rollout(d, rng, depth)
+            credit = reward(d, margin)
+            for child, p in path:
+                child.n += 1
+                child.w += credit[p]
+            if stop and it % 16 == 15 and _decided(root, iterations - it - 1):
                 break
-            apply(d, best_a)
-            path.append((best, p))
-            node = best
-        if not d.over:
-            rollout(d, rng, depth)
-        credit = reward(d, margin)
-        for child, p in path:
-            child.n += 1
-            child.w += credit[p]
-        if stop and it % 16 == 15 and _decided(root, iterations - it - 1):
-            break
+    finally:
+        handback(rng, own)
     return root
 
 

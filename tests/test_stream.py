@@ -1,0 +1,58 @@
+"""engine/stream.py: a search's C stream draws exactly what the random.Random it was made
+from would have drawn, and hands its state back (so a search plays the same games)."""
+
+import random
+
+import pytest
+
+from imhotep_stats.engine import stream
+from imhotep_stats.engine.stream import Stream, draw, fast, handback
+
+
+def test_the_draws_are_random_randoms_across_state_blocks():
+    # 2,000 mixed draws cross the 624-word state block three times
+    ours, theirs = random.Random("search/7"), random.Random("search/7")
+    ours.random()  # mid-block, as a bot's stream is when a search starts
+    theirs.random()
+    s = Stream(ours)
+    for i in range(2000):
+        k = (0, 1, 5, 31, 32, 33, 63, 64)[i % 8]
+        if i % 3:
+            assert s.random() == theirs.random()
+        else:
+            assert s.getrandbits(k) == theirs.getrandbits(k), k
+        assert draw(s) == theirs.random()
+
+
+def test_the_state_goes_back_to_the_stream_it_came_from():
+    ours, theirs = random.Random(5), random.Random(5)
+    s = Stream(ours)
+    for _ in range(700):
+        s.random()
+        theirs.random()
+    assert ours.getstate() == random.Random(5).getstate()  # not moved until store()
+    s.store()
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(5)] == [theirs.random() for _ in range(5)]
+
+
+def test_a_search_takes_a_stream_only_when_compiled_and_hands_it_back():
+    rng, twin = random.Random(3), random.Random(3)
+    s = fast(rng)
+    assert (s is not rng) == stream.COMPILED
+    x = draw(s)
+    handback(s, rng)
+    assert x == twin.random()
+    assert rng.getstate() == twin.getstate()
+    assert fast(s) is s  # a stream (or any other object) is used as it is
+
+
+def test_bad_states_and_widths_are_refused():
+    class Other(random.Random):
+        def getstate(self):
+            return (2, (0,) * 625, None)
+
+    with pytest.raises(ValueError, match="MT19937"):
+        Stream(Other(1))
+    with pytest.raises(ValueError, match="0 to 64 bits"):
+        Stream(random.Random(1)).getrandbits(65)
