@@ -1,6 +1,6 @@
 """A search's random stream drawn in C: Python's own generator, the same numbers.
 
-A search draws about a hundred numbers an iteration (the determinization's shuffles, the
+A search draws about 90 numbers an iteration (the determinization's shuffles, the
 rollout's picks), each a Python method call on ``random.Random``. ``Stream(rng)`` takes
 over ``rng``'s state (the Mersenne Twister MT19937 of CPython's ``_randommodule.c``: 624
 words and an index) and draws what ``rng`` would have drawn, in the same order, by C calls

@@ -96,12 +96,11 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     ``stop``: end early once the most visited root action cannot be overtaken in the
     iterations left (the choice is then the one the full budget would make)."""
     root = Node()
-    own = rng
-    rng = fast(own)  # compiled: the same draws by C calls, handed back below (engine/stream.py)
+    stream = fast(rng)  # compiled: the same draws by C calls, handed back below (engine/stream.py)
     deal = determinizer(g, me, False)  # hidden parts pooled once; no score events (totals)
     try:
         for it in range(iterations):
-            d = deal(rng)
+            d = deal(stream)
             node = root
             path = []
             while not d.over:
@@ -137,7 +136,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
                     if boost is not None:
                         a = _best_prior(untried, boost)
                     else:
-                        a = untried[int(draw(rng) * len(untried))]
+                        a = untried[int(draw(stream) * len(untried))]
                     child = children[a] = Node()
                     apply(d, a)
                     path.append((child, p))
@@ -146,7 +145,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
                 path.append((best, p))
                 node = best
             if not d.over:
-                rollout(d, rng, depth)
+                rollout(d, stream, depth)
             credit = reward(d, margin)
             for child, p in path:
                 child.n += 1
@@ -154,7 +153,7 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
             if stop and it % 16 == 15 and _decided(root, iterations - it - 1):
                 break
     finally:
-        handback(rng, own)
+        handback(stream, rng)
     return root
 
 
