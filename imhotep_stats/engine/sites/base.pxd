@@ -27,6 +27,6 @@ cpdef list rank_points(list values, table, long minimum=*)
 
 cpdef group_points(long size, table, extra)
 
-@cython.locals(n=Py_ssize_t, seen=list, groups=list, start=Py_ssize_t, owner=long, stack=list,
-               size=long, i=Py_ssize_t, r=Py_ssize_t, j=Py_ssize_t)
+@cython.locals(n=Py_ssize_t, cells=list, groups=list, found=list, k=Py_ssize_t, start=Py_ssize_t,
+               owner=long, first=Py_ssize_t, i=Py_ssize_t, r=Py_ssize_t, c=long)
 cpdef list line_groups(list owners, Py_ssize_t width)

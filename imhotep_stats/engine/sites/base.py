@@ -157,34 +157,41 @@ def line_groups(owners: list[int], width: int) -> list[tuple[int, int]]:
     columns, or columns and rows: adjacency is the same), ``-1`` an empty cell. Returns
     ``(owner, size)`` per group, in the order of each group's first cell."""
     n = len(owners)
-    seen = [False] * n
+    cells = owners[:]  # a counted cell is marked -1 (empty): one list, read and written
     groups = []
+    found = []  # the cells of the groups so far, each group's in the order found
+    k = 0  # found[k:]: cells of this group not yet looked around
     for start in range(n):
-        owner = owners[start]
-        if owner < 0 or seen[start]:
+        owner = cells[start]
+        if owner < 0:
             continue
-        seen[start] = True
-        stack = [start]
-        size = 0
-        while stack:
-            i = stack.pop()
-            size += 1
+        cells[start] = -1
+        first = len(found)
+        found.append(start)
+        while k < len(found):
+            i = found[k]
+            k += 1
             r = i % width
-            j = i + 1  # the next place on the line
-            if r + 1 < width and j < n and not seen[j] and owners[j] == owner:
-                seen[j] = True
-                stack.append(j)
-            j = i - 1  # the place before
-            if r > 0 and not seen[j] and owners[j] == owner:
-                seen[j] = True
-                stack.append(j)
-            j = i + width  # the next line
-            if j < n and not seen[j] and owners[j] == owner:
-                seen[j] = True
-                stack.append(j)
-            j = i - width  # the line before
-            if j >= 0 and not seen[j] and owners[j] == owner:
-                seen[j] = True
-                stack.append(j)
-        groups.append((owner, size))
+            # the four neighbours (compiled, c is a C long: a C compare with owner)
+            if r + 1 < width and i + 1 < n:  # the next place on the line
+                c = cells[i + 1]
+                if c == owner:
+                    cells[i + 1] = -1
+                    found.append(i + 1)
+            if r > 0:  # the place before
+                c = cells[i - 1]
+                if c == owner:
+                    cells[i - 1] = -1
+                    found.append(i - 1)
+            if i + width < n:  # the next line
+                c = cells[i + width]
+                if c == owner:
+                    cells[i + width] = -1
+                    found.append(i + width)
+            if i >= width:  # the line before
+                c = cells[i - width]
+                if c == owner:
+                    cells[i - width] = -1
+                    found.append(i - width)
+        groups.append((owner, len(found) - first))
     return groups
