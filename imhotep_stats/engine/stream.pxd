@@ -8,8 +8,8 @@ cdef class Stream:
     cdef object rng, gauss
     cdef unsigned int mt[624]
     cdef Py_ssize_t index
-    @cython.locals(kk=Py_ssize_t, j=Py_ssize_t, y=cython.uint)
-    cdef unsigned int next32(self)
+    @cython.locals(kk=Py_ssize_t, y=cython.uint)
+    cdef inline unsigned int next32(self)
     @cython.locals(a=cython.uint, b=cython.uint)
     cpdef double random(self)
     @cython.locals(r=cython.ulonglong, out=cython.ulonglong, shift=long)

@@ -46,12 +46,16 @@ class Stream:
     def next32(self) -> int:
         """The next 32-bit word (genrand_uint32: a new block of 624 every 624 words)."""
         if self.index >= N:  # (self.mt, not a local: compiled, it is a C array)
-            for kk in range(N - 1):
+            # the new block in two runs (words kk + M, then wrapped round: no branch a word);
+            # (y & 1) * MATRIX_A: MATRIX_A for an odd y, else 0
+            for kk in range(N - M):
                 y = (self.mt[kk] & UPPER) | (self.mt[kk + 1] & LOWER)
-                j = kk + M if kk < N - M else kk + M - N
-                self.mt[kk] = self.mt[j] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+                self.mt[kk] = self.mt[kk + M] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
+            for kk in range(N - M, N - 1):
+                y = (self.mt[kk] & UPPER) | (self.mt[kk + 1] & LOWER)
+                self.mt[kk] = self.mt[kk + M - N] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
             y = (self.mt[N - 1] & UPPER) | (self.mt[0] & LOWER)
-            self.mt[N - 1] = self.mt[M - 1] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+            self.mt[N - 1] = self.mt[M - 1] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
             self.index = 0
         y = self.mt[self.index]
         self.index += 1
