@@ -42,3 +42,8 @@ cpdef _place_one(Game g, Action a, long p)
 cpdef _chisel_place(Game g, Action a, long p, long left)
 @cython.locals(p=long, hand=dict, k=long, pts=CardPoints)
 cpdef score_game_end(Game g)
+
+# typed for their C reads of the game's small counters (game.pxd's C arrays)
+cpdef list _platform_options(Game g, long p)
+cpdef _barge(Game g, Action a, long p)
+cpdef _platform(Game g, Action a, long p)

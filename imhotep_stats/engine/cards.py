@@ -94,11 +94,11 @@ def gain(g: Game, p: int, name: str) -> None:
     hand = g.hand[p]
     hand[name] = hand.get(name, 0) + 1
     if name in PLAY:
-        g.blue[p] += 1
+        g._blue[p] += 1
         g.blue_kinds[p] |= BLUE_BIT[name]
     if name == "cargo_sled":
         pts = g.card_points
-        g.sled_cap[p] += pts.cargo_capacity
+        g._sled_cap[p] += pts.cargo_capacity
 
 
 # ------------------------------------------------------------------------ blue cards
@@ -106,7 +106,7 @@ def gain(g: Game, p: int, name: str) -> None:
 # Compiled, each is a C function over the game's C fields, with no list built (the turn's
 # options check them at every turn a blue card is held).
 def _chisel_playable(g: Game, p: int) -> bool:
-    return g.sled[p] >= 2 and g.ship_free >= 2
+    return g._sled[p] >= 2 and g.ship_free >= 2
 
 
 def _lever_playable(g: Game, p: int) -> bool:
@@ -115,12 +115,12 @@ def _lever_playable(g: Game, p: int) -> bool:
 
 
 def _hammer_playable(g: Game, p: int) -> bool:
-    return g.sled[p] < g.sled_cap[p] and g.quarry[p] > 0
+    return g._sled[p] < g._sled_cap[p] and g._quarry[p] > 0
 
 
 def _sail_playable(g: Game, p: int) -> bool:
     """A stone on the sled, a free dock and a ship ``_sail_card_ship`` accepts."""
-    if g.sled[p] < 1 or not g.docks_free:
+    if g._sled[p] < 1 or not g.docks_free:
         return False
     for s in range(4):
         if _sail_card_ship(g, s):
@@ -129,17 +129,17 @@ def _sail_playable(g: Game, p: int) -> bool:
 
 
 def _barge_playable(g: Game, p: int) -> bool:
-    return g.sled[p] >= 3
+    return g._sled[p] >= 3
 
 
 def _platform_playable(g: Game, p: int) -> bool:
     """A stone on the sled and an option of ``_platform_options``: a taken dock and a ship
     ``_platform_ship`` accepts."""
-    if g.sled[p] < 1:
+    if g._sled[p] < 1:
         return False
     taken = False
     for i in range(5):
-        if g.dock_used[i]:
+        if g._dock_used[i]:
             taken = True
             break
     if not taken:
@@ -171,8 +171,8 @@ def _playable(g: Game, p: int, j: int) -> bool:
 
 def _sail_card_ship(g: Game, s: int) -> bool:
     """Ship s is unsailed, has an empty slot and meets its minimum with one more stone."""
-    load = g.ship_load[s]  # typed locals (cards.pxd): C compares
-    return g.ship_dock[s] < 0 and load < g.ship_sizes[s] and load + 1 >= g.ship_min[s]
+    load = g._ship_load[s]  # typed locals (cards.pxd): C compares
+    return g._ship_dock[s] < 0 and load < g.ship_sizes[s] and load + 1 >= g._ship_min[s]
 
 
 def _sail_card_ships(g: Game) -> list[int]:
@@ -182,7 +182,7 @@ def _sail_card_ships(g: Game) -> list[int]:
 
 def _platform_ship(g: Game, p: int, s: int) -> bool:
     """Ship s is unsailed, holds its minimum and a stone of ``p`` (``_platform_options``)."""
-    if g.ship_dock[s] >= 0 or g.ship_load[s] < g.ship_min[s]:
+    if g._ship_dock[s] >= 0 or g._ship_load[s] < g._ship_min[s]:
         return False
     slots = g.ship_slots[s]
     for k in range(len(slots)):  # compiled, a C loop of int compares (``in`` rich-compares)
@@ -199,7 +199,7 @@ def _platform_options(g: Game, p: int) -> list[Action]:
 
     Ruling: the ship must hold its minimum. The card "envía un barco": it sends a ship as
     the Sail action does, whose condition is the minimum; it changes only the destination."""
-    taken = [i for i in range(5) if g.dock_used[i]]
+    taken = [i for i in range(5) if g._dock_used[i]]
     if not taken:
         return []
     return [
@@ -247,7 +247,7 @@ def play_blue(g: Game, p: int, name: str) -> None:
     if not hand[name]:
         del hand[name]
         g.blue_kinds[p] &= ~BLUE_BIT[name]
-    g.blue[p] -= 1
+    g._blue[p] -= 1
     g.discard.append(name)
     if name == "chisel":
         g.ask(CHISEL_PLACE, p, g.empty_slots(), (p, 2))
@@ -266,8 +266,8 @@ def play_blue(g: Game, p: int, name: str) -> None:
         # Return 2 sled stones to the quarry, deliver 1 sled stone "directamente en un
         # emplazamiento ... en el siguiente espacio permitido". Ruling (docs/rules.md §3.2):
         # not the Market, which has no space for a stone (a stone there only pays for a card).
-        g.sled[p] -= 2
-        g.quarry[p] += 2
+        g._sled[p] -= 2
+        g._quarry[p] += 2
         g.ask(BARGE_SITE, p, list(BARGE_SITES), (p,))
     elif name == "loading_platform":
         g.ask(PLATFORM_SAIL, p, _platform_options(g, p), (p,))
@@ -278,13 +278,13 @@ def _hammer_get(g: Game, a: Action, p: int) -> None:
     g.sled_to_capacity(p, g.get_stones)
     if a.args:
         g.sites[1].on_get(g, p, a)  # the Pyramid D figure
-    slots = g.empty_slots() if g.sled[p] else []
+    slots = g.empty_slots() if g._sled[p] else []
     if slots:  # not optional (docs/rules.md §3.1)
         g.ask(HAMMER_PLACE, p, slots, (p,))
 
 
 def _place_one(g: Game, a: Action, p: int) -> None:
-    g.sled[p] -= 1
+    g._sled[p] -= 1
     g.put_on_ship(p, a.n0, a.n1)  # a place action: its ship and slot
 
 
@@ -310,14 +310,14 @@ def _sail_sail(g: Game, a: Action, p: int) -> None:
 
 
 def _barge(g: Game, a: Action, p: int) -> None:
-    g.sled[p] -= 1
+    g._sled[p] -= 1
     g.schedule_delivery(p, SITE_INDEX[a.args[0]])
 
 
 def _platform(g: Game, a: Action, p: int) -> None:
     """Loading Platform: return 1 sled stone, sail a ship to an already taken dock."""
-    g.sled[p] -= 1
-    g.quarry[p] += 1
+    g._sled[p] -= 1
+    g._quarry[p] += 1
     g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
 
 
@@ -347,5 +347,5 @@ def score_game_end(g: Game) -> None:
             if k:
                 g.score(p, "card_decoration", k * (g.sites[site].stones() // pts.per_decoration))
         g.score(p, "card_statue", pts.statues(hand.get("statue", 0)))
-        g.score(p, "card_unused_blue", g.blue[p] * pts.unused_blue)  # blue: BLUE cards held
-        g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g.sled[p])
+        g.score(p, "card_unused_blue", g._blue[p] * pts.unused_blue)  # blue: BLUE cards held
+        g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g._sled[p])

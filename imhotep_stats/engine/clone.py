@@ -5,7 +5,8 @@ the pending question made of immutable values (engine/game.py), so a copy is fla
 list and dict of the state copied (one level deep where it holds lists: ship slots, hands;
 a list field typed ``list`` in game.pxd as ``x[:]``, compiled a direct C slice copy),
 everything immutable shared (the board, side data, card tables, actions, tuples, the task
-records, the pending question's options and context). Each site copies itself
+records, the pending question's options and context); the small counters, C arrays when
+compiled (game.pxd), are copied by value. Each site copies itself
 (``Site.copy``: its attributes, lists one level deep), and so does the prophecies' state.
 Playing the copy never touches the original, and the copy plays on exactly as the original
 would (its chance stream is copied with its state). An attribute added to ``Game`` must be
@@ -18,6 +19,7 @@ from __future__ import annotations
 import random
 
 from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.stream import COMPILED  # True in the compiled engine
 
 
 def clone(g: Game, streams: random.Random | None = None, report: bool = True) -> Game:
@@ -47,9 +49,6 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
         rng.setstate(g.rng_reshuffle.getstate())
     new.rng_reshuffle = rng
     new.stones_total = g.stones_total
-    new.sled = g.sled[:]
-    new.quarry = g.quarry[:]
-    new.sled_cap = g.sled_cap[:]
     new.get_stones = g.get_stones
     new.card_points = g.card_points
     new.round_cards = list(g.round_cards)
@@ -57,13 +56,11 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new.deck_initial = g.deck_initial  # never changed
     new.discard = g.discard[:]
     new.hand = [dict(h) for h in g.hand]
-    new.blue = g.blue[:]
     new.blue_kinds = g.blue_kinds[:]
     new.red_kept = g.red_kept[:]
     new.cards_taken = g.cards_taken[:]
     new.took = [dict(t) for t in g.took] if report and g.took is not None else None
     new.events = g.events[:] if report and g.events is not None else None
-    new.totals = g.totals[:]
     new.round = g.round
     new.current = g.current
     new.start_player = g.start_player
@@ -89,13 +86,29 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new.prophecy = None if g.prophecy is None else g.prophecy.copy()
     new.ship_sizes = g.ship_sizes
     new.ship_slots = [slots[:] for slots in g.ship_slots]
-    new.ship_min = g.ship_min[:]
-    new.ship_load = g.ship_load[:]
-    new.ship_dock = g.ship_dock[:]
     new.ship_free = g.ship_free
     new.open_mask = g.open_mask
     new.ships_ready = g.ships_ready
     new.docks_free = g.docks_free
-    new.dock_used = g.dock_used[:]
     new.sailed = g.sailed
+    if COMPILED:  # the small counters: C arrays, copied by value
+        new._sled = g._sled
+        new._quarry = g._quarry
+        new._sled_cap = g._sled_cap
+        new._blue = g._blue
+        new._totals = g._totals
+        new._ship_min = g._ship_min
+        new._ship_load = g._ship_load
+        new._ship_dock = g._ship_dock
+        new._dock_used = g._dock_used
+    else:  # lists
+        new._sled = list(g._sled)
+        new._quarry = list(g._quarry)
+        new._sled_cap = list(g._sled_cap)
+        new._blue = list(g._blue)
+        new._totals = list(g._totals)
+        new._ship_min = list(g._ship_min)
+        new._ship_load = list(g._ship_load)
+        new._ship_dock = list(g._ship_dock)
+        new._dock_used = list(g._dock_used)
     return new

@@ -27,10 +27,14 @@ cdef class Game:
     cdef public object ship_sizes, prophecy
     cdef public tuple get_actions  # (GET,) or Pyramid D's (GET, GET_MOVE): len() in C
     cdef object _options  # the options property's list; None: a turn's, not built yet
-    cdef public list sled, quarry, sled_cap, deck, discard, hand, blue, blue_kinds, red_kept, cards_taken
-    cdef public list events, totals, stack, turn_start_hooks, sites, took
+    cdef public list deck, discard, hand, blue_kinds, red_kept, cards_taken
+    cdef public list events, stack, turn_start_hooks, sites, took
+    # the small counters: C arrays (game.py's Row: their public names are properties)
+    cdef long _sled[4], _quarry[4], _sled_cap[4], _blue[4], _totals[4]  # SEATS
+    cdef long _ship_min[4], _ship_load[4], _ship_dock[4]  # SHIPS
+    cdef long _dock_used[5]  # DOCKS
     cdef public list _round_start_sites, _round_end_sites
-    cdef public list ship_slots, ship_min, ship_load, ship_dock, dock_used
+    cdef public list ship_slots
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
     cdef public long ship_free, ships_ready, docks_free, sailed, kind_code, open_mask
@@ -44,8 +48,8 @@ cdef class Game:
     cpdef schedule_from_quarry(self, long p, long site)
     @cython.locals(ship=list, load=long, need=long)
     cpdef put_on_ship(self, long p, long s, long k)
-    @cython.locals(site=Site, empty=tuple, mins=tuple, ships=list, need=list, load=list, dock=list,
-                   used=list, slots=list, e=tuple, s=long, k=long)
+    @cython.locals(site=Site, empty=tuple, mins=tuple, ships=list, slots=list, e=tuple, s=long,
+                   k=long)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)
@@ -57,6 +61,8 @@ cdef class Game:
     cpdef _end_round(self, long next_start)
     @cython.locals(at=Site)
     cpdef _game_end(self)
+    @cython.locals(n=long, p=long)
+    cpdef list winners(self)
 
 
 @cython.locals(at=Site)

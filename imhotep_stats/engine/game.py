@@ -87,6 +87,44 @@ TURN = kinds.TURN
 LEVER_UNLOAD = CODE["lever_unload"]  # the Lever's question (engine/kinds.py), answered here
 
 
+# The small counters (per seat: sled, quarry, capacity, blue cards, points; per ship: its
+# minimum, load and dock; per site: ships docked there) are fixed-size C arrays of the
+# compiled Game (game.pxd ``_sled`` ...), read and written by the engine as ``g._sled[p]``:
+# a C load or store, no int object. Everyone else reads them as lists by their public names
+# (the properties below): in pure Python the row itself, compiled a copy (a ``Row``) whose
+# item writes go back to the game, so ``g.sled[1] = 0`` and ``g.sled == [2, 3]`` work in both.
+SEATS, SHIPS, DOCKS = 4, 4, 5  # the C rows' sizes (game.pxd): at most 4 players
+
+
+class Row(list):
+    """A copy of a compiled game's C row as a list; writing an item writes the game's row."""
+
+    __slots__ = ("game", "name")
+
+    def __setitem__(self, i, value):
+        list.__setitem__(self, i, value)
+        setattr(self.game, self.name, self)
+
+
+def _read(g: Game, name: str, row, n: int) -> list[int]:
+    """The public list of a row: pure Python, the row itself; compiled, its first ``n`` items
+    (``row`` is the C array as a list) as a ``Row`` of ``g``."""
+    if not COMPILED:
+        return row
+    out = Row(row[:n])
+    out.game = g
+    out.name = name
+    return out
+
+
+def _fixed(values, size: int) -> list[int]:
+    """``values`` as a row: compiled, padded with zeros to the C array's ``size``."""
+    row = list(values)
+    if len(row) > size:
+        raise ValueError(f"a row of at most {size} values, got {len(row)}")
+    return row + [0] * (size - len(row)) if COMPILED else row
+
+
 def ship_minimum(size: int) -> int:
     """Stones a ship of ``size`` needs to sail: one less than its size, at least 1 (docs/rules.md §1.1)."""
     return max(size - 1, 1)
@@ -246,7 +284,80 @@ class Game:
                 raise IndexError(f"score: no seat {seat} in a {self.n}-player game ({source})")
             if self.events is not None:
                 self.events.append((seat, source, points, self.round))
-            self.totals[seat] += points
+            self._totals[seat] += points
+
+    # the small counters by their public names (see Row above)
+    @property
+    def sled(self) -> list[int]:
+        return _read(self, "sled", self._sled, self.n)
+
+    @sled.setter
+    def sled(self, values) -> None:
+        self._sled = _fixed(values, SEATS)
+
+    @property
+    def quarry(self) -> list[int]:
+        return _read(self, "quarry", self._quarry, self.n)
+
+    @quarry.setter
+    def quarry(self, values) -> None:
+        self._quarry = _fixed(values, SEATS)
+
+    @property
+    def sled_cap(self) -> list[int]:
+        return _read(self, "sled_cap", self._sled_cap, self.n)
+
+    @sled_cap.setter
+    def sled_cap(self, values) -> None:
+        self._sled_cap = _fixed(values, SEATS)
+
+    @property
+    def blue(self) -> list[int]:
+        return _read(self, "blue", self._blue, self.n)
+
+    @blue.setter
+    def blue(self, values) -> None:
+        self._blue = _fixed(values, SEATS)
+
+    @property
+    def totals(self) -> list[int]:
+        return _read(self, "totals", self._totals, self.n)
+
+    @totals.setter
+    def totals(self, values) -> None:
+        self._totals = _fixed(values, SEATS)
+
+    @property
+    def ship_min(self) -> list[int]:
+        return _read(self, "ship_min", self._ship_min, SHIPS)
+
+    @ship_min.setter
+    def ship_min(self, values) -> None:
+        self._ship_min = _fixed(values, SHIPS)
+
+    @property
+    def ship_load(self) -> list[int]:
+        return _read(self, "ship_load", self._ship_load, SHIPS)
+
+    @ship_load.setter
+    def ship_load(self, values) -> None:
+        self._ship_load = _fixed(values, SHIPS)
+
+    @property
+    def ship_dock(self) -> list[int]:
+        return _read(self, "ship_dock", self._ship_dock, SHIPS)
+
+    @ship_dock.setter
+    def ship_dock(self, values) -> None:
+        self._ship_dock = _fixed(values, SHIPS)
+
+    @property
+    def dock_used(self) -> list[int]:
+        return _read(self, "dock_used", self._dock_used, DOCKS)
+
+    @dock_used.setter
+    def dock_used(self, values) -> None:
+        self._dock_used = _fixed(values, DOCKS)
 
     @property
     def kind(self) -> str | None:
@@ -293,19 +404,19 @@ class Game:
 
     def sled_to_capacity(self, p: int, stones: int) -> int:
         """Move up to ``stones`` from the quarry to the sled, within capacity."""
-        room = self.sled_cap[p] - self.sled[p]  # room, quarry, k: typed locals (game.pxd)
-        quarry = self.quarry[p]
+        room = self._sled_cap[p] - self._sled[p]  # room, quarry, k: typed locals (game.pxd)
+        quarry = self._quarry[p]
         k = min(stones, room, quarry)
         if k > 0:
-            self.quarry[p] -= k
-            self.sled[p] += k
+            self._quarry[p] -= k
+            self._sled[p] += k
             return k
         return 0
 
     def schedule_from_quarry(self, p: int, site: int) -> None:
         """A red card or bonus sends a stone from the quarry to a site (if any): a task."""
-        if self.quarry[p] > 0:
-            self.quarry[p] -= 1
+        if self._quarry[p] > 0:
+            self._quarry[p] -= 1
             self.stack.append((DELIVER, site, p))
 
     def schedule_delivery(self, p: int, site: int) -> None:
@@ -327,9 +438,9 @@ class Game:
         """A stone of ``p`` goes onto slot k of ship s (its origin already debited)."""
         ship = self.ship_slots[s]
         ship[k] = p
-        load = self.ship_load[s] + 1  # load, need: typed locals (game.pxd), a C compare
-        need = self.ship_min[s]
-        self.ship_load[s] = load
+        load = self._ship_load[s] + 1  # load, need: typed locals (game.pxd), a C compare
+        need = self._ship_min[s]
+        self._ship_load[s] = load
         self.ship_free -= 1
         self.open_mask &= ~(1 << (4 * s + k))  # ship_free is its count of bits
         if load == need:
@@ -343,7 +454,7 @@ class Game:
         self.ship_sizes = sizes
         # the ships' lists refilled in place, item by item (C stores; a clone copies them,
         # so they are never shared): cheaper than new lists or slice assignments
-        ships, need, load, dock = self.ship_slots, self.ship_min, self.ship_load, self.ship_dock
+        ships = self.ship_slots
         for s in range(4):
             slots = ships[s]
             e = empty[s]
@@ -352,16 +463,15 @@ class Game:
                     slots[k] = -1
             else:
                 ships[s] = list(e)
-            need[s] = mins[s]
-            load[s] = 0
-            dock[s] = -1
+            self._ship_min[s] = mins[s]
+            self._ship_load[s] = 0
+            self._ship_dock[s] = -1
         # Bitmasks kept up to date for the sail actions: unsailed ships holding their
         # minimum, and docks with no ship yet.
         self.ships_ready = 0
         self.docks_free = 0b11111
-        used = self.dock_used
         for s in range(5):
-            used[s] = 0
+            self._dock_used[s] = 0
         self.sailed = 0
         self.passes = 0
         self.start_player = self.current = start
@@ -397,15 +507,15 @@ class Game:
     def _turn_options(self, p: int) -> list[Action]:
         """The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards."""
         opts: list[Action] = []
-        sled = self.sled[p]
-        if sled < self.sled_cap[p] and self.quarry[p] > 0:
+        sled = self._sled[p]
+        if sled < self._sled_cap[p] and self._quarry[p] > 0:
             opts.extend(self.get_actions)
         if sled > 0:
             mask = self.open_mask  # open_places, inline: no list of its own
             for s in range(4):
                 opts.extend(SHIP_PLACES[16 * s + (mask >> 4 * s & 15)])
         opts.extend(sail_options(self.ships_ready, self.docks_free))
-        if self.blue[p]:
+        if self._blue[p]:
             cards.blue_options(self, p, opts)
         if not opts:
             opts.append(PASS)
@@ -425,14 +535,14 @@ class Game:
 
     def _sail(self, p: int, s: int, site: int, lever: bool) -> None:
         # `sail` with positional arguments only: compiled, a direct C call (game.pxd)
-        self.ship_dock[s] = site
-        self.dock_used[site] += 1
+        self._ship_dock[s] = site
+        self._dock_used[site] += 1
         self.ships_ready &= ~(1 << s)
         self.docks_free &= ~(1 << site)
         self.sailed += 1
         self.last_sailer = p
         size = self.ship_sizes[s]  # size, load: typed locals (game.pxd), a C subtraction
-        load = self.ship_load[s]
+        load = self._ship_load[s]
         self.ship_free -= size - load
         self.open_mask &= ~(15 << 4 * s)  # the other ships' places
         stack = self.stack
@@ -475,7 +585,8 @@ class Game:
 
     def winners(self) -> list[int]:
         """Seats sharing the win: highest total, then most stones on the sled (docs/rules.md §2.5)."""
-        return best_seats(self.totals, self.sled)
+        n = self.n
+        return best_seats([self._totals[p] for p in range(n)], [self._sled[p] for p in range(n)])
 
 
 # ---------------------------------------------------------------------- tasks
@@ -536,11 +647,11 @@ def _next_round(g: Game, next_start: int) -> None:
     # they go back to their owners' quarries (docs/rules.md §2.2 leaves them unused). A ship
     # that sailed was unloaded to the last stone.
     for s in range(4):
-        if g.ship_dock[s] >= 0:
+        if g._ship_dock[s] >= 0:
             continue
         for k, o in enumerate(g.ship_slots[s]):
             if o >= 0:
-                g.quarry[o] += 1
+                g._quarry[o] += 1
                 g.ship_slots[s][k] = -2
     if g.round >= g.rounds:
         g._game_end()
@@ -672,7 +783,7 @@ def _turn(g: Game, p: int, a: Action) -> None:
     c = a.code  # the kind's code (engine/actions.py): compiled, C fields and C compares
     if c == PLACE_CODE:
         g.passes = 0
-        g.sled[p] -= 1
+        g._sled[p] -= 1
         g.put_on_ship(p, a.n0, a.n1)
         _end_turn(g)
     elif c == GET_CODE:

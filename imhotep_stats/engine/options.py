@@ -21,10 +21,10 @@ def option_count(g: Game) -> int:
     if opts is not None:
         return len(opts)
     p = g.to_move
-    sled = g.sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
-    cap = g.sled_cap[p]
-    quarry = g.quarry[p]
-    blue = g.blue[p]
+    sled = g._sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
+    cap = g._sled_cap[p]
+    quarry = g._quarry[p]
+    blue = g._blue[p]
     n = 0
     if sled < cap and quarry > 0:
         n = len(g.get_actions)
@@ -55,10 +55,10 @@ def _option(g: Game, i: int, x: float) -> Action:
     if opts is not None:
         return opts[i if i >= 0 else int(x * len(opts))]
     p = g.to_move
-    sled = g.sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
-    cap = g.sled_cap[p]
-    quarry = g.quarry[p]
-    blue = g.blue[p]
+    sled = g._sled[p]  # sled, cap, quarry, blue: typed locals (options.pxd), so C compares
+    cap = g._sled_cap[p]
+    quarry = g._quarry[p]
+    blue = g._blue[p]
     gets = len(g.get_actions) if sled < cap and quarry > 0 else 0
     places = g.ship_free if sled > 0 else 0  # the open slots' count
     sails = sail_options(g.ships_ready, g.docks_free)

@@ -17,7 +17,7 @@ cdef class View:
     cdef tuple _ships
 
     @cython.locals(kept=list, t=tuple)
-    cdef tuple _keep(self, Py_ssize_t k, list now)
+    cdef tuple _keep(self, Py_ssize_t k, now)  # now: a list, or a compiled game's Row
 
     @cython.locals(ships=list, old=tuple, n=Py_ssize_t, new=tuple, same=bint, kept=list,
                    s=Py_ssize_t, was=tuple, t=tuple)

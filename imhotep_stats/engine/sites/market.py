@@ -95,7 +95,7 @@ class MarketA(Site):
                 self.display.append(c)
 
     def deliver(self, g: Game, owner: int) -> None:
-        g.quarry[owner] += 1
+        g._quarry[owner] += 1
         if self.display:
             opts = _take_options(self.display)
             g.ask(MARKET_PICK, owner, opts, (owner,))
@@ -164,7 +164,7 @@ class MarketB(Site):
         return {"pair": self._hidden_pair}
 
     def deliver(self, g: Game, owner: int) -> None:
-        g.quarry[owner] += 1
+        g._quarry[owner] += 1
         opts = _take_options(self.display)
         if self._hidden_pair:
             opts.append(TAKE_PAIR)
@@ -265,7 +265,7 @@ class MarketC(Site):
         return opts
 
     def deliver(self, g: Game, owner: int) -> None:
-        g.quarry[owner] += 1
+        g._quarry[owner] += 1
         if not self.left:
             c = g.draw()  # the display is empty: the top card of the draw pile (4.3)
             if c is not None:
@@ -359,7 +359,7 @@ class MarketD(Site):
         return {"stacks": self._hidden_stacks}
 
     def deliver(self, g: Game, owner: int) -> None:
-        g.quarry[owner] += 1
+        g._quarry[owner] += 1
         opts = _take_options(self.display)
         opts += [a for a, k in zip(self.stack_actions, self.stack_count, strict=False) if k]
         if len(opts) > 1:

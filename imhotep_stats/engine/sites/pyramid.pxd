@@ -2,6 +2,7 @@
 cimport cython
 
 from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the same name)
+from imhotep_stats.engine.actions cimport Action
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
@@ -44,3 +45,7 @@ cdef class PyramidD(_Counted):
     @cython.locals(n=PyramidD)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
+
+# typed for their C reads of the game's small counters (game.pxd's C arrays)
+cpdef give_reward(Game g, long p, kind, n)
+cpdef _ship_slot(Game g, Action a, long p)

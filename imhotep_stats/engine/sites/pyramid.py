@@ -93,7 +93,7 @@ def give_reward(g: Game, p: int, kind: int, n: int) -> None:
     elif kind == SHIP:
         # 1 stone from the owner's quarry onto an empty slot of an unsailed ship, the owner
         # choosing the slot; nothing if no slot is free or the quarry is empty (5.2).
-        if g.quarry[p] > 0 and g.ship_free:  # ship_free: the open slots' count
+        if g._quarry[p] > 0 and g.ship_free:  # ship_free: the open slots' count
             opts = [SHIP_SLOT[a.args[0]][a.args[1]] for a in g.empty_slots()]
             if len(opts) == 1:
                 _ship_slot(g, opts[0], p)
@@ -103,7 +103,7 @@ def give_reward(g: Game, p: int, kind: int, n: int) -> None:
 
 def _ship_slot(g: Game, a: Action, p: int) -> None:
     s, k = a.args
-    g.quarry[p] -= 1
+    g._quarry[p] -= 1
     g.put_on_ship(p, s, k)
 
 
