@@ -184,10 +184,8 @@ def _platform_ship(g: Game, p: int, s: int) -> bool:
     """Ship s is unsailed, holds its minimum and a stone of ``p`` (``_platform_options``)."""
     if g._ship_dock[s] >= 0 or g._ship_load[s] < g._ship_min[s]:
         return False
-    slots = g.ship_slots[s]
-    for k in range(len(slots)):  # compiled, a C loop of int compares (``in`` rich-compares)
-        owner = slots[k]
-        if owner == p:
+    for k in range(g._ship_size[s]):  # compiled, a C loop of C compares
+        if g._slots[4 * s + k] == p:
             return True
     return False
 

@@ -85,7 +85,6 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new._round_end_sites = [sites[s.index] for s in g._round_end_sites]
     new.prophecy = None if g.prophecy is None else g.prophecy.copy()
     new.ship_sizes = g.ship_sizes
-    new.ship_slots = [slots[:] for slots in g.ship_slots]
     new.ship_free = g.ship_free
     new.open_mask = g.open_mask
     new.ships_ready = g.ships_ready
@@ -101,6 +100,8 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
         new._ship_load = g._ship_load
         new._ship_dock = g._ship_dock
         new._dock_used = g._dock_used
+        new._slots = g._slots
+        new._ship_size = g._ship_size
     else:  # lists
         new._sled = list(g._sled)
         new._quarry = list(g._quarry)
@@ -111,4 +112,6 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
         new._ship_load = list(g._ship_load)
         new._ship_dock = list(g._ship_dock)
         new._dock_used = list(g._dock_used)
+        new._slots = list(g._slots)
+        new._ship_size = list(g._ship_size)
     return new

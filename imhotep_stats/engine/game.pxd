@@ -30,26 +30,32 @@ cdef class Game:
     cdef public list deck, discard, hand, blue_kinds, red_kept, cards_taken
     cdef public list events, stack, turn_start_hooks, sites, took
     # the small counters: C arrays (game.py's Row: their public names are properties)
-    cdef long _sled[4], _quarry[4], _sled_cap[4], _blue[4], _totals[4]  # SEATS
-    cdef long _ship_min[4], _ship_load[4], _ship_dock[4]  # SHIPS
+    cdef long _sled[4]  # SEATS
+    cdef long _quarry[4]
+    cdef long _sled_cap[4]
+    cdef long _blue[4]
+    cdef long _totals[4]
+    cdef long _ship_min[4]  # SHIPS
+    cdef long _ship_load[4]
+    cdef long _ship_dock[4]
+    cdef long _ship_size[4]
     cdef long _dock_used[5]  # DOCKS
+    cdef long _slots[16]  # SLOTS
     cdef public list _round_start_sites, _round_end_sites
-    cdef public list ship_slots
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
     cdef public long ship_free, ships_ready, docks_free, sailed, kind_code, open_mask
     cdef public bint round_over, skip_advance, over
 
-    cpdef score(self, long seat, source, points)
+    cpdef score(self, long seat, source, long points)
     cpdef ask(self, long kind, long player, options, tuple ctx=*)
     cpdef draw(self)
     @cython.locals(room=long, quarry=long, k=long)
     cpdef sled_to_capacity(self, long p, long stones)
     cpdef schedule_from_quarry(self, long p, long site)
-    @cython.locals(ship=list, load=long, need=long)
+    @cython.locals(load=long, need=long)
     cpdef put_on_ship(self, long p, long s, long k)
-    @cython.locals(site=Site, empty=tuple, mins=tuple, ships=list, slots=list, e=tuple, s=long,
-                   k=long)
+    @cython.locals(site=Site, mins=tuple, s=long, k=long)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)
@@ -63,6 +69,8 @@ cdef class Game:
     cpdef _game_end(self)
     @cython.locals(n=long, p=long)
     cpdef list winners(self)
+    @cython.locals(k=Py_ssize_t)
+    cpdef set_ship_slots(self, long s, slots)
 
 
 @cython.locals(at=Site)
@@ -75,12 +83,13 @@ cpdef _answer(Game g, long kind, a)
 
 cpdef _after_sail(Game g)
 
-@cython.locals(slots=list, stack=list, depth=long, k=long, owner=long, at=Site)
+@cython.locals(size=long, stack=list, depth=long, k=long, owner=long, at=Site)
 cpdef _unload_ship(Game g, long s, long site, long start)
 
+@cython.locals(s=long, k=long, o=long)
 cpdef _next_round(Game g, long next_start)
 
-@cython.locals(at=Site)
+@cython.locals(at=Site, owner=long)
 cpdef _unload(Game g, long s, long k, long site)
 
 cpdef _lever_next(Game g, long s, long site, long p)

@@ -94,16 +94,24 @@ LEVER_UNLOAD = CODE["lever_unload"]  # the Lever's question (engine/kinds.py), a
 # (the properties below): in pure Python the row itself, compiled a copy (a ``Row``) whose
 # item writes go back to the game, so ``g.sled[1] = 0`` and ``g.sled == [2, 3]`` work in both.
 SEATS, SHIPS, DOCKS = 4, 4, 5  # the C rows' sizes (game.pxd): at most 4 players
+# The ships' slots are one row too, in both builds (``_slots``: slot k of ship s at
+# 4 s + k, -1 empty, -2 unloaded; ``_ship_size``: each ship's slots this round), and
+# ``ship_slots`` their lists, ship by ship, each a Row in both builds.
+SLOTS = 16  # 4 ships of at most 4 slots
 
 
 class Row(list):
-    """A copy of a compiled game's C row as a list; writing an item writes the game's row."""
+    """A copy of a compiled game's C row as a list; writing an item writes the game's row
+    (``ship`` >= 0: that ship's slots, ``Game.ship_slots``)."""
 
-    __slots__ = ("game", "name")
+    __slots__ = ("game", "name", "ship")
 
     def __setitem__(self, i, value):
         list.__setitem__(self, i, value)
-        setattr(self.game, self.name, self)
+        if self.ship >= 0:
+            self.game.set_ship_slots(self.ship, self)
+        else:
+            setattr(self.game, self.name, self)
 
 
 def _read(g: Game, name: str, row, n: int) -> list[int]:
@@ -114,6 +122,7 @@ def _read(g: Game, name: str, row, n: int) -> list[int]:
     out = Row(row[:n])
     out.game = g
     out.name = name
+    out.ship = -1
     return out
 
 
@@ -133,16 +142,14 @@ def ship_minimum(size: int) -> int:
 _SHIPS: dict[tuple[int, ...], tuple] = {}  # by round card (a dict: cheaper than lru_cache's call)
 
 
-def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int, int, tuple]:
+def _ships(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
     """A round card's ship minimums (one stone less than the size, at least 1), open
-    slots (an ``open_mask``: every slot), slots and empty ships (per ship a tuple of -1,
-    copied into its slots list), shared by every round dealt that card."""
+    slots (an ``open_mask``: every slot) and slots, shared by every round dealt that card."""
     ships = _SHIPS.get(sizes)
     if ships is None:
         mins = tuple([ship_minimum(size) for size in sizes])
         mask = sum([((1 << sizes[s]) - 1) << 4 * s for s in range(4)])
-        empty = tuple([(-1,) * size for size in sizes])
-        ships = _SHIPS[sizes] = (mins, mask, sum(sizes), empty)
+        ships = _SHIPS[sizes] = (mins, mask, sum(sizes))
     return ships
 
 
@@ -268,8 +275,9 @@ class Game:
         if prophecies:
             prophecy_module.setup(self)
         chance_module.check_used(self)
-        # the ships' lists, refilled in place at every round's start (no new lists a round)
-        self.ship_slots = [[], [], [], []]
+        # the ships' slots (the row's comment above), refilled at every round's start
+        self._slots = _fixed([-1] * SLOTS, SLOTS)
+        self._ship_size = _fixed([0] * SHIPS, SHIPS)
         self.ship_min, self.ship_load, self.ship_dock = [0] * 4, [0] * 4, [-1] * 4
         self.dock_used = [0] * 5
         self._start_round(0)
@@ -360,6 +368,27 @@ class Game:
         self._dock_used = _fixed(values, DOCKS)
 
     @property
+    def ship_slots(self) -> list[list[int]]:
+        """Each ship's slots (owner, -1 empty, -2 unloaded), ship by ship: Rows whose item
+        writes go back to the game."""
+        ships = []
+        for s in range(4):
+            out = Row([self._slots[4 * s + k] for k in range(self._ship_size[s])])
+            out.game = self
+            out.name = "ship_slots"
+            out.ship = s
+            ships.append(out)
+        return ships
+
+    def set_ship_slots(self, s: int, slots: Sequence[int]) -> None:
+        """Ship s's slots become ``slots`` (a scenario's, or a Row's write)."""
+        if len(slots) > 4:
+            raise ValueError(f"ship {s}: at most 4 slots, got {len(slots)}")
+        self._ship_size[s] = len(slots)
+        for k in range(len(slots)):
+            self._slots[4 * s + k] = slots[k]
+
+    @property
     def kind(self) -> str | None:
         """The pending question's kind by name (``"turn"``, ``"market_pick"``...), None
         when none: ``kind_code`` as people and files see it."""
@@ -436,8 +465,7 @@ class Game:
 
     def put_on_ship(self, p: int, s: int, k: int) -> None:
         """A stone of ``p`` goes onto slot k of ship s (its origin already debited)."""
-        ship = self.ship_slots[s]
-        ship[k] = p
+        self._slots[4 * s + k] = p
         load = self._ship_load[s] + 1  # load, need: typed locals (game.pxd), a C compare
         need = self._ship_min[s]
         self._ship_load[s] = load
@@ -450,19 +478,12 @@ class Game:
     def _start_round(self, start: int) -> None:
         self.round += 1
         sizes = self.round_cards[self.round - 1]
-        mins, self.open_mask, self.ship_free, empty = _ships(sizes)
+        mins, self.open_mask, self.ship_free = _ships(sizes)
         self.ship_sizes = sizes
-        # the ships' lists refilled in place, item by item (C stores; a clone copies them,
-        # so they are never shared): cheaper than new lists or slice assignments
-        ships = self.ship_slots
+        for k in range(SLOTS):  # compiled, C stores
+            self._slots[k] = -1
         for s in range(4):
-            slots = ships[s]
-            e = empty[s]
-            if len(slots) == len(e):
-                for k in range(len(e)):
-                    slots[k] = -1
-            else:
-                ships[s] = list(e)
+            self._ship_size[s] = sizes[s]
             self._ship_min[s] = mins[s]
             self._ship_load[s] = 0
             self._ship_dock[s] = -1
@@ -605,33 +626,33 @@ def _unload_ship(g: Game, s: int, site: int, start: int) -> None:
     """Unload ship s from slot ``start`` on, bow to stern: each stone is handed to the
     site. A delivery that asks a question or starts tasks is finished before the next
     stone: the rest of the unloading waits under it as a task."""
-    slots = g.ship_slots[s]
+    size = g._ship_size[s]
     at = g.sites[site]
     stack = g.stack
     depth = len(stack)
-    for k in range(start, len(slots)):
-        owner = slots[k]
+    for k in range(start, size):
+        owner = g._slots[4 * s + k]
         if owner < 0:
             continue
-        slots[k] = -2  # unloaded: neither a stone nor an empty slot
+        g._slots[4 * s + k] = -2  # unloaded: neither a stone nor an empty slot
         at.deliver(g, owner)
         if g.kind_code != NONE or len(stack) > depth:
-            if k + 1 < len(slots):
+            if k + 1 < size:
                 stack.insert(depth, (UNLOAD_SHIP, s, site, k + 1))
             return
 
 
 def _unload(g: Game, s: int, k: int, site: int) -> None:
     """The stone in slot k of ship s leaves the ship and is handed to the site."""
-    owner = g.ship_slots[s][k]
-    g.ship_slots[s][k] = -2  # unloaded: neither a stone nor an empty slot
+    owner = g._slots[4 * s + k]
+    g._slots[4 * s + k] = -2  # unloaded: neither a stone nor an empty slot
     at = g.sites[site]
     at.deliver(g, owner)
 
 
 def _lever_next(g: Game, s: int, site: int, p: int) -> None:
     """Lever: the sailing player picks which remaining stone is unloaded next."""
-    opts = [UNLOAD[k] for k, o in enumerate(g.ship_slots[s]) if o >= 0]
+    opts = [UNLOAD[k] for k in range(g._ship_size[s]) if g._slots[4 * s + k] >= 0]
     if opts:
         g.ask(LEVER_UNLOAD, p, opts, (s, site, p))
 
@@ -649,10 +670,11 @@ def _next_round(g: Game, next_start: int) -> None:
     for s in range(4):
         if g._ship_dock[s] >= 0:
             continue
-        for k, o in enumerate(g.ship_slots[s]):
+        for k in range(g._ship_size[s]):
+            o = g._slots[4 * s + k]
             if o >= 0:
                 g._quarry[o] += 1
-                g.ship_slots[s][k] = -2
+                g._slots[4 * s + k] = -2
     if g.round >= g.rounds:
         g._game_end()
     else:
