@@ -1,0 +1,77 @@
+"""The small counters (docs/engine.md, "The small counters are C arrays"): compiled, the
+engine keeps them in fixed-size C arrays and their public names are list copies (``Row``)
+whose item writes go back to the game; in pure Python they are the lists themselves. Either
+way a reader, a test or a scenario sees and writes lists, and a clone's rows are its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from imhotep_stats.engine.clone import clone
+from imhotep_stats.engine.game import Game, apply
+
+SEAT_ROWS = ("sled", "quarry", "sled_cap", "blue", "totals")
+SHIP_ROWS = ("ship_min", "ship_load", "ship_dock")
+
+
+def _game(players: int = 3) -> Game:
+    return Game(seed=5, players=players)
+
+
+def test_rows_read_as_lists_of_the_games_size():
+    g = _game(3)
+    for name in SEAT_ROWS:
+        row = getattr(g, name)
+        assert isinstance(row, list) and len(row) == 3, name
+    for name in SHIP_ROWS:
+        assert len(getattr(g, name)) == 4, name
+    assert len(g.dock_used) == 5
+    assert [len(slots) for slots in g.ship_slots] == list(g.ship_sizes)
+    # the starting sleds (docs/rules.md §1.1: 2, 3, 4, 5 stones by seat) and the quarries
+    assert g.sled == [2, 3, 4] and g.totals == [0, 0, 0]
+    assert [g.sled[p] + g.quarry[p] for p in range(3)] == [g.stones_total] * 3
+
+
+def test_item_writes_and_whole_assignments_reach_the_game():
+    g = _game(3)
+    g.sled[1] = 0
+    g.quarry[2] -= 1
+    assert g.sled == [2, 0, 4] and g.quarry[2] == g.stones_total - 4 - 1
+    g.totals = [30, 30, 29]
+    assert g.totals == [30, 30, 29] and max(g.totals) == 30
+    g.ship_slots[0][0] = 1  # a stone of seat 1 on ship 0's first slot
+    assert g.ship_slots[0][0] == 1
+    g.dock_used[3] = 2
+    assert g.dock_used == [0, 0, 0, 2, 0]
+
+
+def test_the_engine_plays_on_what_a_test_wrote():
+    """docs/rules.md §2.2: "Place a stone" is allowed when "the sled is not empty"; "Get new
+    stones" moves "up to 3 stones from the quarry to the sled". With seat 0's sled emptied by
+    hand before its first turn's options are read, no place action is offered, and a get
+    puts 3 stones on the empty sled (capacity 5, a full quarry)."""
+    g = _game(2)
+    g.sled[0] = 0
+    opts = [str(a) for a in g.options]
+    assert opts and not any(a.startswith("place") for a in opts), opts
+    get = [a for a in g.options if str(a) == "get"]
+    apply(g, get[0])
+    assert g.sled[0] == 3  # a get moves 3 stones (docs/rules.md §2.2) onto the empty sled
+
+
+def test_a_clone_owns_its_rows():
+    g = _game(3)
+    c = clone(g)
+    c.sled[0] = 0
+    c.totals[1] = 7
+    c.ship_slots[1][0] = 2
+    assert g.sled[0] == 2 and g.totals[1] == 0 and g.ship_slots[1][0] == -1
+    assert c.sled[0] == 0 and c.totals[1] == 7 and c.ship_slots[1][0] == 2
+
+
+def test_a_row_too_long_is_refused_by_name():
+    g = _game(2)
+    with pytest.raises(ValueError, match="at most 4"):
+        g.sled = [1, 2, 3, 4, 5]
+    with pytest.raises(ValueError, match="ship 2: at most 4 slots"):
+        g.set_ship_slots(2, [-1] * 5)
