@@ -99,12 +99,13 @@ def snapshot(obj, depth: int = 0):
 
 def fields(obj) -> dict | None:
     """Every attribute of an object by name (None for an object that has none): its
-    ``__dict__`` and, compiled, the declared fields of its cdef class and of the classes it
-    extends (engine/game.pxd, engine/sites/*.pxd), which are not in any ``__dict__``. A
+    ``__dict__``, its properties (the game's rows: ``sled``...) and, compiled, the declared
+    fields of its cdef class and of the classes it extends (engine/game.pxd,
+    engine/sites/*.pxd), which are not in any ``__dict__``. A
     site's hidden parts are C fields Python cannot read, compiled: they come from its
     ``hidden()``, under their attribute names (``_hidden_pair``...)."""
     declared = {k for cls in type(obj).__mro__ for k, v in vars(cls).items()
-                if type(v).__name__ == "getset_descriptor" and not k.startswith("__")}
+                if type(v).__name__ in ("getset_descriptor", "property") and not k.startswith("__")}
     if not declared and not hasattr(obj, "__dict__"):
         return None
     state = dict(getattr(obj, "__dict__", {}))

@@ -22,7 +22,7 @@ cdef bint COMPILED
 cpdef tuple tuples(list v)
 
 @cython.locals(n=Py_ssize_t, i=Py_ssize_t)
-cpdef tuple fresh(tuple old, now)  # now: a list, or a compiled game's Row (game.py)
+cpdef tuple fresh(tuple old, list now)
 
 cdef class SiteSeen:
     cdef Site _site

@@ -16,11 +16,22 @@ cdef class View:
     cdef object _prophecy
     cdef tuple _ships
 
+    @cython.locals(g=Game, p=long, s=long, i=long)
+    cdef list _row(self, long k)
+    @cython.locals(g=Game)
+    cdef inline long _row_item(self, long k, long i) noexcept
+    @cython.locals(a=long, b=long, c=long, d=long)
+    cdef tuple _row_tuple(self, long k, long n)
+    @cython.locals(g=Game, size=long, at=long, a=long, b=long, c=long)
+    cdef tuple _ship_tuple(self, long s)
+    @cython.locals(kept=list, old=tuple, i=long, v=long, t=tuple)
+    cdef tuple _kept_row(self, long k, long n)
     @cython.locals(kept=list, t=tuple)
-    cdef tuple _keep(self, Py_ssize_t k, now)  # now: a list, or a compiled game's Row
+    cdef tuple _keep(self, Py_ssize_t k, list now)
 
-    @cython.locals(ships=list, old=tuple, n=Py_ssize_t, new=tuple, same=bint, kept=list,
-                   s=Py_ssize_t, was=tuple, t=tuple)
+    @cython.locals(g=Game, old=tuple, new=tuple, same=bint, s=long, k=long, size=long,
+                   was=tuple, v=long)
     cdef tuple _ship_slots(self)
 
+    @cython.locals(g=Game, n=long)
     cpdef tuple counters(self)

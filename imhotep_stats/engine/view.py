@@ -38,6 +38,101 @@ class View:
         self._kept = [None] * 11  # the tuples last handed out, one slot per list (``_keep``)
         self._ships = None
 
+    def _row(self, k: int) -> list:
+        """The game's C row of slot ``k`` (``LISTS``: 1 sled .. 8 totals) as a new plain
+        list: compiled, C loads (the public ``g.sled`` would be a ``Row``, game.py). Compiled
+        only, as ``_keep``."""
+        g = self._g
+        if k == 1:
+            return [g._sled[p] for p in range(g.n)]
+        if k == 2:
+            return [g._quarry[p] for p in range(g.n)]
+        if k == 3:
+            return [g._sled_cap[p] for p in range(g.n)]
+        if k == 4:
+            return [g._ship_min[s] for s in range(4)]
+        if k == 5:
+            return [g._ship_load[s] for s in range(4)]
+        if k == 6:
+            return [g._ship_dock[s] for s in range(4)]
+        if k == 7:
+            return [g._dock_used[i] for i in range(5)]
+        if k == 8:
+            return [g._totals[p] for p in range(g.n)]
+        return getattr(g, LISTS[k])  # a list field of the game
+
+    def _row_item(self, k: int, i: int) -> int:
+        """Item i of the game's C row of slot ``k`` (as ``_row``), a C load (compiled only)."""
+        g = self._g
+        if k == 1:
+            return g._sled[i]
+        if k == 2:
+            return g._quarry[i]
+        if k == 3:
+            return g._sled_cap[i]
+        if k == 4:
+            return g._ship_min[i]
+        if k == 5:
+            return g._ship_load[i]
+        if k == 6:
+            return g._ship_dock[i]
+        if k == 7:
+            return g._dock_used[i]
+        return g._totals[i]
+
+    def _kept_row(self, k: int, n: int) -> tuple:
+        """``_keep(k, _row(k))`` (``n`` its length) without the list: the kept tuple while
+        it holds the row's values, compared in C (compiled only)."""
+        kept = self._kept
+        old = kept[k]
+        if old is not None and len(old) == n:
+            i = 0
+            while i < n:
+                v = old[i]
+                if v != self._row_item(k, i):
+                    break
+                i += 1
+            else:
+                return old
+        t = self._row_tuple(k, n)
+        kept[k] = t
+        return t
+
+    def _row_tuple(self, k: int, n: int) -> tuple:
+        """The game's C row of slot ``k`` as a tuple of its ``n`` items, made directly
+        (compiled: a tuple of known size, no list first; rows hold 2 to 5 items)."""
+        if n < 2 or n > 5:
+            return tuple(self._row(k))
+        a = self._row_item(k, 0)
+        b = self._row_item(k, 1)
+        if n == 2:
+            return (a, b)
+        c = self._row_item(k, 2)
+        if n == 3:
+            return (a, b, c)
+        d = self._row_item(k, 3)
+        if n == 4:
+            return (a, b, c, d)
+        return (a, b, c, d, self._row_item(k, 4))
+
+    def _ship_tuple(self, s: int) -> tuple:
+        """Ship s's slots as a tuple (as ``_row_tuple``: 0 to 4 slots, made directly)."""
+        g = self._g
+        size = g._ship_size[s]
+        at = 4 * s
+        if size == 0:
+            return ()
+        a = g._slots[at]
+        if size == 1:
+            return (a,)
+        b = g._slots[at + 1]
+        if size == 2:
+            return (a, b)
+        c = g._slots[at + 2]
+        if size == 3:
+            return (a, b, c)
+        return (a, b, c, g._slots[at + 3])
+
     def _keep(self, k: int, now: list) -> tuple:
         """The game's list ``now`` as a tuple, through slot ``k`` (engine/seen.py ``fresh``:
         the same tuple while the list holds the same items). Compiled only: pure Python's
@@ -63,7 +158,7 @@ class View:
             get = _getter(names)
         g = self._g
         if COMPILED:  # the properties' kept tuples (``_keep``)
-            return tuple([self._keep(SLOT[name], getattr(g, name)) for name in names])
+            return tuple([self._keep(SLOT[name], self._row(SLOT[name])) for name in names])
         return tuple(map(tuple, get(g)))  # C calls only: no frame per list
 
     def counters(self) -> tuple:
@@ -72,11 +167,11 @@ class View:
         sailed), each as its property gives it. Compiled a C method: no attribute look-ups."""
         g = self._g
         if COMPILED:  # the properties' kept tuples
-            return (self._keep(1, g.sled), self._keep(2, g.quarry), self._keep(3, g.sled_cap),
-                    self._keep(6, g.ship_dock), self._keep(7, g.dock_used),
-                    self._keep(10, g.cards_taken), self._keep(0, g.discard),
-                    self._ship_slots(), g.round, g.sailed)
-        return (*map(tuple, _COUNTERS(g)), tuple(map(tuple, g.ship_slots)), g.round, g.sailed)
+            n = g.n
+            return (self._kept_row(1, n), self._kept_row(2, n), self._kept_row(3, n),
+                    self._kept_row(6, 4), self._kept_row(7, 5), self._keep(10, g.cards_taken),
+                    self._keep(0, g.discard), self._ship_slots(), g.round, g.sailed)
+        return (*map(tuple, _COUNTERS(g)), _ship_tuples(self), g.round, g.sailed)
 
     def site(self, i: int) -> Any:
         """What this seat sees of site i (0 market .. 4 obelisk): its window (engine/seen.py),
@@ -87,24 +182,30 @@ class View:
         return s[i]
 
     def _ship_slots(self) -> tuple:
-        """``ship_slots``: a new tuple only for a ship whose slots changed."""
-        ships = self._g.ship_slots
+        """``ship_slots``: a new tuple only for a ship whose slots changed (compiled: read
+        from the game's C row of slots, game.py)."""
+        g = self._g
         old = self._ships
-        n = len(ships)
-        if old is None or len(old) != n:
-            new = tuple([tuple(slots) for slots in ships])
-        else:
+        if old is not None:  # the kept tuples while every ship holds the same values
             same = True
-            kept = []
-            for s in range(n):
+            for s in range(4):
                 was = old[s]
-                t = fresh(was, ships[s])
-                if t is not was:
+                size = g._ship_size[s]
+                if len(was) != size:
                     same = False
-                kept.append(t)
+                    break
+                k = 0
+                while k < size:
+                    v = was[k]
+                    if v != g._slots[4 * s + k]:
+                        same = False
+                        break
+                    k += 1
+                if not same:
+                    break
             if same:
                 return old
-            new = tuple(kept)
+        new = (self._ship_tuple(0), self._ship_tuple(1), self._ship_tuple(2), self._ship_tuple(3))
         self._ships = new
         return new
 
@@ -212,15 +313,15 @@ class View:
     # ------------------------------------------------------------ stones and ships
     @property
     def sled(self) -> tuple[int, ...]:
-        return self._keep(1, self._g.sled)
+        return self._kept_row(1, self._g.n)
 
     @property
     def quarry(self) -> tuple[int, ...]:
-        return self._keep(2, self._g.quarry)
+        return self._kept_row(2, self._g.n)
 
     @property
     def sled_cap(self) -> tuple[int, ...]:
-        return self._keep(3, self._g.sled_cap)
+        return self._kept_row(3, self._g.n)
 
     @property
     def ship_sizes(self) -> tuple[int, ...]:
@@ -234,19 +335,19 @@ class View:
 
     @property
     def ship_min(self) -> tuple[int, ...]:
-        return self._keep(4, self._g.ship_min)
+        return self._kept_row(4, 4)
 
     @property
     def ship_load(self) -> tuple[int, ...]:
-        return self._keep(5, self._g.ship_load)
+        return self._kept_row(5, 4)
 
     @property
     def ship_dock(self) -> tuple[int, ...]:
-        return self._keep(6, self._g.ship_dock)
+        return self._kept_row(6, 4)
 
     @property
     def dock_used(self) -> tuple[int, ...]:
-        return self._keep(7, self._g.dock_used)
+        return self._kept_row(7, 5)
 
     @property
     def sailed(self) -> int:
@@ -255,7 +356,7 @@ class View:
     # ------------------------------------------------------------ cards and points
     @property
     def totals(self) -> tuple[int, ...]:
-        return self._keep(8, self._g.totals)
+        return self._kept_row(8, self._g.n)
 
     @property
     def red_kept(self) -> tuple[int, ...]:
@@ -300,9 +401,14 @@ PUBLIC = frozenset(
 LISTS = ("discard", "sled", "quarry", "sled_cap", "ship_min", "ship_load", "ship_dock",
          "dock_used", "totals", "red_kept", "cards_taken")
 SLOT = {name: k for k, name in enumerate(LISTS)}
+# Pure Python reads the game's rows by their own names (``_sled``...: the lists themselves;
+# the public ``sled`` is a property, a Python call a read).
+ROWS = {"sled": "_sled", "quarry": "_quarry", "sled_cap": "_sled_cap", "ship_min": "_ship_min",
+        "ship_load": "_ship_load", "ship_dock": "_ship_dock", "dock_used": "_dock_used",
+        "totals": "_totals"}
 # ``View.counters``'s lists (pure Python: one C call for them all)
-_COUNTERS = attrgetter("sled", "quarry", "sled_cap", "ship_dock", "dock_used", "cards_taken",
-                       "discard")
+_COUNTERS = attrgetter("_sled", "_quarry", "_sled_cap", "_ship_dock", "_dock_used",
+                       "cards_taken", "discard")
 _GETTERS: dict[tuple, Any] = {}  # names -> the pure getter of ``View.lists``, checked once
 
 
@@ -313,7 +419,7 @@ def _getter(names: tuple) -> Any:
     for name in names:
         if name not in SLOT:
             raise AttributeError(f"{name!r} is not a list a view shows (view.lists: {LISTS})")
-    get = _GETTERS[names] = attrgetter(*names)  # of the game
+    get = _GETTERS[names] = attrgetter(*[ROWS.get(name, name) for name in names])  # of the game
     return get
 
 
@@ -321,7 +427,7 @@ def _snapshot(name: str) -> Any:
     """Pure Python: the getter of the game's list ``name`` as a new tuple, in one frame (the
     compiled property's ``_keep`` would be a second call, and its compare loop costs more
     than the tuple it saves)."""
-    get = attrgetter(name)
+    get = attrgetter(ROWS.get(name, name))
 
     def snapshot(self: View) -> tuple:
         return tuple(get(self._g))
@@ -330,7 +436,12 @@ def _snapshot(name: str) -> Any:
 
 
 def _ship_tuples(self: View) -> tuple:
-    return tuple(map(tuple, self._g.ship_slots))  # map: C calls, no frame per ship
+    """Pure Python: the ships' slots from the game's row of slots (slot k of ship s at
+    4 s + k), by slices: C calls, no frame per ship."""
+    g = self._g
+    slots, size = g._slots, g._ship_size
+    return (tuple(slots[0:size[0]]), tuple(slots[4:4 + size[1]]), tuple(slots[8:8 + size[2]]),
+            tuple(slots[12:12 + size[3]]))
 
 
 if not COMPILED:
