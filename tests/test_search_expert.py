@@ -131,6 +131,6 @@ def test_the_deleted_kinds_rollout_is_refused():
 
 def test_the_expert_is_the_search_its_evidence_names():
     # docs/search.md measures the expert under its parameter name: the same bot
-    a, b = make_bot("expert"), make_bot("mcts1700-b1-s")
+    a, b = make_bot("expert"), make_bot("mcts1900-b1-s")
     keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
     assert [getattr(a, k) for k in keys] == [getattr(b, k) for k in keys]

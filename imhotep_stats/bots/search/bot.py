@@ -32,7 +32,7 @@ NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?(?:-t(\d+))?(?:-b(\d+(?:\.\d+)
 PLAIN: dict = {}  # base = "mcts": the defaults of MctsBot
 # The reference bot, ``expert``: the search settings that won at equal CPU, at the iterations
 # that fit 2 s of CPU a 2-player seat-game (docs/search.md "The reference bot" has the evidence).
-EXPERT: dict = {"iterations": 1700, "bias": 1.0, "stop": True}
+EXPERT: dict = {"iterations": 1900, "bias": 1.0, "stop": True}
 SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
              "truncate")
 
