@@ -75,3 +75,15 @@ def test_a_row_too_long_is_refused_by_name():
         g.sled = [1, 2, 3, 4, 5]
     with pytest.raises(ValueError, match="ship 2: at most 4 slots"):
         g.set_ship_slots(2, [-1] * 5)
+
+
+def test_a_change_that_would_miss_the_game_is_refused_compiled():
+    """Compiled, a row read is a copy: growing or sorting it would change the copy only."""
+    g = _game(2)
+    row = g.sled
+    if type(row) is list:  # pure Python: the game's own list, nothing to refuse
+        pytest.skip("pure Python: g.sled is the game's list itself")
+    for change in (lambda r: r.append(1), lambda r: r.sort(), lambda r: r.pop()):
+        with pytest.raises(TypeError, match="sled: a game's row is written item by item"):
+            change(row)
+    assert g.sled == [2, 3]

@@ -113,6 +113,15 @@ class Row(list):
         else:
             setattr(self.game, self.name, self)
 
+    def _in_place(self, *args, **kwargs):
+        raise TypeError(f"{self.name}: a game's row is written item by item (row[i] = v) or "
+                        f"whole (g.{self.name} = [...]); this change of the copy would not reach "
+                        "the game")
+
+    # the list's other changes would change the copy only: refused, not silently lost
+    append = extend = insert = pop = remove = clear = sort = reverse = _in_place
+    __delitem__ = __iadd__ = __imul__ = _in_place
+
 
 def _read(g: Game, name: str, row, n: int) -> list[int]:
     """The public list of a row: pure Python, the row itself; compiled, its first ``n`` items
