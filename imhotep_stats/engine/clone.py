@@ -2,7 +2,7 @@
 
 The game's state is plain data: lists of small values, the sites' lists, task records and
 the pending question made of immutable values (engine/game.py), so a copy is flat: every
-list and dict of the state copied (one level deep where it holds lists: ship slots, hands;
+list and dict of the state copied (one level deep where it holds lists: hands;
 a list field typed ``list`` in game.pxd as ``x[:]``, compiled a direct C slice copy),
 everything immutable shared (the board, side data, card tables, actions, tuples, the task
 records, the pending question's options and context); the small counters, C arrays when
