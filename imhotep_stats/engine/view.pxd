@@ -16,7 +16,7 @@ cdef class View:
     cdef object _prophecy
     cdef tuple _ships
 
-    @cython.locals(g=Game, p=long, s=long, i=long)
+    @cython.locals(n=long, i=long)
     cdef list _row(self, long k)
     @cython.locals(g=Game)
     cdef inline long _row_item(self, long k, long i) noexcept

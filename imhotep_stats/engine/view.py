@@ -40,26 +40,12 @@ class View:
 
     def _row(self, k: int) -> list:
         """The game's C row of slot ``k`` (``LISTS``: 1 sled .. 8 totals) as a new plain
-        list: compiled, C loads (the public ``g.sled`` would be a ``Row``, game.py). Compiled
-        only, as ``_keep``."""
-        g = self._g
-        if k == 1:
-            return [g._sled[p] for p in range(g.n)]
-        if k == 2:
-            return [g._quarry[p] for p in range(g.n)]
-        if k == 3:
-            return [g._sled_cap[p] for p in range(g.n)]
-        if k == 4:
-            return [g._ship_min[s] for s in range(4)]
-        if k == 5:
-            return [g._ship_load[s] for s in range(4)]
-        if k == 6:
-            return [g._ship_dock[s] for s in range(4)]
-        if k == 7:
-            return [g._dock_used[i] for i in range(5)]
-        if k == 8:
-            return [g._totals[p] for p in range(g.n)]
-        return getattr(g, LISTS[k])  # a list field of the game
+        list of its items (``_row_item``; the public ``g.sled`` would be a ``Row``,
+        game.py); any other slot, the game's list. Compiled only, as ``_keep``."""
+        if 1 <= k <= 8:
+            n = self._g.n if k <= 3 or k == 8 else (4 if k <= 6 else 5)  # seats, ships, docks
+            return [self._row_item(k, i) for i in range(n)]
+        return getattr(self._g, LISTS[k])  # a list field of the game
 
     def _row_item(self, k: int, i: int) -> int:
         """Item i of the game's C row of slot ``k`` (as ``_row``), a C load (compiled only)."""
