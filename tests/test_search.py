@@ -171,7 +171,7 @@ def test_mcts_choices_do_not_depend_on_the_hidden_state(sides, players, propheci
         mix.shuffle(other.deck)
         future = other.round_cards[g.round:]
         mix.shuffle(future)
-        other.round_cards[g.round:] = future
+        other.round_cards = other.round_cards[:g.round] + future  # a new list: the copy shares g's
         for site in other.sites:
             for name, value in fields(site).items():
                 if name.startswith("_hidden") and value and isinstance(value[0], list):

@@ -73,7 +73,7 @@ def colour(g: Game, name: str) -> str:
 
 def gain(g: Game, p: int, name: str) -> None:
     """Player ``p`` takes card ``name`` (docs/rules.md §3)."""
-    g.cards_taken[p] += 1
+    g._cards_taken[p] += 1
     if g.took is not None:  # for the report's card strength table (a search's copy: None)
         took = g.took[p]
         took[name] = took.get(name, 0) + 1
@@ -81,7 +81,7 @@ def gain(g: Game, p: int, name: str) -> None:
     if site is not None or name == "private_quarry":
         # Red: acts at once; discarded, or kept face up with the expansion rules.
         if g.expansion:
-            g.red_kept[p] += 1
+            g._red_kept[p] += 1
         else:
             g.discard.append(name)
         if site is not None:
@@ -95,7 +95,7 @@ def gain(g: Game, p: int, name: str) -> None:
     hand[name] = hand.get(name, 0) + 1
     if name in PLAY:
         g._blue[p] += 1
-        g.blue_kinds[p] |= BLUE_BIT[name]
+        g._blue_kinds[p] |= BLUE_BIT[name]
     if name == "cargo_sled":
         pts = g.card_points
         g._sled_cap[p] += pts.cargo_capacity
@@ -216,7 +216,7 @@ def playable(g: Game, p: int, name: str) -> bool:
 def blue_playable(g: Game, p: int) -> int:
     """The blue cards ``p`` holds and can play, as a bitmask over BLUE (bit j: BLUE[j]): the
     turn's card options are ``PLAYS[j]`` for its set bits, in BLUE's order."""
-    kinds = g.blue_kinds[p]  # bit j: a BLUE[j] card held
+    kinds = g._blue_kinds[p]  # bit j: a BLUE[j] card held
     mask = 0
     j = 0
     while kinds:
@@ -230,7 +230,7 @@ def blue_playable(g: Game, p: int) -> int:
 def blue_options(g: Game, p: int, opts: list[Action]) -> None:
     """Append the play actions of the blue cards ``p`` holds and can play, in BLUE's order
     (``blue_playable``'s bits, appended as they are found)."""
-    kinds = g.blue_kinds[p]
+    kinds = g._blue_kinds[p]
     j = 0
     while kinds:
         if kinds & 1 and _playable(g, p, j):
@@ -244,7 +244,7 @@ def play_blue(g: Game, p: int, name: str) -> None:
     hand[name] -= 1
     if not hand[name]:
         del hand[name]
-        g.blue_kinds[p] &= ~BLUE_BIT[name]
+        g._blue_kinds[p] &= ~BLUE_BIT[name]
     g._blue[p] -= 1
     g.discard.append(name)
     if name == "chisel":

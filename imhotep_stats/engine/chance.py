@@ -126,7 +126,7 @@ def reshuffle(g: Game) -> None:
         fast_shuffle(g.rng_reshuffle, deck)
     g.discard = []
     g.deck = deck
-    g.reshuffles.append(deck[::-1])
+    g.reshuffles = g.reshuffles + [deck[::-1]]  # a new list: a game's copies share the old
 
 
 # Dealing hidden things anew (engine/hidden.py; the sites' redeal_hidden)

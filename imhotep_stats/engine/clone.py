@@ -40,7 +40,7 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new.pinned = g.pinned  # never changed after setup
     new.chance_setup = g.chance_setup  # filled at setup only (chance.pick), never changed
     new.pinned_reshuffles = g.pinned_reshuffles  # never changed after setup
-    new.reshuffles = list(g.reshuffles)  # of new lists, never changed
+    new.reshuffles = g.reshuffles  # replaced, never changed, at a reshuffle (chance.reshuffle)
     rng = g.rng_reshuffle
     if streams is not None:
         rng = streams
@@ -51,14 +51,11 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new.stones_total = g.stones_total
     new.get_stones = g.get_stones
     new.card_points = g.card_points
-    new.round_cards = list(g.round_cards)
+    new.round_cards = g.round_cards  # never changed in play (a search's copy gets a new one)
     new.deck = g.deck[:]
     new.deck_initial = g.deck_initial  # never changed
     new.discard = g.discard[:]
     new.hand = [dict(h) for h in g.hand]
-    new.blue_kinds = g.blue_kinds[:]
-    new.red_kept = g.red_kept[:]
-    new.cards_taken = g.cards_taken[:]
     new.took = [dict(t) for t in g.took] if report and g.took is not None else None
     new.events = g.events[:] if report and g.events is not None else None
     new.round = g.round
@@ -76,13 +73,13 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new._options = g._options  # never changed once asked (None: built when read)
     new._context = g._context
     new.get_actions = g.get_actions
-    new.turn_start_hooks = g.turn_start_hooks[:]
+    new.turn_start_hooks = g.turn_start_hooks  # a tuple
     sites = []
     for site in g.sites:  # a typed loop: each copy a C call
         sites.append(site.copy())
     new.sites = sites
-    new._round_start_sites = [sites[s.index] for s in g._round_start_sites]
-    new._round_end_sites = [sites[s.index] for s in g._round_end_sites]
+    new._round_start_sites = g._round_start_sites  # tuples of site indexes
+    new._round_end_sites = g._round_end_sites
     new.prophecy = None if g.prophecy is None else g.prophecy.copy()
     new.ship_sizes = g.ship_sizes
     new.ship_free = g.ship_free
@@ -96,6 +93,9 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
         new._sled_cap = g._sled_cap
         new._blue = g._blue
         new._totals = g._totals
+        new._blue_kinds = g._blue_kinds
+        new._red_kept = g._red_kept
+        new._cards_taken = g._cards_taken
         new._ship_min = g._ship_min
         new._ship_load = g._ship_load
         new._ship_dock = g._ship_dock
@@ -108,6 +108,9 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
         new._sled_cap = list(g._sled_cap)
         new._blue = list(g._blue)
         new._totals = list(g._totals)
+        new._blue_kinds = list(g._blue_kinds)
+        new._red_kept = list(g._red_kept)
+        new._cards_taken = list(g._cards_taken)
         new._ship_min = list(g._ship_min)
         new._ship_load = list(g._ship_load)
         new._ship_dock = list(g._ship_dock)

@@ -27,21 +27,25 @@ cdef class Game:
     cdef public object ship_sizes, prophecy
     cdef public tuple get_actions  # (GET,) or Pyramid D's (GET, GET_MOVE): len() in C
     cdef object _options  # the options property's list; None: a turn's, not built yet
-    cdef public list deck, discard, hand, blue_kinds, red_kept, cards_taken
-    cdef public list events, stack, turn_start_hooks, sites, took
+    cdef public list deck, discard, hand
+    cdef public list events, stack, sites, took
+    cdef public tuple turn_start_hooks  # prophecies' functions: a tuple, shared by copies
     # the small counters: C arrays (game.py's Row: their public names are properties)
     cdef long _sled[4]  # SEATS
     cdef long _quarry[4]
     cdef long _sled_cap[4]
     cdef long _blue[4]
     cdef long _totals[4]
+    cdef long _blue_kinds[4]
+    cdef long _red_kept[4]
+    cdef long _cards_taken[4]
     cdef long _ship_min[4]  # SHIPS
     cdef long _ship_load[4]
     cdef long _ship_dock[4]
     cdef long _ship_size[4]
     cdef long _dock_used[5]  # DOCKS
     cdef long _slots[16]  # SLOTS
-    cdef public list _round_start_sites, _round_end_sites
+    cdef public tuple _round_start_sites, _round_end_sites  # site indexes, in order
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move
     cdef public long ship_free, ships_ready, docks_free, sailed, kind_code, open_mask
@@ -55,7 +59,7 @@ cdef class Game:
     cpdef schedule_from_quarry(self, long p, long site)
     @cython.locals(load=long, need=long)
     cpdef put_on_ship(self, long p, long s, long k)
-    @cython.locals(site=Site, mins=tuple, s=long, k=long)
+    @cython.locals(site=Site, mins=tuple, s=long, k=long, i=long)
     cpdef _start_round(self, long start)
     @cython.locals(stack=list, p=long)
     cpdef _advance(self)
@@ -63,7 +67,7 @@ cdef class Game:
     cpdef list _turn_options(self, long p)
     @cython.locals(size=long, load=long, stack=list, depth=Py_ssize_t)
     cpdef _sail(self, long p, long s, long site, bint lever)
-    @cython.locals(stack=list, site=Site)
+    @cython.locals(stack=list, i=long)
     cpdef _end_round(self, long next_start)
     @cython.locals(at=Site)
     cpdef _game_end(self)

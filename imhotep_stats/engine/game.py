@@ -89,7 +89,8 @@ TURN = kinds.TURN
 LEVER_UNLOAD = CODE["lever_unload"]  # the Lever's question (engine/kinds.py), answered here
 
 
-# The small counters (per seat: sled, quarry, capacity, blue cards, points; per ship: its
+# The small counters (per seat: sled, quarry, capacity, blue cards, points, blue kinds held,
+# red cards kept, cards taken; per ship: its
 # minimum, load and dock; per site: ships docked there) are fixed-size C arrays of the
 # compiled Game (game.pxd ``_sled`` ...), read and written by the engine as ``g._sled[p]``:
 # a C load or store, no int object. Everyone else reads them as lists by their public names
@@ -273,16 +274,18 @@ class Game:
         self._options: list[Action] | None = []  # None: the turn's, built when read (options)
         self._context: tuple = ()  # the pending question's context (immutable values)
         self.get_actions: tuple[Action, ...] = (GET,)  # Pyramid D adds "get move"
-        self.turn_start_hooks: list[Callable[[Game, int], bool]] = []  # prophecies (functions)
+        # prophecies' functions; a tuple (``+= (hook,)``), so a copy shares it
+        self.turn_start_hooks: tuple[Callable[[Game, int], bool], ...] = ()
         self.prophecy = None  # the prophecies module's state, when it plays
 
         self.sites = [make_site(self, i, self.sides[i]) for i in range(5)]
-        self._round_start_sites = [s for s in self.sites if s.has_round_start]
+        # the sites with round rules, as indexes (tuples: a copy shares them)
+        self._round_start_sites = tuple(s.index for s in self.sites if s.has_round_start)
         # Round end (docs/rules.md §2.4): the temple scores before the market's leftovers are
         # discarded (a temple draw must not find them), then the other sites.
-        self._round_end_sites = sorted(
-            (s for s in self.sites if s.has_round_end), key=lambda s: s.index != TEMPLE
-        )
+        self._round_end_sites = tuple(sorted(
+            (s.index for s in self.sites if s.has_round_end), key=lambda i: i != TEMPLE
+        ))
         if prophecies:
             prophecy_module.setup(self)
         chance_module.check_used(self)
@@ -345,6 +348,30 @@ class Game:
     @totals.setter
     def totals(self, values) -> None:
         self._totals = _fixed(values, SEATS)
+
+    @property
+    def blue_kinds(self) -> list[int]:
+        return _read(self, "blue_kinds", self._blue_kinds, self.n)
+
+    @blue_kinds.setter
+    def blue_kinds(self, values) -> None:
+        self._blue_kinds = _fixed(values, SEATS)
+
+    @property
+    def red_kept(self) -> list[int]:
+        return _read(self, "red_kept", self._red_kept, self.n)
+
+    @red_kept.setter
+    def red_kept(self, values) -> None:
+        self._red_kept = _fixed(values, SEATS)
+
+    @property
+    def cards_taken(self) -> list[int]:
+        return _read(self, "cards_taken", self._cards_taken, self.n)
+
+    @cards_taken.setter
+    def cards_taken(self, values) -> None:
+        self._cards_taken = _fixed(values, SEATS)
 
     @property
     def ship_min(self) -> list[int]:
@@ -507,7 +534,8 @@ class Game:
         self.sailed = 0
         self.passes = 0
         self.start_player = self.current = start
-        for site in self._round_start_sites:
+        for i in self._round_start_sites:
+            site = self.sites[i]
             site.round_start(self)
 
     def _advance(self) -> None:
@@ -591,8 +619,8 @@ class Game:
         self.round_over = True
         stack = self.stack
         stack.append((NEXT_ROUND, next_start))
-        for site in reversed(self._round_end_sites):
-            stack.append((ROUND_END, site.index))
+        for i in reversed(self._round_end_sites):
+            stack.append((ROUND_END, i))
 
     def _game_end(self) -> None:
         """Final scoring, in the rulebook's order (docs/rules.md §2.5)."""

@@ -150,7 +150,7 @@ def answer(g: Game, a: Action, p: int, w: int) -> None:
 def setup(g: Game) -> None:
     """Draw the god cards, hand out the scarabs, register the turn-start question."""
     g.prophecy = Prophecies(g)
-    g.turn_start_hooks.append(hook)
+    g.turn_start_hooks += (hook,)  # a tuple: a game's copies share it
 
 
 def score(g: Game) -> None:

@@ -39,11 +39,11 @@ class View:
         self._ships = None
 
     def _row(self, k: int) -> list:
-        """The game's C row of slot ``k`` (``LISTS``: 1 sled .. 8 totals) as a new plain
+        """The game's C row of slot ``k`` (``LISTS``: 1 sled .. 10 cards_taken) as a new plain
         list of its items (``_row_item``; the public ``g.sled`` would be a ``Row``,
         game.py); any other slot, the game's list. Compiled only, as ``_keep``."""
-        if 1 <= k <= 8:
-            n = self._g.n if k <= 3 or k == 8 else (4 if k <= 6 else 5)  # seats, ships, docks
+        if 1 <= k <= 10:
+            n = self._g.n if k <= 3 or k >= 8 else (4 if k <= 6 else 5)  # seats, ships, docks
             return [self._row_item(k, i) for i in range(n)]
         return getattr(self._g, LISTS[k])  # a list field of the game
 
@@ -64,6 +64,10 @@ class View:
             return g._ship_dock[i]
         if k == 7:
             return g._dock_used[i]
+        if k == 9:
+            return g._red_kept[i]
+        if k == 10:
+            return g._cards_taken[i]
         return g._totals[i]
 
     def _kept_row(self, k: int, n: int) -> tuple:
@@ -155,7 +159,7 @@ class View:
         if COMPILED:  # the properties' kept tuples
             n = g.n
             return (self._kept_row(1, n), self._kept_row(2, n), self._kept_row(3, n),
-                    self._kept_row(6, 4), self._kept_row(7, 5), self._keep(10, g.cards_taken),
+                    self._kept_row(6, 4), self._kept_row(7, 5), self._kept_row(10, n),
                     self._keep(0, g.discard), self._ship_slots(), g.round, g.sailed)
         return (*map(tuple, _COUNTERS(g)), _ship_tuples(self), g.round, g.sailed)
 
@@ -346,11 +350,11 @@ class View:
 
     @property
     def red_kept(self) -> tuple[int, ...]:
-        return self._keep(9, self._g.red_kept)
+        return self._kept_row(9, self._g.n)
 
     @property
     def cards_taken(self) -> tuple[int, ...]:
-        return self._keep(10, self._g.cards_taken)
+        return self._kept_row(10, self._g.n)
 
     @property
     def events(self) -> tuple[tuple[int, str, int, int], ...]:
@@ -391,10 +395,10 @@ SLOT = {name: k for k, name in enumerate(LISTS)}
 # the public ``sled`` is a property, a Python call a read).
 ROWS = {"sled": "_sled", "quarry": "_quarry", "sled_cap": "_sled_cap", "ship_min": "_ship_min",
         "ship_load": "_ship_load", "ship_dock": "_ship_dock", "dock_used": "_dock_used",
-        "totals": "_totals"}
+        "totals": "_totals", "red_kept": "_red_kept", "cards_taken": "_cards_taken"}
 # ``View.counters``'s lists (pure Python: one C call for them all)
 _COUNTERS = attrgetter("_sled", "_quarry", "_sled_cap", "_ship_dock", "_dock_used",
-                       "cards_taken", "discard")
+                       "_cards_taken", "discard")
 _GETTERS: dict[tuple, Any] = {}  # names -> the pure getter of ``View.lists``, checked once
 
 
