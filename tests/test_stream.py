@@ -2,6 +2,7 @@
 from would have drawn, and hands its state back (so a search plays the same games)."""
 
 import random
+import sys
 
 import pytest
 
@@ -56,3 +57,40 @@ def test_bad_states_and_widths_are_refused():
         Stream(Other(1))
     with pytest.raises(ValueError, match="0 to 64 bits"):
         Stream(random.Random(1)).getrandbits(65)
+
+
+def test_the_hidden_shuffle_is_fisher_yates_on_the_streams_draws_and_keeps_its_items():
+    # chance.shuffle (compiled: the list's pointers swapped) against Fisher-Yates written out
+    # here from the same draws: the same order, every item still held once
+    from imhotep_stats.engine.chance import shuffle
+
+    for seed in range(20):
+        items = [object() for _ in range(seed + 2)]
+        refs = [sys.getrefcount(x) for x in items]
+        ours = list(items)
+        shuffle(fast(random.Random(seed)), ours)
+        want, rng = list(items), random.Random(seed)
+        for i in range(len(want) - 1, 0, -1):
+            j = int(rng.random() * (i + 1))
+            want[i], want[j] = want[j], want[i]
+        assert ours == want
+        del ours, want
+        assert [sys.getrefcount(x) for x in items] == refs
+
+
+class _Broken:
+    """A stream whose draw is outside [0, 1)."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def random(self):
+        return self.x
+
+
+@pytest.mark.parametrize("x", [1.0, 1.5, -0.5])
+def test_a_draw_outside_the_unit_interval_is_refused_not_written_past_the_list(x):
+    from imhotep_stats.engine.chance import shuffle
+
+    with pytest.raises(ValueError, match=r"shuffle: rng.random\(\) gave .* not a number in \[0, 1\)"):
+        shuffle(_Broken(x), [1, 2, 3])

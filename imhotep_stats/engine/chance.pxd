@@ -8,6 +8,21 @@ from imhotep_stats.engine.stream cimport draw
 @cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
 cpdef fast_shuffle(rng, list items)
 
+# Items i and j of a list swap places: their pointers swapped in the list's array (a swap
+# leaves every item's reference count as it was). Only for 0 <= i, j < len(items).
+cdef extern from *:
+    """
+    static inline void imhotep_swap_items(PyObject *items, Py_ssize_t i, Py_ssize_t j) {
+        PyObject **item = ((PyListObject *)items)->ob_item;
+        PyObject *t = item[i];
+        item[i] = item[j];
+        item[j] = t;
+    }
+    """
+    void _swap_items "imhotep_swap_items" (list items, Py_ssize_t i, Py_ssize_t j) noexcept
+
+cdef bint COMPILED
+
 @cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
 cpdef shuffle(rng, list items)
 

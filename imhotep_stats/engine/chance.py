@@ -28,6 +28,13 @@ from imhotep_stats.engine.setup_checks import RulesError
 from imhotep_stats.engine.stream import draw
 from imhotep_stats.errors import describe
 
+try:  # Cython's constant: True in the compiled module, False in pure Python
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
 
@@ -136,7 +143,12 @@ def shuffle(rng: random.Random, items: list) -> None:
     for i in range(len(items) - 1, 0, -1):
         x = draw(rng)
         j = int(x * (i + 1))
-        items[i], items[j] = items[j], items[i]
+        if j < 0 or j > i:  # a stream's draws are in [0, 1): the swap below relies on it
+            raise ValueError(f"shuffle: rng.random() gave {x!r}, not a number in [0, 1)")
+        if COMPILED:  # the two items' pointers swapped (chance.pxd): no reference counts
+            _swap_items(items, i, j)
+        else:
+            items[i], items[j] = items[j], items[i]
 
 
 def redeal(rng: random.Random, places: list[list]) -> None:
