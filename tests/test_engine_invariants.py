@@ -64,3 +64,24 @@ def test_the_engine_calls_round_hooks_only_for_sites_that_have_them(side):
         for hook, has in (("round_start", site.has_round_start), ("round_end", site.has_round_end)):
             own = any(hook in vars(cls) for cls in type(site).__mro__ if cls is not Site)
             assert has == own, (site.name, side, hook)
+
+
+def test_the_tally_follows_the_sole_leader_through_penalties_and_ties():
+    # engine/result.tally, hand-worked: 3 players, 6 rounds (round 7 = game end)
+    from imhotep_stats.engine.result import tally
+
+    events = [
+        (0, "market", 3, 1),           # 3 0 0: seat 0 leads (no change counted: the first)
+        (1, "pyramid", 5, 1),          # 3 5 0: seat 1 ahead, change 1
+        (1, "burial_chamber", -4, 2),  # 3 1 0: a penalty hands the lead back to seat 0, change 2
+        (0, "temple", -3, 2),          # 0 1 0: seat 1 the sole best again, change 3
+        (1, "obelisk", -1, 7),         # 0 0 0: three tied, no sole leader: no change
+        (2, "market", 2, 7),           # 0 0 2: seat 2 ahead, change 4
+    ]
+    by_source, by_round, changes = tally(events, 3, 6)
+    assert changes == 4
+    assert by_round == [[3, -3, 0, 0, 0, 0, 0], [5, -4, 0, 0, 0, 0, -1], [0, 0, 0, 0, 0, 0, 2]]
+    assert {k: v for k, v in by_source[1].items() if v} == {"pyramid": 5, "burial_chamber": -4, "obelisk": -1}
+    assert list(by_source[2]) == list(by_source[0])  # every source, in the same order
+    with pytest.raises(ValueError, match=r"no seat 3 in a 3-player game"):
+        tally([(3, "market", 1, 1)], 3, 6)

@@ -82,6 +82,8 @@ cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
 
+cpdef list _fixed(values, long size)
+
 @cython.locals(site=long, at=Site)
 cpdef _answer(Game g, long kind, a)
 

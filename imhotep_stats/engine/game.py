@@ -215,9 +215,10 @@ class Game:
         stones = rules["stones_two_colour"] if (expansion and players == 2) else rules["stones"]
         self.stones_total = stones
         start = rules["starting_sled"]
-        self.sled = [start[p] for p in range(players)]
-        self.quarry = [stones - start[p] for p in range(players)]
-        self.sled_cap = [rules["sled_capacity"]] * players
+        # the rows set directly, not through their properties (a Python call each, every game)
+        self._sled = _fixed([start[p] for p in range(players)], SEATS)
+        self._quarry = _fixed([stones - start[p] for p in range(players)], SEATS)
+        self._sled_cap = _fixed([rules["sled_capacity"]] * players, SEATS)
         self.get_stones = rules["get_stones"]
 
         # Round cards (docs/rules.md §1.1): remove 1 of the 7 unseen, shuffle the other 6.
@@ -248,15 +249,15 @@ class Game:
         self.deck_initial = list(reversed(self.deck))  # top first, for transcripts
         self.discard: list[str] = []
         self.hand: list[dict[str, int]] = [{} for _ in range(players)]  # held cards by name
-        self.blue = [0] * players  # blue cards held, to skip card checks when none
-        self.blue_kinds = [0] * players  # bit j: a BLUE[j] card held (cards.blue_playable)
-        self.red_kept = [0] * players  # used red cards kept face up (expansion)
-        self.cards_taken = [0] * players
+        self._blue = _fixed([0] * players, SEATS)  # blue cards held, to skip card checks when none
+        self._blue_kinds = _fixed([0] * players, SEATS)  # bit j: a BLUE[j] card held (cards.blue_playable)
+        self._red_kept = _fixed([0] * players, SEATS)  # used red cards kept face up (expansion)
+        self._cards_taken = _fixed([0] * players, SEATS)
         self.took: list[dict[str, int]] = [{} for _ in range(players)]  # taken, by card name
 
         # Scoring: events (seat, source, points, round) and running totals.
         self.events: list[tuple[int, str, int, int]] = []
-        self.totals = [0] * players
+        self._totals = _fixed([0] * players, SEATS)
 
         # Flow.
         self.round = 0
@@ -292,8 +293,10 @@ class Game:
         # the ships' slots (the row's comment above), refilled at every round's start
         self._slots = _fixed([-1] * SLOTS, SLOTS)
         self._ship_size = _fixed([0] * SHIPS, SHIPS)
-        self.ship_min, self.ship_load, self.ship_dock = [0] * 4, [0] * 4, [-1] * 4
-        self.dock_used = [0] * 5
+        self._ship_min = _fixed([0] * SHIPS, SHIPS)
+        self._ship_load = _fixed([0] * SHIPS, SHIPS)
+        self._ship_dock = _fixed([-1] * SHIPS, SHIPS)
+        self._dock_used = _fixed([0] * DOCKS, DOCKS)
         self._start_round(0)
         self._advance()
 

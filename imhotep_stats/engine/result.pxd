@@ -3,10 +3,13 @@
 # small int).
 cimport cython
 
-@cython.locals(width=long, points=list, by_round=list, running=list, leader=long,
+cdef dict SOURCE_INDEX, ZERO_BY_SOURCE
+
+# points and running: C arrays (result.py's POINTS and SEATS)
+@cython.locals(width=long, points=long[64], by_round=list, running=long[4], leader=long,
                changes=long, best=long, seat=long, pts=long, rnd=long, r=long, top=long,
-               k=long, row=list, event=tuple, p=long, i=long, d=dict,
-               by_source=list)
+               k=long, row=list, event=tuple, p=long, i=long, d=dict, q=long, ties=long,
+               by_source=list, sources=tuple)
 cpdef tuple tally(list events, long n, long rounds)
 
 @cython.locals(n=long, totals=list, sled=list, ranks=list, p=long, q=long, total=long,

@@ -68,6 +68,9 @@ def win_shares(winners: list[int], n: int) -> list[float]:
 
 # Each source's place in a seat's row of points (tally): one dict lookup an event.
 SOURCE_INDEX = {source: i for i, source in enumerate(SOURCES)}
+# tally's points and running totals: compiled, C arrays of these fixed sizes (result.pxd)
+POINTS, SEATS = 64, 4
+assert SEATS * len(SOURCES) <= POINTS, "result.pxd: tally's C array of points is too small"
 ZERO_BY_SOURCE = dict.fromkeys(SOURCES, 0)  # never changed: copied
 
 
@@ -75,14 +78,16 @@ def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
     """Per seat the points by source and by round (game end last), and how often the sole
     leader on the score track changed, from the score events in order."""
     width = len(SOURCES)
-    points = [0] * (n * width)  # seat p's points of SOURCES[i] at p * width + i
+    points = [0] * 64  # POINTS: seat p's points of SOURCES[i] at p * width + i
     by_round = [[0] * (rounds + 1) for _ in range(n)]
-    running = [0] * n
+    running = [0] * 4  # SEATS: the first n: each seat's points so far
     leader = -1  # the last sole leader on the score track
     changes = 0
     best = 0
     for event in events:
         seat, source, pts, rnd = event
+        if seat < 0 or seat >= n:  # (compiled, points and running are C arrays)
+            raise ValueError(f"score event {event!r}: no seat {seat} in a {n}-player game")
         k = seat * width + SOURCE_INDEX[source]
         points[k] += pts
         row = by_round[seat]
@@ -94,19 +99,27 @@ def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
                 if seat != leader:
                     changes += leader != -1
                     leader = seat
-        else:  # a penalty can hand the lead to someone else
-            best = max(running)
-            if running.count(best) == 1:
-                top = running.index(best)
-                if top != leader:
-                    changes += leader != -1
-                    leader = top
+        else:  # a penalty can hand the lead to someone else: the sole best, if any
+            best = running[0]
+            top = 0
+            ties = 1
+            for q in range(1, n):
+                if running[q] > best:
+                    best = running[q]
+                    top = q
+                    ties = 1
+                elif running[q] == best:
+                    ties += 1
+            if ties == 1 and top != leader:
+                changes += leader != -1
+                leader = top
     by_source = []
+    sources = SOURCES
     for p in range(n):
         d = ZERO_BY_SOURCE.copy()  # every source, in SOURCES' order: 0 but those that scored
         for i in range(width):
             if points[p * width + i]:
-                d[SOURCES[i]] = points[p * width + i]
+                d[sources[i]] = points[p * width + i]
         by_source.append(d)
     return by_source, by_round, changes
 
