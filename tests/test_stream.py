@@ -94,3 +94,13 @@ def test_a_draw_outside_the_unit_interval_is_refused_not_written_past_the_list(x
 
     with pytest.raises(ValueError, match=r"shuffle: rng.random\(\) gave .* not a number in \[0, 1\)"):
         shuffle(_Broken(x), [1, 2, 3])
+
+
+def test_a_samples_seed_opens_the_streams_its_string_names():
+    # engine/hidden.SearchSeed: formatted only when a stream is opened, as "search/<bits>"
+    from imhotep_stats.engine.chance import stream
+    from imhotep_stats.engine.hidden import SearchSeed
+
+    seed = SearchSeed(2**64 - 1)
+    assert str(seed) == f"{seed}" == "search/18446744073709551615"
+    assert stream(seed, "reshuffle").random() == random.Random("search/18446744073709551615/reshuffle").random()

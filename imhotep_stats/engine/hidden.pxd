@@ -7,6 +7,9 @@ from imhotep_stats.engine.chance cimport deal, shuffle
 from imhotep_stats.engine.clone cimport clone
 from imhotep_stats.engine.game cimport Game
 
+cdef class SearchSeed:
+    cdef readonly object bits
+
 cdef class Sampler:
     cdef Game _g
     cdef long _me, _decisions, _to_come
