@@ -5,5 +5,5 @@ cimport cython
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
-@cython.locals(new=Game, sites=list, site=Site)
+@cython.locals(new=Game, sites=list, site=Site, hands=list, h=dict)
 cpdef Game clone(Game g, streams=*, bint report=*)

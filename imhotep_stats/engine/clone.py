@@ -55,7 +55,10 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new.deck = g.deck[:]
     new.deck_initial = g.deck_initial  # never changed
     new.discard = g.discard[:]
-    new.hand = [dict(h) for h in g.hand]
+    hands = []
+    for h in g.hand:  # compiled, h a dict (clone.pxd): each copy a C call
+        hands.append(h.copy())
+    new.hand = hands
     new.took = [dict(t) for t in g.took] if report and g.took is not None else None
     new.events = g.events[:] if report and g.events is not None else None
     new.round = g.round

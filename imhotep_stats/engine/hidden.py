@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.chance import deal, pooled, shuffle
 from imhotep_stats.engine.clone import clone
+from imhotep_stats.engine.stream import Stream
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
@@ -112,15 +113,20 @@ class Sampler:
         # chance to come is the searcher's guess too: streams opened later (the reshuffle
         # stream is opened at the first reshuffle, from the seed) and reshuffles a
         # transcript pinned
-        d.seed = SearchSeed(rng.getrandbits(64))  # "search/<bits>" when a stream needs it
+        if type(rng) is Stream:  # a search's C stream: a C call, not a method by name
+            s = rng
+            bits = s.getrandbits(64)
+        else:
+            bits = rng.getrandbits(64)
+        d.seed = SearchSeed(bits)  # "search/<bits>" when a stream needs it
         d.pinned_reshuffles = []
         # the cards, the round cards to come, each site's own: in this order (the draws)
         places = [d.deck]
         sites = d.sites
         for i in self._card_sites:
             places.extend(sites[i].hidden_cards(d, me))
-        deal(rng, list(self._cards), places)
-        future = list(self._future)
+        deal(rng, self._cards[:], places)  # a copy: deal shuffles it
+        future = self._future[:]
         shuffle(rng, future)
         d.round_cards = self._seen + future[:self._to_come]
         for i in self._own_sites:
