@@ -146,7 +146,7 @@ def shuffle(rng: random.Random, items: list) -> None:
         if j < 0 or j > i:  # a stream's draws are in [0, 1): the swap below relies on it
             raise ValueError(f"shuffle: rng.random() gave {x!r}, not a number in [0, 1)")
         if COMPILED:  # the two items' pointers swapped (chance.pxd): no reference counts
-            _swap_items(items, i, j)
+            _swap_items(items, i, j)  # noqa: F821 (a C helper, declared in chance.pxd)
         else:
             items[i], items[j] = items[j], items[i]
 
