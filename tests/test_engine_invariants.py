@@ -85,3 +85,5 @@ def test_the_tally_follows_the_sole_leader_through_penalties_and_ties():
     assert list(by_source[2]) == list(by_source[0])  # every source, in the same order
     with pytest.raises(ValueError, match=r"no seat 3 in a 3-player game"):
         tally([(3, "market", 1, 1)], 3, 6)
+    with pytest.raises(ValueError, match=r"tally: 1 to 4 seats, got 5"):
+        tally([], 5, 6)

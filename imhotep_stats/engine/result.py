@@ -77,6 +77,8 @@ ZERO_BY_SOURCE = dict.fromkeys(SOURCES, 0)  # never changed: copied
 def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
     """Per seat the points by source and by round (game end last), and how often the sole
     leader on the score track changed, from the score events in order."""
+    if n < 1 or n > SEATS:  # (compiled, points and running are C arrays of SEATS seats)
+        raise ValueError(f"tally: 1 to {SEATS} seats, got {n}")
     width = len(SOURCES)
     points = [0] * 64  # POINTS: seat p's points of SOURCES[i] at p * width + i
     by_round = [[0] * (rounds + 1) for _ in range(n)]
