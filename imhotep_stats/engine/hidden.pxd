@@ -6,7 +6,7 @@ cimport cython
 from imhotep_stats.engine.chance cimport deal, shuffle
 from imhotep_stats.engine.clone cimport clone
 from imhotep_stats.engine.game cimport Game
-from imhotep_stats.engine.stream cimport Stream
+from imhotep_stats.engine.stream cimport draw_bits
 
 cdef class SearchSeed:
     cdef readonly object bits
@@ -17,5 +17,5 @@ cdef class Sampler:
     cdef list _cards, _card_sites, _own_sites, _seen, _future
     cdef bint _report
 
-    @cython.locals(g=Game, d=Game, places=list, sites=list, future=list, i=long, s=Stream)
+    @cython.locals(g=Game, d=Game, places=list, sites=list, future=list, i=long)
     cpdef Game sample(self, rng)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.chance import deal, pooled, shuffle
 from imhotep_stats.engine.clone import clone
-from imhotep_stats.engine.stream import Stream
+from imhotep_stats.engine.stream import draw_bits
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
@@ -113,12 +113,7 @@ class Sampler:
         # chance to come is the searcher's guess too: streams opened later (the reshuffle
         # stream is opened at the first reshuffle, from the seed) and reshuffles a
         # transcript pinned
-        if type(rng) is Stream:  # a search's C stream: a C call, not a method by name
-            s = rng
-            bits = s.getrandbits(64)
-        else:
-            bits = rng.getrandbits(64)
-        d.seed = SearchSeed(bits)  # "search/<bits>" when a stream needs it
+        d.seed = SearchSeed(draw_bits(rng, 64))  # "search/<bits>" when a stream needs it
         d.pinned_reshuffles = []
         # the cards, the round cards to come, each site's own: in this order (the draws)
         places = [d.deck]

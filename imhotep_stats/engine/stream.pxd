@@ -18,6 +18,8 @@ cdef class Stream:
 
 @cython.locals(s=Stream)
 cpdef double draw(rng)
+@cython.locals(s=Stream)
+cpdef draw_bits(rng, long k)
 
 cdef Py_ssize_t N, M
 cdef unsigned int MATRIX_A, UPPER, LOWER, TEMPER_B, TEMPER_C

@@ -95,6 +95,14 @@ def draw(rng) -> float:
     return rng.random()
 
 
+def draw_bits(rng, k: int) -> int:
+    """``rng.getrandbits(k)``, as :func:`draw`: a C call when ``rng`` is a :class:`Stream`."""
+    if type(rng) is Stream:
+        s = rng
+        return s.getrandbits(k)
+    return rng.getrandbits(k)
+
+
 def fast(rng):
     """The stream a search draws from: compiled, a :class:`Stream` over a ``random.Random``'s
     state (call ``store()`` when done); otherwise ``rng`` itself."""
