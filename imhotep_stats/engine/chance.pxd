@@ -3,7 +3,7 @@
 # double times a C integer rounds as a Python float does, and truncation is int()'s.
 cimport cython
 
-from imhotep_stats.engine.stream cimport draw
+from imhotep_stats.engine.stream cimport Stream
 
 @cython.locals(n=Py_ssize_t, keys=list, order=list, i=Py_ssize_t)
 cpdef fast_shuffle(rng, list items)
@@ -23,7 +23,7 @@ cdef extern from *:
 
 cdef bint COMPILED
 
-@cython.locals(i=Py_ssize_t, j=Py_ssize_t, x=double)
+@cython.locals(s=Stream, i=Py_ssize_t, j=Py_ssize_t, x=double)
 cpdef shuffle(rng, list items)
 
 cpdef redeal(rng, list places)

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from imhotep_stats.engine.setup_checks import RulesError
-from imhotep_stats.engine.stream import draw
+from imhotep_stats.engine.stream import Stream
 from imhotep_stats.errors import describe
 
 try:  # Cython's constant: True in the compiled module, False in pure Python
@@ -140,8 +140,9 @@ def reshuffle(g: Game) -> None:
 def shuffle(rng: random.Random, items: list) -> None:
     """Fisher-Yates from ``rng.random`` (cheap compiled; any uniform shuffle would do). A
     search's ``Stream`` (engine/stream.py) draws by C calls."""
+    s = rng if type(rng) is Stream else None  # compiled: a typed Stream, each draw a C call
     for i in range(len(items) - 1, 0, -1):
-        x = draw(rng)
+        x = s.random() if s is not None else rng.random()
         j = int(x * (i + 1))
         if j < 0 or j > i:  # a stream's draws are in [0, 1): the swap below relies on it
             raise ValueError(f"shuffle: rng.random() gave {x!r}, not a number in [0, 1)")

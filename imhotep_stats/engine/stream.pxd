@@ -8,8 +8,10 @@ cdef class Stream:
     cdef object rng, gauss
     cdef unsigned int mt[624]
     cdef Py_ssize_t index
-    @cython.locals(kk=Py_ssize_t, y=cython.uint)
+    @cython.locals(y=cython.uint)
     cdef inline unsigned int next32(self)
+    @cython.locals(kk=Py_ssize_t, y=cython.uint)
+    cdef void refill(self) noexcept
     @cython.locals(a=cython.uint, b=cython.uint)
     cpdef double random(self)
     @cython.locals(r=cython.ulonglong, out=cython.ulonglong, shift=long)

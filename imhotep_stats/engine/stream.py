@@ -44,25 +44,30 @@ class Stream:
         self.rng.setstate((3, tuple(self.mt) + (self.index,), self.gauss))
 
     def next32(self) -> int:
-        """The next 32-bit word (genrand_uint32: a new block of 624 every 624 words)."""
-        if self.index >= N:  # (self.mt, not a local: compiled, it is a C array)
-            # the new block in two runs (words kk + M, then wrapped round: no branch a word);
-            # (y & 1) * MATRIX_A: MATRIX_A for an odd y, else 0
-            for kk in range(N - M):
-                y = (self.mt[kk] & UPPER) | (self.mt[kk + 1] & LOWER)
-                self.mt[kk] = self.mt[kk + M] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
-            for kk in range(N - M, N - 1):
-                y = (self.mt[kk] & UPPER) | (self.mt[kk + 1] & LOWER)
-                self.mt[kk] = self.mt[kk + M - N] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
-            y = (self.mt[N - 1] & UPPER) | (self.mt[0] & LOWER)
-            self.mt[N - 1] = self.mt[M - 1] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
-            self.index = 0
+        """The next 32-bit word (genrand_uint32: a new block of 624 every 624 words). Small,
+        so that the compiled draws take it in line; the new block is :meth:`refill`'s."""
+        if self.index >= N:
+            self.refill()
         y = self.mt[self.index]
         self.index += 1
         y ^= y >> 11
         y ^= (y << 7) & TEMPER_B
         y ^= (y << 15) & TEMPER_C
         return y ^ (y >> 18)
+
+    def refill(self) -> None:
+        """The next block of 624 words, in two runs (words kk + M, then wrapped round: no
+        branch a word); (y & 1) * MATRIX_A is MATRIX_A for an odd y, else 0. (self.mt, not a
+        local: compiled, it is a C array.)"""
+        for kk in range(N - M):
+            y = (self.mt[kk] & UPPER) | (self.mt[kk + 1] & LOWER)
+            self.mt[kk] = self.mt[kk + M] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
+        for kk in range(N - M, N - 1):
+            y = (self.mt[kk] & UPPER) | (self.mt[kk + 1] & LOWER)
+            self.mt[kk] = self.mt[kk + M - N] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
+        y = (self.mt[N - 1] & UPPER) | (self.mt[0] & LOWER)
+        self.mt[N - 1] = self.mt[M - 1] ^ (y >> 1) ^ ((y & 1) * MATRIX_A)
+        self.index = 0
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits: random.Random.random's."""
