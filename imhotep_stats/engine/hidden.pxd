@@ -14,8 +14,8 @@ cdef class SearchSeed:
 cdef class Sampler:
     cdef Game _g
     cdef long _me, _decisions, _to_come
-    cdef list _cards, _card_sites, _own_sites, _seen, _future
+    cdef list _cards, _card_sites, _own_sites, _own_pools, _seen, _future
     cdef bint _report
 
-    @cython.locals(g=Game, d=Game, places=list, sites=list, future=list, i=long)
+    @cython.locals(g=Game, d=Game, places=list, sites=list, future=list, i=long, k=Py_ssize_t)
     cpdef Game sample(self, rng)

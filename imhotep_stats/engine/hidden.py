@@ -87,7 +87,7 @@ class Sampler:
     a bot holds a sampler (``View.sampler``) and must not reach the game through it."""
 
     __slots__ = ("_g", "_me", "_decisions", "_cards", "_card_sites", "_own_sites", "_seen",
-                 "_future", "_to_come", "_report")
+                 "_future", "_to_come", "_report", "_own_pools")
 
     def __init__(self, g: Game, me: int, report: bool = True):
         self._g = g
@@ -96,8 +96,10 @@ class Sampler:
         self._decisions = g.decisions
         self._cards = pooled(hidden_cards(g, me))
         self._card_sites = [site.index for site in g.sites if site.hidden_cards(g, me)]
-        # a site with hidden parts of its own lists them (Site.hidden); the others deal none
-        self._own_sites = [site.index for site in g.sites if site.hidden()]
+        # the sites with face-down tiles or tokens of their own (Site.hidden_tiles), each
+        # with its pool in canonical order: what redeal_hidden pools, pooled once
+        self._own_sites = [site.index for site in g.sites if site.hidden_tiles()]
+        self._own_pools = [pooled(g.sites[i].hidden_tiles()) for i in self._own_sites]
         self._seen, self._future = _unseen_round_cards(g)
         self._to_come = g.rounds - g.round
 
@@ -124,8 +126,8 @@ class Sampler:
         future = self._future[:]
         shuffle(rng, future)
         d.round_cards = self._seen + future[:self._to_come]
-        for i in self._own_sites:
-            sites[i].redeal_hidden(rng, me)
+        for k in range(len(self._own_sites)):  # as each site's redeal_hidden, pooled once
+            deal(rng, self._own_pools[k][:], sites[self._own_sites[k]].hidden_tiles())
         return d
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from imhotep_stats.engine.chance import redeal
 from imhotep_stats.rules.board import SITES, SideData
 
 if TYPE_CHECKING:
@@ -52,8 +53,18 @@ class Site:
         (pooled with the draw pile when dealt anew)."""
         return []
 
+    def hidden_tiles(self) -> list[list]:
+        """The lists of this site's own face-down tiles or tokens (not market cards), in a
+        fixed order: what ``redeal_hidden`` deals anew, pooled (engine/hidden.py pools
+        them once for many deals)."""
+        return []
+
     def redeal_hidden(self, rng, seat: int) -> None:
-        """Deal this site's face-down tiles or tokens anew from ``rng`` (in place)."""
+        """Deal this site's face-down tiles or tokens anew from ``rng`` (in place): its
+        ``hidden_tiles`` pooled in canonical order, shuffled and dealt back in their sizes."""
+        places = self.hidden_tiles()
+        if places:
+            redeal(rng, places)
 
     def hidden(self) -> dict[str, list]:
         """The hidden parts by name (tests and checks): never shown to a player."""

@@ -34,7 +34,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.chance import redeal
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site, group_points, line_groups, rank_points
 
@@ -273,8 +272,8 @@ class BurialChamberD(Site):
         n.edge = list(self.edge)
         n.count = list(self.count)
 
-    def redeal_hidden(self, rng, seat: int) -> None:
-        redeal(rng, [self._hidden_tokens])
+    def hidden_tiles(self) -> list[list]:
+        return [self._hidden_tokens]
 
     def hidden(self) -> dict[str, list]:
         return {"tokens": self._hidden_tokens}

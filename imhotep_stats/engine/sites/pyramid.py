@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import GET, act
 from imhotep_stats.engine.cards import gain
-from imhotep_stats.engine.chance import redeal
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site
 
@@ -278,8 +277,8 @@ class PyramidC(_Counted):
         n.tile = self.tile
         n.rewards = self.rewards
 
-    def redeal_hidden(self, rng, seat: int) -> None:
-        redeal(rng, [self._hidden_stack, self._hidden_removed])
+    def hidden_tiles(self) -> list[list]:
+        return [self._hidden_stack, self._hidden_removed]
 
     def hidden(self) -> dict[str, list]:
         return {"stack": self._hidden_stack, "removed": self._hidden_removed}
