@@ -78,6 +78,33 @@ def test_the_hidden_shuffle_is_fisher_yates_on_the_streams_draws_and_keeps_its_i
         assert [sys.getrefcount(x) for x in items] == refs
 
 
+def test_a_deal_fills_each_place_in_order_from_the_shuffled_pool_and_keeps_references():
+    # chance.deal (compiled: item by item into the places): the pool shuffled as
+    # chance.shuffle does, then place 1 takes its first items, place 2 the next ones
+    from imhotep_stats.engine.chance import deal
+
+    items = [object() for _ in range(7)]
+    refs = [sys.getrefcount(x) for x in items]
+    places = [[None] * 3, [], [None] * 4]
+    pool = list(items)
+    deal(fast(random.Random(5)), pool, places)
+    want, rng = list(items), random.Random(5)
+    for i in range(len(want) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        want[i], want[j] = want[j], want[i]
+    assert places == [want[:3], [], want[3:]]
+    del places, pool, want
+    assert [sys.getrefcount(x) for x in items] == refs
+
+
+@pytest.mark.parametrize("pool", [[1, 2], [1, 2, 3, 4]])
+def test_a_deal_refuses_a_pool_that_does_not_fill_its_places_exactly(pool):
+    from imhotep_stats.engine.chance import deal
+
+    with pytest.raises(ValueError, match=rf"deal: {len(pool)} items for places of 3"):
+        deal(random.Random(0), pool, [[0, 0], [0]])
+
+
 class _Broken:
     """A stream whose draw is outside [0, 1)."""
 

@@ -31,5 +31,5 @@ cpdef redeal(rng, list places)
 @cython.locals(pool=list, place=list)
 cpdef list pooled(list places)
 
-@cython.locals(i=Py_ssize_t, k=Py_ssize_t, place=list)
+@cython.locals(i=Py_ssize_t, j=Py_ssize_t, n=Py_ssize_t, place=list)
 cpdef deal(rng, list pool, list places)

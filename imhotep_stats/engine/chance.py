@@ -171,9 +171,14 @@ def pooled(places: list[list]) -> list:
 def deal(rng: random.Random, pool: list, places: list[list]) -> None:
     """Shuffle ``pool`` (in place) from ``rng`` and deal it into ``places`` (changed in
     place), each keeping its size."""
+    n = 0
+    for place in places:
+        n += len(place)
+    if n != len(pool):  # (compiled, the copy below reads the pool without bounds checks)
+        raise ValueError(f"deal: {len(pool)} items for places of {n}")
     shuffle(rng, pool)
     i = 0
     for place in places:
-        k = len(place)
-        place[:] = pool[i:i + k]
-        i += k
+        for j in range(len(place)):  # item by item: no slice made and freed (compiled)
+            place[j] = pool[i]
+            i += 1

@@ -57,7 +57,7 @@ class BurialRows(Site):
         Site.copy_into(self, new)
         n = new
         n.rows = self.rows
-        n.owners = list(self.owners)
+        n.owners = self.owners[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         self.owners.append(owner)
@@ -158,10 +158,10 @@ class BurialChamberC(Site):
         n.overflow_points = self.overflow_points
         n.space, n.acts, n.act_space = self.space, self.acts, self.act_space
         n.supports, n.above, n.adj = self.supports, self.above, self.adj
-        n.owner = list(self.owner)
-        n.open = list(self.open)
-        n.overflow = list(self.overflow)
-        n.count = list(self.count)
+        n.owner = self.owner[:]
+        n.open = self.open[:]
+        n.overflow = self.overflow[:]
+        n.count = self.count[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         self.count[owner] += 1
@@ -265,12 +265,12 @@ class BurialChamberD(Site):
         n.absent_penalty = self.absent_penalty
         n.group_table = self.group_table
         n.group_extra = self.group_extra
-        n._hidden_tokens = list(self._hidden_tokens)
-        n.face_up = list(self.face_up)
+        n._hidden_tokens = self._hidden_tokens[:]
+        n.face_up = self.face_up[:]
         n.acts = self.acts
-        n.grid = list(self.grid)
-        n.edge = list(self.edge)
-        n.count = list(self.count)
+        n.grid = self.grid[:]
+        n.edge = self.edge[:]
+        n.count = self.count[:]
 
     def hidden_tiles(self) -> list[list]:
         return [self._hidden_tokens]

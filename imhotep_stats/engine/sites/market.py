@@ -85,7 +85,7 @@ class MarketA(Site):
         Site.copy_into(self, new)
         n = new
         n.size = self.size
-        n.display = list(self.display)
+        n.display = self.display[:]
 
     def round_start(self, g: Game) -> None:
         size = self.size  # typed locals (market.pxd): a C loop
@@ -142,8 +142,8 @@ class MarketB(Site):
         n = new
         n.size = self.size
         n.pair_size = self.pair_size
-        n.display = list(self.display)
-        n._hidden_pair = list(self._hidden_pair)
+        n.display = self.display[:]
+        n._hidden_pair = self._hidden_pair[:]
         n.pair_count = self.pair_count
 
     def round_start(self, g: Game) -> None:
@@ -229,9 +229,9 @@ class MarketC(Site):
         Site.copy_into(self, new)
         n = new
         n.size = self.size
-        n.display = list(self.display)
+        n.display = self.display[:]
         n.left = self.left
-        n.coins = list(self.coins)
+        n.coins = self.coins[:]
         n.pair_actions = self.pair_actions  # never changed
 
     def round_start(self, g: Game) -> None:
@@ -332,9 +332,9 @@ class MarketD(Site):
         n = new
         n.size = self.size
         n.stack_size = self.stack_size
-        n.display = list(self.display)
+        n.display = self.display[:]
         n._hidden_stacks = [list(stack) for stack in self._hidden_stacks]
-        n.stack_count = list(self.stack_count)
+        n.stack_count = self.stack_count[:]
         n.stack_actions = self.stack_actions  # never changed
 
     def round_start(self, g: Game) -> None:

@@ -51,7 +51,7 @@ class ObeliskA(Site):
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
-        n.heights = list(self.heights)
+        n.heights = self.heights[:]
         n.table = self.table
 
     def deliver(self, g: Game, owner: int) -> None:
@@ -96,9 +96,9 @@ class ObeliskB(Site):
         n.leftover_points = self.leftover_points
         n.slot_order = self.slot_order  # never changed
         n.slot_points = self.slot_points
-        n.slot_owner = list(self.slot_owner)
-        n.pending = list(self.pending)
-        n.built = list(self.built)
+        n.slot_owner = self.slot_owner[:]
+        n.pending = self.pending[:]
+        n.built = self.built[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         k = self.pending[owner] + 1
@@ -252,9 +252,9 @@ class ObeliskC(Site):
         n.overflow_points = self.overflow_points
         n.next = self.next
         n.cards = [list(card) for card in self.cards]
-        n.on_path = list(self.on_path)
-        n.overflow = list(self.overflow)
-        n.discarded = list(self.discarded)
+        n.on_path = self.on_path[:]
+        n.overflow = self.overflow[:]
+        n.discarded = self.discarded[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         i = self.next
@@ -356,12 +356,12 @@ class ObeliskD(Site):
         n.unfinished_points = self.unfinished_points
         n.overflow_points = self.overflow_points
         n.claim_action = self.claim_action
-        n.owner = list(self.owner)
-        n.height = list(self.height)
-        n.free = list(self.free)
-        n.working = list(self.working)
-        n.placed = list(self.placed)
-        n.overflow = list(self.overflow)
+        n.owner = self.owner[:]
+        n.height = self.height[:]
+        n.free = self.free[:]
+        n.working = self.working[:]
+        n.placed = self.placed[:]
+        n.overflow = self.overflow[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         o = self.working[owner]

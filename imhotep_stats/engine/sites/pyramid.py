@@ -122,7 +122,7 @@ class PyramidA(Site):
         n = new
         n.points = self.points
         n.overflow = self.overflow
-        n.owners = list(self.owners)
+        n.owners = self.owners[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         i = len(self.owners)
@@ -148,9 +148,9 @@ class _Counted(Site):
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
-        n.count = list(self.count)
+        n.count = self.count[:]
         n.overflow = self.overflow
-        n.overflow_owners = list(self.overflow_owners)
+        n.overflow_owners = self.overflow_owners[:]
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         """A ``ship`` reward's slot (sides B and C; B's pyramid choice: ``PyramidB``)."""
@@ -202,7 +202,7 @@ class PyramidB(_Counted):
         n.choices = self.choices
         n.index_of = self.index_of
         n.pyramids = [list(stones) for stones in self.pyramids]
-        n.open = list(self.open)
+        n.open = self.open[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         self.count[owner] += 1
@@ -269,11 +269,11 @@ class PyramidC(_Counted):
         n.tiles = self.tiles
         n.majority_points = self.majority_points
         n.tie_points = self.tie_points
-        n._hidden_removed = list(self._hidden_removed)
-        n._hidden_stack = list(self._hidden_stack)
+        n._hidden_removed = self._hidden_removed[:]
+        n._hidden_stack = self._hidden_stack[:]
         n.tiles_left = self.tiles_left
-        n.done = list(self.done)  # of (tile, owners): owners no longer change
-        n.on_tile = list(self.on_tile)
+        n.done = self.done[:]  # of (tile, owners): owners no longer change
+        n.on_tile = self.on_tile[:]
         n.tile = self.tile
         n.rewards = self.rewards
 
@@ -353,7 +353,7 @@ class PyramidD(_Counted):
         n = new
         n.points = self.points
         n.size = self.size
-        n.spaces = list(self.spaces)
+        n.spaces = self.spaces[:]
         n.filled = self.filled
         n.figure = self.figure
 

@@ -102,7 +102,7 @@ class TempleLayers(Site):
         Site.copy_into(self, new)
         n = new
         n.width = self.width
-        n.owners = list(self.owners)
+        n.owners = self.owners[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         self.owners.append(owner)
@@ -298,10 +298,10 @@ class TempleD(Site):
         n.finish = self.finish
         n.round_points = self.round_points
         n.finish_point = self.finish_point
-        n.chariots = list(self.chariots)
-        n.spaces = list(self.spaces)
-        n.overflow = list(self.overflow)
-        n.count = list(self.count)
+        n.chariots = self.chariots[:]
+        n.spaces = self.spaces[:]
+        n.overflow = self.overflow[:]
+        n.count = self.count[:]
 
     def deliver(self, g: Game, owner: int) -> None:
         self.count[owner] += 1
