@@ -152,6 +152,27 @@ def test_a_search_copy_without_score_events_plays_the_same_game(sides, players, 
             assert len(events) > len(g.events) or totals == g.totals
 
 
+@pytest.mark.parametrize("sides,players,prophecies", SETUPS)
+def test_a_resample_is_the_copy_a_sample_makes_though_made_in_the_last_ones_storage(
+        sides, players, prophecies):
+    """The search's copies (``reuse``: each made in the storage of the one before, played to
+    its end by then) are, sample after sample, the copies a new sample makes from the same
+    draws: every field of the game and of each site (tests.test_bots.snapshot), and they play
+    the same game; nothing of the copy played before is left in them."""
+    for k, g in _positions((sides, players, prophecies), 9, (0, 30, 70)):
+        me = g.to_move
+        new, again = determinizer(View(g, me), me, False), determinizer(View(g, me), me, False, True)
+        ours, theirs = random.Random(k), random.Random(k)
+        last = None
+        for s in range(4):
+            d, e = new(ours), again(theirs)
+            assert last is None or e is last  # the same storage
+            assert snapshot(e) == snapshot(d)
+            assert _play_out(e, seed=s) == _play_out(d, seed=s)
+            assert ours.getstate() == theirs.getstate()
+            last = e
+
+
 def _choices(bot: MctsBot, g: Game, seed: int) -> list:
     me = g.to_move
     return [bot.choose(View(g, me), g.options, random.Random(seed + i)) for i in range(2)]

@@ -2,6 +2,7 @@
 
     python tools/engine_bench.py games random A 20      # play 20 seeded 3-player games
     python tools/engine_bench.py clone A 100            # 100 determinizations at decision 30
+    python tools/engine_bench.py resample A 100         # the same as a search makes them
     python tools/engine_bench.py mcts A 400 3           # 3 mcts400 decisions (iterations/s)
 
 `tools/callgrind.sh` runs each probe twice under callgrind (N and 3N units) and prints the
@@ -41,16 +42,17 @@ def position(sides: str, seed: int = 0, players: int = 2, at: int = 30) -> Game:
     return g
 
 
-def clones(sides: str, n: int) -> float:
-    """``n`` determinizations of one position, as a search makes them (one an iteration)."""
+def clones(sides: str, n: int, search: bool = False) -> float:
+    """``n`` determinizations of one position, one an iteration: full copies (the probe's
+    measure since issue 22 was filed), or with ``search`` as the search makes them (no score
+    events, each in the storage of the one before: bots/search/tree.py)."""
     from imhotep_stats.bots.search.determinize import determinizer
-
     from imhotep_stats.engine.stream import fast
 
     g = position(sides)
     rng = fast(random.Random(1))  # the search's stream (compiled: a C Stream, engine/stream.py)
     t = time.process_time()
-    deal = determinizer(g, g.to_move)
+    deal = determinizer(g, g.to_move, not search, search)
     for _ in range(n):
         deal(rng)
     return time.process_time() - t
@@ -79,13 +81,13 @@ def main(argv: list[str]) -> None:
     if what == "games":
         seconds = games(argv[1], argv[2], int(argv[3]))
         print(f"{argv[1]} {argv[2]} 3p: {int(argv[3]) / seconds:.1f} games per CPU second")
-    elif what == "clone":
-        seconds = clones(argv[1], int(argv[2]))
-        print(f"determinize {argv[1]}: {int(argv[2]) / seconds:.1f} per CPU second")
+    elif what in ("clone", "resample"):
+        seconds = clones(argv[1], int(argv[2]), what == "resample")
+        print(f"{what} {argv[1]}: {int(argv[2]) / seconds:.1f} per CPU second")
     elif what == "mcts":
         mcts(argv[1], int(argv[2]), int(argv[3]))
     else:
-        raise SystemExit(f"unknown probe {what!r}: games, clone or mcts")
+        raise SystemExit(f"unknown probe {what!r}: games, clone, resample or mcts")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,16 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     no cards taken by name (``events`` and ``took`` None; its totals and counts play on as
     ever): a search reads the totals, and each event is a tuple made and freed."""
     new = Game.__new__(Game)
+    copy_into(new, g, streams, report, False)
+    return new
+
+
+def copy_into(new: Game, g: Game, streams: random.Random | None = None, report: bool = True,
+              again: bool = False) -> None:
+    """Make ``new`` the copy :func:`clone` makes of ``g``. ``again``: ``new`` is such a copy
+    of ``g`` made before (a search's previous sample, played and dropped): its site objects
+    are filled anew (``Site.copy_into``) instead of made and freed, every other field
+    replaced as in a new copy."""
     new.board = g.board
     new.n = g.n
     new.sides = g.sides
@@ -77,10 +87,16 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
     new._context = g._context
     new.get_actions = g.get_actions
     new.turn_start_hooks = g.turn_start_hooks  # a tuple
-    sites = []
-    for site in g.sites:  # a typed loop: each copy a C call
-        sites.append(site.copy())
-    new.sites = sites
+    if again:  # the same sides in the same places: each site copied onto its old copy
+        sites = new.sites
+        for i in range(len(sites)):
+            site = g.sites[i]
+            site.copy_into(sites[i])
+    else:
+        sites = []
+        for site in g.sites:  # a typed loop: each copy a C call
+            sites.append(site.copy())
+        new.sites = sites
     new._round_start_sites = g._round_start_sites  # tuples of site indexes
     new._round_end_sites = g._round_end_sites
     new.prophecy = None if g.prophecy is None else g.prophecy.copy()
@@ -120,4 +136,3 @@ def clone(g: Game, streams: random.Random | None = None, report: bool = True) ->
         new._dock_used = list(g._dock_used)
         new._slots = list(g._slots)
         new._ship_size = list(g._ship_size)
-    return new

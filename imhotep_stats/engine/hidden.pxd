@@ -4,7 +4,7 @@
 cimport cython
 
 from imhotep_stats.engine.chance cimport deal, shuffle
-from imhotep_stats.engine.clone cimport clone
+from imhotep_stats.engine.clone cimport clone, copy_into
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.stream cimport draw_bits
 
@@ -16,6 +16,11 @@ cdef class Sampler:
     cdef long _me, _decisions, _to_come
     cdef list _cards, _card_sites, _own_sites, _own_pools, _seen, _future
     cdef bint _report
+    cdef Game _last
 
-    @cython.locals(g=Game, d=Game, places=list, sites=list, future=list, i=long, k=Py_ssize_t)
     cpdef Game sample(self, rng)
+    @cython.locals(d=Game)
+    cpdef Game resample(self, rng)
+    cdef _check(self)
+    @cython.locals(places=list, sites=list, future=list, i=long, k=Py_ssize_t)
+    cdef _deal(self, Game d, rng)

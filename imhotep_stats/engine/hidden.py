@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.chance import deal, pooled, shuffle
-from imhotep_stats.engine.clone import clone
+from imhotep_stats.engine.clone import clone, copy_into
 from imhotep_stats.engine.stream import draw_bits
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class Sampler:
     a bot holds a sampler (``View.sampler``) and must not reach the game through it."""
 
     __slots__ = ("_g", "_me", "_decisions", "_cards", "_card_sites", "_own_sites", "_seen",
-                 "_future", "_to_come", "_report", "_own_pools")
+                 "_future", "_to_come", "_report", "_own_pools", "_last")
 
     def __init__(self, g: Game, me: int, report: bool = True):
         self._g = g
@@ -102,16 +102,38 @@ class Sampler:
         self._own_pools = [pooled(g.sites[i].hidden_tiles()) for i in self._own_sites]
         self._seen, self._future = _unseen_round_cards(g)
         self._to_come = g.rounds - g.round
+        self._last = None  # resample's copy
 
     def sample(self, rng: random.Random) -> Game:
         """A copy of the game whose hidden state is a sample, from ``rng``, of what seat
         ``me`` cannot tell apart from the real one; every chance stream of the copy is
         ``rng``."""
-        g = self._g
-        if g.decisions != self._decisions:
+        self._check()
+        d = clone(self._g, rng, self._report)
+        self._deal(d, rng)
+        return d
+
+    def resample(self, rng: random.Random) -> Game:
+        """:meth:`sample`'s copy from the same draws, made in the storage of this sampler's
+        previous one (its game and site objects filled anew, not made and freed): that one
+        is gone, so only for a caller that plays a sample and drops it before the next (a
+        search, one an iteration)."""
+        self._check()
+        d = self._last
+        if d is None:
+            d = self._last = clone(self._g, rng, self._report)
+        else:
+            copy_into(d, self._g, rng, self._report, True)
+        self._deal(d, rng)
+        return d
+
+    def _check(self) -> None:
+        if self._g.decisions != self._decisions:
             raise RuntimeError("hidden.Sampler: the game moved since the sampler was made")
+
+    def _deal(self, d: Game, rng: random.Random) -> None:
+        """Deal the hidden parts of the copy ``d`` anew from ``rng``."""
         me = self._me
-        d = clone(g, rng, self._report)
         # chance to come is the searcher's guess too: streams opened later (the reshuffle
         # stream is opened at the first reshuffle, from the seed) and reshuffles a
         # transcript pinned
@@ -128,7 +150,6 @@ class Sampler:
         d.round_cards = self._seen + future[:self._to_come]
         for k in range(len(self._own_sites)):  # as each site's redeal_hidden, pooled once
             deal(rng, self._own_pools[k][:], sites[self._own_sites[k]].hidden_tiles())
-        return d
 
 
 def sample(g: Game, me: int, rng: random.Random) -> Game:

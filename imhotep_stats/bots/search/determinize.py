@@ -25,16 +25,17 @@ def determinize(source: View | Game, me: int, rng: random.Random) -> Game:
     return hidden.sample(source, me, rng)
 
 
-def determinizer(source: View | Game, me: int,
-                 report: bool = True) -> Callable[[random.Random], Game]:
+def determinizer(source: View | Game, me: int, report: bool = True,
+                 reuse: bool = False) -> Callable[[random.Random], Game]:
     """Many determinizations of one position: ``determinizer(source, me)(rng)`` is
     ``determinize(source, me, rng)`` (the same copy from the same draws), with what does not
     depend on the draw worked out once (engine/hidden.py ``Sampler``). Valid until the game
     moves. Without ``report`` the copies keep none of what only a game's report reads
-    (score events, cards taken by name: engine.clone); a search reads the totals."""
-    if isinstance(source, View):
-        return source.sampler(report).sample
-    return hidden.Sampler(source, me, report).sample
+    (score events, cards taken by name: engine.clone); a search reads the totals. With
+    ``reuse``, each copy is made in the previous one's storage (``Sampler.resample``), which
+    it replaces: for a caller that drops each copy before asking for the next."""
+    sampler = source.sampler(report) if isinstance(source, View) else hidden.Sampler(source, me, report)
+    return sampler.resample if reuse else sampler.sample
 
 
 def hidden_places(g: Game, seat: int | None = None) -> dict[str, list]:

@@ -6,6 +6,7 @@ cimport cython
 
 from imhotep_stats.engine.game cimport Game, apply
 from imhotep_stats.engine.options cimport apply_drawn
-from imhotep_stats.engine.stream cimport draw
+from imhotep_stats.engine.stream cimport Stream
 
+@cython.locals(s=Stream)
 cpdef random_rollout(Game g, rng, long limit)

@@ -12,7 +12,7 @@ import random
 from imhotep_stats.bots.greedy import GreedyBot
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.options import apply_drawn
-from imhotep_stats.engine.stream import draw
+from imhotep_stats.engine.stream import Stream
 from imhotep_stats.engine.view import View
 
 ROLLOUTS = ("random", "greedy")
@@ -21,8 +21,9 @@ ROLLOUTS = ("random", "greedy")
 def random_rollout(g: Game, rng: random.Random, limit: int) -> None:
     """Play uniformly random legal actions until the game ends or ``limit`` decisions (by
     draw: a turn's option list is not built, nor its choice checked)."""
+    s = rng if type(rng) is Stream else None  # a search's Stream: each draw a C call
     while not g.over and limit:
-        apply_drawn(g, draw(rng))  # a search's Stream: a C call (engine/stream.py)
+        apply_drawn(g, s.random() if s is not None else rng.random())
         limit -= 1
 
 

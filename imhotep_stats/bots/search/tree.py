@@ -97,7 +97,9 @@ def search(g: Game, me: int, rng: random.Random, iterations: int, exploration: f
     iterations left (the choice is then the one the full budget would make)."""
     root = Node()
     stream = fast(rng)  # compiled: the same draws by C calls, handed back below (engine/stream.py)
-    deal = determinizer(g, me, False)  # hidden parts pooled once; no score events (totals)
+    # hidden parts pooled once; no score events (totals); each sample made in the storage of
+    # the one before (played and dropped by then)
+    deal = determinizer(g, me, False, True)
     try:
         for it in range(iterations):
             d = deal(stream)
