@@ -105,6 +105,37 @@ def test_a_deal_refuses_a_pool_that_does_not_fill_its_places_exactly(pool):
         deal(random.Random(0), pool, [[0, 0], [0]])
 
 
+class _Repeating:
+    """A stream whose draws repeat a few values: keys that tie."""
+
+    def __init__(self, values):
+        self.values, self.i = values, 0
+
+    def random(self):
+        self.i += 1
+        return self.values[(self.i - 1) % len(self.values)]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 7, 30, 40, 256, 257, 300])
+def test_the_setup_shuffle_orders_by_keys_drawn_in_order_ties_keeping_the_first_first(n):
+    # chance.fast_shuffle (compiled, up to SORT_MAX items: an insertion sort in C arrays)
+    # against the order it is defined by, written out here: n keys drawn in order, the items
+    # sorted by key, equal keys in their original order (sorted is stable)
+    from imhotep_stats.engine.chance import fast_shuffle
+
+    def by_keys(rng, items):
+        keys = [rng.random() for _ in items]
+        return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+
+    streams = [lambda s=s: random.Random(s) for s in range(5)]
+    streams += [lambda: _Repeating([0.5]), lambda: _Repeating([0.25, 0.75, 0.25, 0.5])]
+    for stream_of in streams:
+        items = [f"card{i}" for i in range(n)]
+        want = by_keys(stream_of(), items)
+        fast_shuffle(stream_of(), items)
+        assert items == want
+
+
 class _Broken:
     """A stream whose draw is outside [0, 1)."""
 

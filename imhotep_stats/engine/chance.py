@@ -103,14 +103,41 @@ def check_used(g: Game) -> None:
             raise ChanceError(f"chance.{purpose}: this game draws none ({DRAWN_BY[purpose]} is not in play)")
 
 
+SORT_MAX = 256  # compiled, fast_shuffle sorts up to this many items in C arrays
+
+
 def fast_shuffle(rng: random.Random, items: list) -> None:
     """Shuffle in place: order by uniform random keys (a uniform permutation, drawn at C
     speed; ties have probability ~2**-53 and then keep the original order)."""
     n = len(items)
+    if COMPILED and n <= SORT_MAX:
+        _sort_by_draws(rng, items)
+        return
     draw = rng.random
     keys = [draw() for _ in range(n)]  # n draws, in order
     order = sorted(range(n), key=keys.__getitem__)
     items[:] = [items[i] for i in order]
+
+
+def _sort_by_draws(rng: random.Random, items: list) -> None:
+    """:func:`fast_shuffle` compiled, for at most SORT_MAX items: the same keys drawn in the
+    same order, each item put in its place among those drawn before it as its key comes (an
+    insertion sort into C arrays: a key equal to an earlier one goes after it, so ties keep
+    the original order as ``sorted`` does), so the same order as the Python path."""
+    keys = cython.declare(cython.double[256])  # SORT_MAX
+    order = cython.declare(cython.Py_ssize_t[256])
+    draw = rng.random
+    n = len(items)
+    for i in range(n):
+        x = draw()
+        j = i
+        while j > 0 and keys[j - 1] > x:
+            keys[j] = keys[j - 1]
+            order[j] = order[j - 1]
+            j -= 1
+        keys[j] = x
+        order[j] = i
+    items[:] = [items[order[k]] for k in range(n)]
 
 
 def reshuffle(g: Game) -> None:

@@ -146,6 +146,19 @@ def _fixed(values, size: int) -> list[int]:
     return row + [0] * (size - len(row)) if COMPILED else row
 
 
+def _list_rows(g: Game, players: int) -> None:
+    """Pure Python, a new game's rows as lists (compiled, they are C arrays of the game,
+    zero-filled with it): the seats' counters at 0 (the sled, quarry and capacity set after
+    this), the ships' and the docks' as a round's start sets them."""
+    for name in ("_sled", "_quarry", "_sled_cap", "_blue", "_blue_kinds", "_red_kept",
+                 "_cards_taken", "_totals"):
+        setattr(g, name, _fixed([0] * players, SEATS))
+    g._slots = _fixed([-1] * SLOTS, SLOTS)
+    for name in ("_ship_size", "_ship_min", "_ship_load", "_ship_dock"):
+        setattr(g, name, _fixed([0] * SHIPS, SHIPS))
+    g._dock_used = _fixed([0] * DOCKS, DOCKS)
+
+
 def ship_minimum(size: int) -> int:
     """Stones a ship of ``size`` needs to sail: one less than its size, at least 1 (docs/rules.md §1.1)."""
     return max(size - 1, 1)
@@ -216,9 +229,13 @@ class Game:
         self.stones_total = stones
         start = rules["starting_sled"]
         # the rows set directly, not through their properties (a Python call each, every game)
-        self._sled = _fixed([start[p] for p in range(players)], SEATS)
-        self._quarry = _fixed([stones - start[p] for p in range(players)], SEATS)
-        self._sled_cap = _fixed([rules["sled_capacity"]] * players, SEATS)
+        if not COMPILED:  # compiled, they are C arrays, zero-filled with the game
+            _list_rows(self, players)
+        cap = rules["sled_capacity"]
+        for p in range(players):
+            self._sled[p] = start[p]
+            self._quarry[p] = stones - start[p]
+            self._sled_cap[p] = cap
         self.get_stones = rules["get_stones"]
 
         # Round cards (docs/rules.md §1.1): remove 1 of the 7 unseen, shuffle the other 6.
@@ -249,15 +266,11 @@ class Game:
         self.deck_initial = list(reversed(self.deck))  # top first, for transcripts
         self.discard: list[str] = []
         self.hand: list[dict[str, int]] = [{} for _ in range(players)]  # held cards by name
-        self._blue = _fixed([0] * players, SEATS)  # blue cards held, to skip card checks when none
-        self._blue_kinds = _fixed([0] * players, SEATS)  # bit j: a BLUE[j] card held (cards.blue_playable)
-        self._red_kept = _fixed([0] * players, SEATS)  # used red cards kept face up (expansion)
-        self._cards_taken = _fixed([0] * players, SEATS)
+        # (_blue, _blue_kinds, _red_kept, _cards_taken: 0 for every seat, _list_rows)
         self.took: list[dict[str, int]] = [{} for _ in range(players)]  # taken, by card name
 
-        # Scoring: events (seat, source, points, round) and running totals.
+        # Scoring: events (seat, source, points, round) and running totals (_totals: 0).
         self.events: list[tuple[int, str, int, int]] = []
-        self._totals = _fixed([0] * players, SEATS)
 
         # Flow.
         self.round = 0
@@ -290,14 +303,7 @@ class Game:
         if prophecies:
             prophecy_module.setup(self)
         chance_module.check_used(self)
-        # the ships' slots (the row's comment above), refilled at every round's start
-        self._slots = _fixed([-1] * SLOTS, SLOTS)
-        self._ship_size = _fixed([0] * SHIPS, SHIPS)
-        self._ship_min = _fixed([0] * SHIPS, SHIPS)
-        self._ship_load = _fixed([0] * SHIPS, SHIPS)
-        self._ship_dock = _fixed([-1] * SHIPS, SHIPS)
-        self._dock_used = _fixed([0] * DOCKS, DOCKS)
-        self._start_round(0)
+        self._start_round(0)  # the ships' rows and the docks' (_list_rows), set each round
         self._advance()
 
     # ------------------------------------------------------------------ helpers for rules
