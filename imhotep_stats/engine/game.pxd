@@ -114,7 +114,7 @@ cpdef _perform(Game g, Action a)
 cpdef options_of(Game g)
 
 
-@cython.locals(c=long, depth=Py_ssize_t)
+@cython.locals(c=long, depth=Py_ssize_t, at=Site)
 cpdef _turn(Game g, long p, Action a)
 
 cpdef _then(Game g, Py_ssize_t depth, tuple task)

@@ -860,7 +860,8 @@ def _turn(g: Game, p: int, a: Action) -> None:
         g.passes = 0
         g.sled_to_capacity(p, g.get_stones)
         if a.args:
-            g.sites[PYRAMID].on_get(g, p, a)
+            at = g.sites[PYRAMID]  # compiled, a Site: its on_get is a C call (game.pxd)
+            at.on_get(g, p, a)
         _end_turn(g)
     elif c == PASS_CODE:
         g.passes += 1

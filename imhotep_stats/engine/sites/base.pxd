@@ -20,6 +20,7 @@ cdef class Site:
     cpdef round_start(self, Game g)
     cpdef round_end(self, Game g)
     cpdef game_end(self, Game g)
+    cpdef on_get(self, Game g, long p, a)  # Pyramid D's figure (a C call from the engine's _turn)
 
 @cython.locals(n=Py_ssize_t, out=list, order=list, p=Py_ssize_t, at=Py_ssize_t, rank=Py_ssize_t,
                i=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t, r=Py_ssize_t)

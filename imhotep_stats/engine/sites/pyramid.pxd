@@ -44,7 +44,14 @@ cdef class PyramidD(_Counted):
     cdef public long size, filled, figure
     @cython.locals(n=PyramidD)
     cpdef copy_into(self, Site new)
+    @cython.locals(i=long)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(spaces=list, size=long, step=long, i=long)
+    cpdef long _next_free(self) except? -2
+    @cython.locals(free_elsewhere=long)
+    cpdef update_get(self, Game g)
+    @cython.locals(i=long)
+    cpdef on_get(self, Game g, long p, a)
 
 # typed for their C reads of the game's small counters (game.pxd's C arrays)
 cpdef give_reward(Game g, long p, kind, n)

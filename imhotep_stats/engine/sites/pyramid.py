@@ -318,12 +318,6 @@ class PyramidC(_Counted):
         self.tiles_left = len(stack)
 
 
-@lru_cache(maxsize=16)
-def _clockwise(size: int) -> tuple[tuple[int, ...], ...]:
-    """Per figure space f of a ring of ``size``: the spaces clockwise after f, f last."""
-    return tuple(tuple((f + step) % size for step in range(1, size + 1)) for f in range(size))
-
-
 class PyramidD(_Counted):
     """5.4, the Corridor: a ring of spaces, values clockwise from the start space. The
     Imhotep figure starts on space 0. A stone goes on the next free space clockwise after
@@ -360,7 +354,9 @@ class PyramidD(_Counted):
     def _next_free(self) -> int:
         """The first free space clockwise after the figure (its own space last), or -1."""
         spaces = self.spaces
-        for i in _clockwise(self.size)[self.figure]:
+        size = self.size
+        for step in range(1, size + 1):
+            i = (self.figure + step) % size
             if spaces[i] < 0:
                 return i
         return -1

@@ -43,5 +43,7 @@ cdef class TempleD(Site):
     @cython.locals(n=TempleD)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(table=tuple, chariots=list, finish=long, n=Py_ssize_t, paid=long,
+                   rank=Py_ssize_t, best=long, top=long, p=long, pos=long)
     cpdef round_end(self, Game g)
     cpdef game_end(self, Game g)

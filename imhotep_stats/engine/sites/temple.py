@@ -331,10 +331,23 @@ class TempleD(Site):
                 if pos == finish:
                     g.score(p, "temple", table[0])
             return
-        # Otherwise every chariot off the start is on a space of its own.
-        placed = sorted([(pos, p) for p, pos in enumerate(chariots) if pos > 0], reverse=True)
-        for rank, (_, p) in enumerate(placed[: len(table)]):
-            g.score(p, "temple", table[rank])
+        # Otherwise every chariot off the start is on a space of its own: the places paid go
+        # to the chariots furthest on, one after the other (on a shared space, which cannot
+        # happen, the higher seat first: the order of (space, seat) from the top)
+        n = len(chariots)
+        paid = 0  # bit p: seat p placed
+        for rank in range(len(table)):
+            best = -1
+            top = 0
+            for p in range(n):
+                pos = chariots[p]
+                if pos > 0 and not paid >> p & 1 and (pos > top or (pos == top and p > best)):
+                    top = pos
+                    best = p
+            if best < 0:
+                return
+            paid |= 1 << best
+            g.score(best, "temple", table[rank])
 
     def game_end(self, g: Game) -> None:
         for p, pos in enumerate(self.chariots):
