@@ -9,6 +9,8 @@ cdef dict _TAKE, _KEEP
 cpdef _take(name)
 cpdef _keep(name)
 cpdef list _take_options(list names)
+@cython.locals(opts=list)
+cpdef _keep_one(Game g, Site site, long owner, hand, looked)
 
 cdef class MarketA(Site):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
@@ -52,5 +54,9 @@ cdef class MarketD(Site):
     @cython.locals(n=MarketD)
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)
+    @cython.locals(opts=list, i=Py_ssize_t)
     cpdef deliver(self, Game g, long owner)
+    cpdef _pick(self, Game g, a, long owner)
+    @cython.locals(stack=list)
+    cpdef keep(self, Game g, a, long owner, long i)
     cpdef round_end(self, Game g)

@@ -361,17 +361,19 @@ class MarketD(Site):
     def deliver(self, g: Game, owner: int) -> None:
         g._quarry[owner] += 1
         opts = _take_options(self.display)
-        opts += [a for a, k in zip(self.stack_actions, self.stack_count, strict=False) if k]
+        for i in range(len(self.stack_count)):  # the stacks that hold cards
+            if self.stack_count[i]:
+                opts.append(self.stack_actions[i])
         if len(opts) > 1:
             g.ask(MARKET_PICK, owner, opts, (owner,))
         elif opts:
             self._pick(g, opts[0], owner)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
-        if kind == MARKET_KEEP:
-            self.keep(g, a, *ctx)
-        else:
-            self._pick(g, a, *ctx)
+        if kind == MARKET_KEEP:  # asked with (owner, the stack looked at)
+            self.keep(g, a, ctx[0], ctx[1])
+        else:  # asked with (owner,)
+            self._pick(g, a, ctx[0])
 
     def _pick(self, g: Game, a: Action, owner: int) -> None:
         if a.args[0] == "stack" and len(a.args) == 2:
