@@ -47,4 +47,5 @@ cdef class BurialChamberD(Site):
     cpdef round_start(self, Game g)
     cpdef round_end(self, Game g)
     cpdef deliver(self, Game g, long owner)
+    cpdef place(self, long token, long owner)
     cpdef game_end(self, Game g)

@@ -33,6 +33,10 @@ cdef class MarketB(Site):
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(pair=tuple)
+    cpdef _pick(self, Game g, a, long owner)
+    @cython.locals(rest=list)
+    cpdef keep(self, Game g, a, long owner, tuple pair)
     cpdef round_end(self, Game g)
 
 cdef class MarketC(Site):

@@ -113,11 +113,11 @@ class MarketA(Site):
 
 def _keep_one(g: Game, site: Site, owner: int, hand, looked) -> None:
     """The owner looks at ``hand`` (a face-down pair or stack) and keeps one card: the
-    site's ``keep`` with a ``keep <name>`` action (asked only if there is a choice;
-    ``looked``, what the question's context holds, names what was looked at)."""
+    site's answer to ``market_keep`` with a ``keep <name>`` action (asked only if there is a
+    choice; ``looked``, what the question's context holds, names what was looked at)."""
     opts = [_keep(name) for name in dict.fromkeys(hand)]
-    if len(opts) == 1:
-        site.keep(g, opts[0], owner, looked)
+    if len(opts) == 1:  # the question's only answer, given at once (the site's answer: a C call)
+        site.answer(g, MARKET_KEEP, opts[0], (owner, looked))
     else:
         g.ask(MARKET_KEEP, owner, opts, (owner, looked))
 
@@ -174,10 +174,10 @@ class MarketB(Site):
             self._pick(g, opts[0], owner)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
-        if kind == MARKET_KEEP:
-            self.keep(g, a, *ctx)
-        else:
-            self._pick(g, a, *ctx)
+        if kind == MARKET_KEEP:  # asked with (owner, the pair looked at)
+            self.keep(g, a, ctx[0], ctx[1])
+        else:  # asked with (owner,)
+            self._pick(g, a, ctx[0])
 
     def _pick(self, g: Game, a: Action, owner: int) -> None:
         if a is TAKE_PAIR:

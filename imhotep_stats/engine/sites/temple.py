@@ -204,8 +204,8 @@ class TempleRewards(TempleLayers):
             g.push(site_task, self.index, "_draw", owner, k)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
-        if kind == TEMPLE_KEEP:
-            self._keep(g, a, *ctx)
+        if kind == TEMPLE_KEEP:  # asked with (owner, the cards drawn)
+            self._keep(g, a, ctx[0], ctx[1])
         else:
             self._reward(g, ctx[0], a.kind, a.args[0])
 
