@@ -38,5 +38,7 @@ cdef class ObeliskD(Site):
     cdef public object unfinished_points, overflow_points
     @cython.locals(n=ObeliskD)
     cpdef copy_into(self, Site new)
+    @cython.locals(o=long)
     cpdef deliver(self, Game g, long owner)
+    cpdef _add(self, long owner, long o)
     cpdef game_end(self, Game g)
