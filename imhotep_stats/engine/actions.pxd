@@ -9,6 +9,9 @@ cdef class Action:
     cdef readonly long code, n0, n1
 
 cdef list _PLACES, _SAILS
+cdef dict _TAKE, _KEEP
+cpdef Action take_card(name)
+cpdef Action keep_card(name)
 cpdef tuple sail_options(long ready, long free)
 @cython.locals(s=long)
 cpdef list open_places(long mask)

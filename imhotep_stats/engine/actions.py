@@ -68,6 +68,29 @@ def act(kind: str, *args: Any) -> Action:
 
 
 # The turn actions that take no argument.
+# ``take <card>`` and ``keep <card>`` by card name, which the market and the temple offer at
+# many decisions: one dict look-up, where ``act`` (a call that builds and hashes a tuple key)
+# cost ~2K instructions, 5% of an mcts iteration (callgrind)
+_TAKE: dict[str, Action] = {}
+_KEEP: dict[str, Action] = {}
+
+
+def take_card(name: str) -> Action:
+    """``act("take", name)``."""
+    a = _TAKE.get(name)
+    if a is None:
+        a = _TAKE[name] = act("take", name)
+    return a
+
+
+def keep_card(name: str) -> Action:
+    """``act("keep", name)``."""
+    a = _KEEP.get(name)
+    if a is None:
+        a = _KEEP[name] = act("keep", name)
+    return a
+
+
 GET = act("get")
 PASS = act("pass")
 

@@ -5,9 +5,8 @@ from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the sa
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
-cdef dict _TAKE, _KEEP
-cpdef _take(name)
-cpdef _keep(name)
+from imhotep_stats.engine.actions cimport keep_card, take_card
+
 cpdef list _take_options(list names)
 @cython.locals(opts=list)
 cpdef _keep_one(Game g, Site site, long owner, hand, looked)

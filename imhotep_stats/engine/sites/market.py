@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine import cards
-from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.actions import act, keep_card, take_card
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site
@@ -37,38 +37,18 @@ MARKET_KEEP = CODE["market_keep"]
 TAKE_PAIR = act("take", "pair")
 
 
-# ``take <card>`` and ``keep <card>`` by card name: a dict look-up where ``act`` (a call that
-# builds and hashes a tuple key) cost ~2K instructions, 5% of an mcts iteration (callgrind)
-_TAKE: dict[str, Action] = {}
-_KEEP: dict[str, Action] = {}
-
-
-def _take(name: str) -> Action:
-    a = _TAKE.get(name)
-    if a is None:
-        a = _TAKE[name] = act("take", name)
-    return a
-
-
 def _take_options(names: list[str]) -> list[Action]:
     """``take <card>`` for the cards ``names``, in order; identical cards are one choice
     (which copy is taken changes nothing)."""
     opts = []
     for name in names:
-        a = _take(name)
+        a = take_card(name)
         for b in opts:  # by identity (actions are interned): ``in`` rich-compares the others
             if b is a:
                 break
         else:
             opts.append(a)
     return opts
-
-
-def _keep(name: str) -> Action:
-    a = _KEEP.get(name)
-    if a is None:
-        a = _KEEP[name] = act("keep", name)
-    return a
 
 
 class MarketA(Site):
@@ -115,7 +95,7 @@ def _keep_one(g: Game, site: Site, owner: int, hand, looked) -> None:
     """The owner looks at ``hand`` (a face-down pair or stack) and keeps one card: the
     site's answer to ``market_keep`` with a ``keep <name>`` action (asked only if there is a
     choice; ``looked``, what the question's context holds, names what was looked at)."""
-    opts = [_keep(name) for name in dict.fromkeys(hand)]
+    opts = [keep_card(name) for name in dict.fromkeys(hand)]
     if len(opts) == 1:  # the question's only answer, given at once (the site's answer: a C call)
         site.answer(g, MARKET_KEEP, opts[0], (owner, looked))
     else:
@@ -253,7 +233,7 @@ class MarketC(Site):
         for name, where in spaces.items():
             # Which copy is taken only matters for the adjacency of later coin picks.
             if len(where) == 1 or not coin_left:
-                opts.append(_take(name))
+                opts.append(take_card(name))
             else:
                 opts += [act("take", name, i) for i in where]
         if self.coins[owner] > 0:

@@ -1,6 +1,7 @@
 # The typed layer of temple.py (sites/base.pxd says how these layers work).
 cimport cython
 
+from imhotep_stats.engine.actions cimport keep_card
 from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the same name)
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine.actions import Action, act
+from imhotep_stats.engine.actions import Action, act, keep_card
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.sites.base import Site, site_task
@@ -224,7 +224,7 @@ class TempleRewards(TempleLayers):
             g.discard.extend(drawn[1:])
             gain(g, owner, drawn[0])
             return
-        opts = [act("keep", name) for name in names]  # act interns: one cache of actions
+        opts = [keep_card(name) for name in names]
         g.ask(TEMPLE_KEEP, owner, opts, (owner, tuple(drawn)))
 
     def _keep(self, g: Game, a: Action, owner: int, drawn: tuple[str, ...]) -> None:
