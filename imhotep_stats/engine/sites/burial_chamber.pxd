@@ -33,6 +33,8 @@ cdef class BurialChamberC(Site):
     @cython.locals(n=BurialChamberC)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
+    cpdef place(self, long s, long owner)
+    cpdef list areas(self)
     cpdef game_end(self, Game g)
 
 cdef class BurialChamberD(Site):

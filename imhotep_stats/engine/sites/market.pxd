@@ -47,6 +47,7 @@ cdef class MarketC(Site):
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)
     cpdef deliver(self, Game g, long owner)
+    cpdef list options(self, long owner)
     cpdef round_end(self, Game g)
 
 cdef class MarketD(Site):

@@ -32,6 +32,9 @@ cdef class ObeliskC(Site):
     cpdef deliver(self, Game g, long owner)
     cpdef game_end(self, Game g)
 
+# Obelisk C's options for a stone: a C call from the site's deliver
+cpdef list placement_options(long columns, token, heights)
+
 cdef class ObeliskD(Site):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public list target, points, claim_action, owner, height, free, working, placed, overflow

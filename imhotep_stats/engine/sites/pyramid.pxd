@@ -37,6 +37,7 @@ cdef class PyramidC(_Counted):
     @cython.locals(n=PyramidC)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
+    cpdef _complete(self, Game g)
 
 cdef class PyramidD(_Counted):
     cdef public tuple points

@@ -29,7 +29,9 @@ cdef class TempleRewards(TempleLayers):
     @cython.locals(n=TempleRewards)
     cpdef copy_into(self, Site new)
     cpdef round_end(self, Game g)
+    cpdef _columns(self, Game g, tuple vis, long i)
     cpdef _reward(self, Game g, long owner, kind, long k)
+    cpdef _draw(self, Game g, long owner, long k)
     @cython.locals(rest=list)
     cpdef _keep(self, Game g, a, long owner, tuple drawn)
 
