@@ -23,6 +23,8 @@ cdef class BurialChamberB(BurialRows):
     cdef public long players
     @cython.locals(n=BurialChamberB)
     cpdef copy_into(self, Site new)
+    @cython.locals(n=long, r=long, counts=list, i=Py_ssize_t, o=long)
+    cpdef list row_counts(self)
     cpdef game_end(self, Game g)
 
 cdef class BurialChamberC(Site):

@@ -32,8 +32,10 @@ cdef class ObeliskC(Site):
     cpdef deliver(self, Game g, long owner)
     cpdef game_end(self, Game g)
 
-# Obelisk C's options for a stone: a C call from the site's deliver
+# Obelisk C's options for a stone: C calls from the site's deliver
 cpdef list placement_options(long columns, token, heights)
+@cython.locals(low=long, rel=tuple, found=list)
+cpdef list placements(long columns, token, heights)
 
 cdef class ObeliskD(Site):
     cpdef answer(self, Game g, long kind, a, tuple ctx)

@@ -177,25 +177,30 @@ def placements(columns: int, token: str, heights: tuple[int, ...] | list[int]) -
     inside the columns, no overlap, and every column's squares one run from the bottom, so
     each column the token covers receives its squares straight on top of its stack."""
     low = min(heights)
-    rel = tuple(h - low for h in heights)
+    rel = tuple([h - low for h in heights])
     key = (columns, token, rel)
     found = _PLACEMENTS.get(key)
     if found is None:
-        found = []
-        seen = set()
-        for bottoms, counts in ORIENTATIONS[token]:
-            w = len(bottoms)
-            for c0 in range(columns - w + 1):
-                base = rel[c0] - bottoms[0]
-                if all(rel[c0 + j] - bottoms[j] == base for j in range(1, w)):
-                    add = [0] * columns
-                    add[c0 : c0 + w] = counts
-                    add = tuple(add)
-                    if add not in seen:
-                        seen.add(add)
-                        found.append((act("stack", token, *add), add))
-        found.sort(key=lambda x: x[1], reverse=True)  # deterministic: left-heavy first
-        _PLACEMENTS[key] = found
+        found = _PLACEMENTS[key] = _new_placements(columns, token, rel)
+    return found
+
+
+def _new_placements(columns: int, token: str, rel: tuple[int, ...]) -> list[tuple[Action, tuple[int, ...]]]:
+    """:func:`placements` for a profile not met before (``rel``: the heights less the lowest)."""
+    found = []
+    seen = set()
+    for bottoms, counts in ORIENTATIONS[token]:
+        w = len(bottoms)
+        for c0 in range(columns - w + 1):
+            base = rel[c0] - bottoms[0]
+            if all(rel[c0 + j] - bottoms[j] == base for j in range(1, w)):
+                add = [0] * columns
+                add[c0 : c0 + w] = counts
+                add = tuple(add)
+                if add not in seen:
+                    seen.add(add)
+                    found.append((act("stack", token, *add), add))
+    found.sort(key=lambda x: x[1], reverse=True)  # deterministic: left-heavy first
     return found
 
 

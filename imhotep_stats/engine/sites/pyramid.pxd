@@ -28,6 +28,8 @@ cdef class PyramidB(_Counted):
     @cython.locals(n=PyramidB)
     cpdef copy_into(self, Site new)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(stones=list, spaces=list)
+    cpdef _place(self, Game g, long owner, long i)
 
 cdef class PyramidC(_Counted):
     cdef public object tiles, majority_points, tie_points, rewards
