@@ -294,7 +294,7 @@ def _chisel_place(g: Game, a: Action, p: int, left: int) -> None:
 
 
 def _lever_sail(g: Game, a: Action, p: int) -> None:
-    g.sail(p, a.args[0], SITE_INDEX[a.args[1]], lever=True)
+    g._sail(p, a.args[0], SITE_INDEX[a.args[1]], True)  # Game.sail's work (a C call)
 
 
 def _sail_place(g: Game, a: Action, p: int) -> None:
@@ -304,7 +304,7 @@ def _sail_place(g: Game, a: Action, p: int) -> None:
 
 
 def _sail_sail(g: Game, a: Action, p: int) -> None:
-    g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+    g._sail(p, a.args[0], SITE_INDEX[a.args[1]], False)
 
 
 def _barge(g: Game, a: Action, p: int) -> None:
@@ -316,7 +316,7 @@ def _platform(g: Game, a: Action, p: int) -> None:
     """Loading Platform: return 1 sled stone, sail a ship to an already taken dock."""
     g._sled[p] -= 1
     g._quarry[p] += 1
-    g.sail(p, a.args[0], SITE_INDEX[a.args[1]])
+    g._sail(p, a.args[0], SITE_INDEX[a.args[1]], False)
 
 
 # Who answers each blue card's questions (engine/game.py's ``_answer``): kind code -> function.

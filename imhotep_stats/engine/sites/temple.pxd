@@ -41,6 +41,11 @@ cdef class TempleB(TempleRewards):
 cdef class TempleC(TempleRewards):
     pass
 
+@cython.locals(t=TempleRewards)
+cpdef _columns_task(Game g, long site, tuple vis, long i)
+@cython.locals(t=TempleRewards)
+cpdef _draw_task(Game g, long site, long owner, long k)
+
 cdef class TempleD(Site):
     cdef public tuple arrowheads, track_points, round_points
     cdef public object overflow_move, finish_point

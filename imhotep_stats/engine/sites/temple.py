@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine.actions import Action, act, keep_card
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
-from imhotep_stats.engine.sites.base import Site, site_task
+from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
     from imhotep_stats.engine.game import Game
@@ -183,13 +183,13 @@ class TempleRewards(TempleLayers):
                 continue
             if len(alts) > 1:
                 if i < len(vis):
-                    g.push(site_task, self.index, "_columns", vis, i)
+                    g.push(_columns_task, self.index, vis, i)
                 g.ask(TEMPLE_BONUS, owner, self.choices[c], (owner,))
                 return
             kind, k = alts[0]
             if kind == DRAW:
                 if i < len(vis):
-                    g.push(site_task, self.index, "_columns", vis, i)
+                    g.push(_columns_task, self.index, vis, i)
                 self._draw(g, owner, k)
                 return
             self._reward(g, owner, kind, k)
@@ -201,7 +201,7 @@ class TempleRewards(TempleLayers):
             g.sled_to_capacity(owner, k)
         else:
             # A draw may ask (keep 1 of N): run it as a task, never ask from a resolver.
-            g.push(site_task, self.index, "_draw", owner, k)
+            g.push(_draw_task, self.index, owner, k)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         if kind == TEMPLE_KEEP:  # asked with (owner, the cards drawn)
@@ -258,6 +258,19 @@ class TempleC(TempleRewards):
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.visible_points = data["visible_points"]
+
+
+# Temple B/C's own tasks (engine/game.py's CALL records: module-level functions, immutable
+# arguments), as base.site_task would run them but with no method looked up by name: the
+# site's columns from visible stone i on, and a draw of k cards for ``owner``.
+def _columns_task(g: Game, site: int, vis: tuple[tuple[int, int], ...], i: int) -> None:
+    t = g.sites[site]
+    t._columns(g, vis, i)
+
+
+def _draw_task(g: Game, site: int, owner: int, k: int) -> None:
+    t = g.sites[site]
+    t._draw(g, owner, k)
 
 
 class TempleD(Site):
