@@ -19,3 +19,8 @@ cpdef Node search(g, long me, rng, long iterations, double exploration, rollout,
 
 @cython.locals(first=long, second=long, n=long, child=Node)
 cpdef bint _decided(Node root, long left)
+
+# a rollout's reward: C calls from the search's loop, the game's winners a C call
+cpdef list shares(Game g)
+@cython.locals(keep=double)
+cpdef list reward(Game d, double margin)
