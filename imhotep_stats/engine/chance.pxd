@@ -9,8 +9,10 @@ from imhotep_stats.engine.stream cimport Stream
 cpdef fast_shuffle(rng, list items)
 
 cdef Py_ssize_t SORT_MAX
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t, x=double)
+@cython.locals(n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, k=Py_ssize_t, x=double, s=Stream)
 cdef _sort_by_draws(rng, list items)
+
+cpdef reshuffle(g)  # a C call from the game's draw (game.pxd)
 
 # Items i and j of a list swap places: their pointers swapped in the list's array (a swap
 # leaves every item's reference count as it was). Only for 0 <= i, j < len(items).

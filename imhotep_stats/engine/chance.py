@@ -126,10 +126,10 @@ def _sort_by_draws(rng: random.Random, items: list) -> None:
     the original order as ``sorted`` does), so the same order as the Python path."""
     keys = cython.declare(cython.double[256])  # SORT_MAX
     order = cython.declare(cython.Py_ssize_t[256])
-    draw = rng.random
+    s = rng if type(rng) is Stream else None  # a search's Stream (a reshuffle): C calls
     n = len(items)
     for i in range(n):
-        x = draw()
+        x = s.random() if s is not None else rng.random()
         j = i
         while j > 0 and keys[j - 1] > x:
             keys[j] = keys[j - 1]

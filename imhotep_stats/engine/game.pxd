@@ -6,6 +6,7 @@
 cimport cython
 
 from imhotep_stats.engine.actions cimport Action, open_places, sail_options
+from imhotep_stats.engine.chance cimport fast_shuffle, reshuffle
 from imhotep_stats.engine.sites.base cimport Site
 
 # the turn actions' kind codes (engine/actions.py), C longs here
@@ -54,6 +55,8 @@ cdef class Game:
     cpdef score(self, long seat, source, long points)
     cpdef ask(self, long kind, long player, options, tuple ctx=*)
     cpdef draw(self)
+    @cython.locals(mask=long, keep=long)
+    cpdef list empty_slots(self, ships=*)
     @cython.locals(room=long, quarry=long, k=long)
     cpdef sled_to_capacity(self, long p, long stones)
     cpdef schedule_from_quarry(self, long p, long site)

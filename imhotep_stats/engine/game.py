@@ -55,7 +55,7 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
     open_places,
     sail_options,
 )
-from imhotep_stats.engine.chance import fast_shuffle
+from imhotep_stats.engine.chance import fast_shuffle, reshuffle
 from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, by_code
 from imhotep_stats.engine.result import best_seats
 from imhotep_stats.engine.setup_checks import (
@@ -470,7 +470,7 @@ class Game:
         if not self.deck:
             if not self.discard:
                 return None
-            chance_module.reshuffle(self)
+            reshuffle(self)
         return self.deck.pop()
 
     def chance_pick(self, purpose: str, population: Sequence, k: int) -> list:
