@@ -127,9 +127,10 @@ def _sort_by_draws(rng: random.Random, items: list) -> None:
     keys = cython.declare(cython.double[256])  # SORT_MAX
     order = cython.declare(cython.Py_ssize_t[256])
     s = rng if type(rng) is Stream else None  # a search's Stream (a reshuffle): C calls
+    draw = rng.random  # else the bound method, looked up once
     n = len(items)
     for i in range(n):
-        x = s.random() if s is not None else rng.random()
+        x = s.random() if s is not None else draw()
         j = i
         while j > 0 and keys[j - 1] > x:
             keys[j] = keys[j - 1]
