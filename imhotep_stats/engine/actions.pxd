@@ -12,6 +12,7 @@ cdef list _PLACES, _SAILS
 cdef dict _TAKE, _KEEP
 cpdef Action take_card(name)
 cpdef Action keep_card(name)
+cdef inline Action _by_name(dict cache, kind, name)
 cpdef tuple sail_options(long ready, long free)
 @cython.locals(s=long)
 cpdef list open_places(long mask)

@@ -67,7 +67,6 @@ def act(kind: str, *args: Any) -> Action:
     return a
 
 
-# The turn actions that take no argument.
 # ``take <card>`` and ``keep <card>`` by card name, which the market and the temple offer at
 # many decisions: one dict look-up, where ``act`` (a call that builds and hashes a tuple key)
 # cost ~2K instructions, 5% of an mcts iteration (callgrind)
@@ -77,20 +76,23 @@ _KEEP: dict[str, Action] = {}
 
 def take_card(name: str) -> Action:
     """``act("take", name)``."""
-    a = _TAKE.get(name)
-    if a is None:
-        a = _TAKE[name] = act("take", name)
-    return a
+    return _by_name(_TAKE, "take", name)
 
 
 def keep_card(name: str) -> Action:
     """``act("keep", name)``."""
-    a = _KEEP.get(name)
+    return _by_name(_KEEP, "keep", name)
+
+
+def _by_name(cache: dict[str, Action], kind: str, name: str) -> Action:
+    """``act(kind, name)``, kept in ``cache`` by name (compiled, in line in its callers)."""
+    a = cache.get(name)
     if a is None:
-        a = _KEEP[name] = act("keep", name)
+        a = cache[name] = act(kind, name)
     return a
 
 
+# The turn actions that take no argument.
 GET = act("get")
 PASS = act("pass")
 

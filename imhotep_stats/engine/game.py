@@ -149,7 +149,7 @@ def _fixed(values, size: int) -> list[int]:
 def _list_rows(g: Game, players: int) -> None:
     """Pure Python, a new game's rows as lists (compiled, they are C arrays of the game,
     zero-filled with it): the seats' counters at 0 (the sled, quarry and capacity set after
-    this), the ships' and the docks' as a round's start sets them."""
+    this), the ships' and the docks' in their sizes (each round's start sets them)."""
     for name in ("_sled", "_quarry", "_sled_cap", "_blue", "_blue_kinds", "_red_kept",
                  "_cards_taken", "_totals"):
         setattr(g, name, _fixed([0] * players, SEATS))
