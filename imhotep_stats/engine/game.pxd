@@ -7,6 +7,7 @@ cimport cython
 
 from imhotep_stats.engine.actions cimport Action, open_places, sail_options
 from imhotep_stats.engine.chance cimport fast_shuffle, reshuffle
+from imhotep_stats.engine.rows cimport fixed
 from imhotep_stats.engine.sites.base cimport Site
 
 # the turn actions' kind codes (engine/actions.py), C longs here
@@ -84,8 +85,6 @@ cdef class Game:
 cpdef _deliver(Game g, long site, long owner)
 
 cpdef tuple _ships(sizes)
-
-cpdef list _fixed(values, long size)
 
 @cython.locals(site=long, at=Site)
 cpdef _answer(Game g, long kind, a)

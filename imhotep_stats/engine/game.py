@@ -58,6 +58,7 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
 from imhotep_stats.engine.chance import fast_shuffle, reshuffle
 from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, by_code
 from imhotep_stats.engine.result import best_seats
+from imhotep_stats.engine.rows import Row, fixed, read
 from imhotep_stats.engine.setup_checks import (
     RulesError,
     check_deck,
@@ -94,7 +95,7 @@ LEVER_UNLOAD = CODE["lever_unload"]  # the Lever's question (engine/kinds.py), a
 # minimum, load and dock; per site: ships docked there) are fixed-size C arrays of the
 # compiled Game (game.pxd ``_sled`` ...), read and written by the engine as ``g._sled[p]``:
 # a C load or store, no int object. Everyone else reads them as lists by their public names
-# (the properties below): in pure Python the row itself, compiled a copy (a ``Row``) whose
+# (the properties below, engine/rows.py): in pure Python the row itself, compiled a copy (a ``Row``) whose
 # item writes go back to the game, so ``g.sled[1] = 0`` and ``g.sled == [2, 3]`` work in both.
 SEATS, SHIPS, DOCKS = 4, 4, 5  # the C rows' sizes (game.pxd): at most 4 players
 # The ships' slots are one row too, in both builds (``_slots``: slot k of ship s at
@@ -103,60 +104,17 @@ SEATS, SHIPS, DOCKS = 4, 4, 5  # the C rows' sizes (game.pxd): at most 4 players
 SLOTS = 16  # 4 ships of at most 4 slots
 
 
-class Row(list):
-    """A copy of a compiled game's C row as a list; writing an item writes the game's row
-    (``ship`` >= 0: that ship's slots, ``Game.ship_slots``)."""
-
-    __slots__ = ("game", "name", "ship")
-
-    def __setitem__(self, i, value):
-        list.__setitem__(self, i, value)
-        if self.ship >= 0:
-            self.game.set_ship_slots(self.ship, self)
-        else:
-            setattr(self.game, self.name, self)
-
-    def _in_place(self, *args, **kwargs):
-        raise TypeError(f"{self.name}: a game's row is written item by item (row[i] = v) or "
-                        f"whole (g.{self.name} = [...]); this change of the copy would not reach "
-                        "the game")
-
-    # the list's other changes would change the copy only: refused, not silently lost
-    append = extend = insert = pop = remove = clear = sort = reverse = _in_place
-    __delitem__ = __iadd__ = __imul__ = _in_place
-
-
-def _read(g: Game, name: str, row, n: int) -> list[int]:
-    """The public list of a row: pure Python, the row itself; compiled, its first ``n`` items
-    (``row`` is the C array as a list) as a ``Row`` of ``g``."""
-    if not COMPILED:
-        return row
-    out = Row(row[:n])
-    out.game = g
-    out.name = name
-    out.ship = -1
-    return out
-
-
-def _fixed(values, size: int) -> list[int]:
-    """``values`` as a row: compiled, padded with zeros to the C array's ``size``."""
-    row = list(values)
-    if len(row) > size:
-        raise ValueError(f"a row of at most {size} values, got {len(row)}")
-    return row + [0] * (size - len(row)) if COMPILED else row
-
-
 def _list_rows(g: Game, players: int) -> None:
     """Pure Python, a new game's rows as lists (compiled, they are C arrays of the game,
     zero-filled with it): the seats' counters at 0 (the sled, quarry and capacity set after
     this), the ships' and the docks' in their sizes (each round's start sets them)."""
     for name in ("_sled", "_quarry", "_sled_cap", "_blue", "_blue_kinds", "_red_kept",
                  "_cards_taken", "_totals"):
-        setattr(g, name, _fixed([0] * players, SEATS))
-    g._slots = _fixed([-1] * SLOTS, SLOTS)
+        setattr(g, name, fixed([0] * players, SEATS))
+    g._slots = fixed([-1] * SLOTS, SLOTS)
     for name in ("_ship_size", "_ship_min", "_ship_load", "_ship_dock"):
-        setattr(g, name, _fixed([0] * SHIPS, SHIPS))
-    g._dock_used = _fixed([0] * DOCKS, DOCKS)
+        setattr(g, name, fixed([0] * SHIPS, SHIPS))
+    g._dock_used = fixed([0] * DOCKS, DOCKS)
 
 
 def ship_minimum(size: int) -> int:
@@ -317,102 +275,102 @@ class Game:
                 self.events.append((seat, source, points, self.round))
             self._totals[seat] += points
 
-    # the small counters by their public names (see Row above)
+    # the small counters by their public names (engine/rows.py)
     @property
     def sled(self) -> list[int]:
-        return _read(self, "sled", self._sled, self.n)
+        return read(self, "sled", self._sled, self.n)
 
     @sled.setter
     def sled(self, values) -> None:
-        self._sled = _fixed(values, SEATS)
+        self._sled = fixed(values, SEATS)
 
     @property
     def quarry(self) -> list[int]:
-        return _read(self, "quarry", self._quarry, self.n)
+        return read(self, "quarry", self._quarry, self.n)
 
     @quarry.setter
     def quarry(self, values) -> None:
-        self._quarry = _fixed(values, SEATS)
+        self._quarry = fixed(values, SEATS)
 
     @property
     def sled_cap(self) -> list[int]:
-        return _read(self, "sled_cap", self._sled_cap, self.n)
+        return read(self, "sled_cap", self._sled_cap, self.n)
 
     @sled_cap.setter
     def sled_cap(self, values) -> None:
-        self._sled_cap = _fixed(values, SEATS)
+        self._sled_cap = fixed(values, SEATS)
 
     @property
     def blue(self) -> list[int]:
-        return _read(self, "blue", self._blue, self.n)
+        return read(self, "blue", self._blue, self.n)
 
     @blue.setter
     def blue(self, values) -> None:
-        self._blue = _fixed(values, SEATS)
+        self._blue = fixed(values, SEATS)
 
     @property
     def totals(self) -> list[int]:
-        return _read(self, "totals", self._totals, self.n)
+        return read(self, "totals", self._totals, self.n)
 
     @totals.setter
     def totals(self, values) -> None:
-        self._totals = _fixed(values, SEATS)
+        self._totals = fixed(values, SEATS)
 
     @property
     def blue_kinds(self) -> list[int]:
-        return _read(self, "blue_kinds", self._blue_kinds, self.n)
+        return read(self, "blue_kinds", self._blue_kinds, self.n)
 
     @blue_kinds.setter
     def blue_kinds(self, values) -> None:
-        self._blue_kinds = _fixed(values, SEATS)
+        self._blue_kinds = fixed(values, SEATS)
 
     @property
     def red_kept(self) -> list[int]:
-        return _read(self, "red_kept", self._red_kept, self.n)
+        return read(self, "red_kept", self._red_kept, self.n)
 
     @red_kept.setter
     def red_kept(self, values) -> None:
-        self._red_kept = _fixed(values, SEATS)
+        self._red_kept = fixed(values, SEATS)
 
     @property
     def cards_taken(self) -> list[int]:
-        return _read(self, "cards_taken", self._cards_taken, self.n)
+        return read(self, "cards_taken", self._cards_taken, self.n)
 
     @cards_taken.setter
     def cards_taken(self, values) -> None:
-        self._cards_taken = _fixed(values, SEATS)
+        self._cards_taken = fixed(values, SEATS)
 
     @property
     def ship_min(self) -> list[int]:
-        return _read(self, "ship_min", self._ship_min, SHIPS)
+        return read(self, "ship_min", self._ship_min, SHIPS)
 
     @ship_min.setter
     def ship_min(self, values) -> None:
-        self._ship_min = _fixed(values, SHIPS)
+        self._ship_min = fixed(values, SHIPS)
 
     @property
     def ship_load(self) -> list[int]:
-        return _read(self, "ship_load", self._ship_load, SHIPS)
+        return read(self, "ship_load", self._ship_load, SHIPS)
 
     @ship_load.setter
     def ship_load(self, values) -> None:
-        self._ship_load = _fixed(values, SHIPS)
+        self._ship_load = fixed(values, SHIPS)
 
     @property
     def ship_dock(self) -> list[int]:
-        return _read(self, "ship_dock", self._ship_dock, SHIPS)
+        return read(self, "ship_dock", self._ship_dock, SHIPS)
 
     @ship_dock.setter
     def ship_dock(self, values) -> None:
-        self._ship_dock = _fixed(values, SHIPS)
+        self._ship_dock = fixed(values, SHIPS)
 
     @property
     def dock_used(self) -> list[int]:
-        return _read(self, "dock_used", self._dock_used, DOCKS)
+        return read(self, "dock_used", self._dock_used, DOCKS)
 
     @dock_used.setter
     def dock_used(self, values) -> None:
-        self._dock_used = _fixed(values, DOCKS)
+        self._dock_used = fixed(values, DOCKS)
 
     @property
     def ship_slots(self) -> list[list[int]]:
@@ -421,7 +379,7 @@ class Game:
         ships = []
         for s in range(4):
             out = Row([self._slots[4 * s + k] for k in range(self._ship_size[s])])
-            out.game = self
+            out.holder = self
             out.name = "ship_slots"
             out.ship = s
             ships.append(out)

@@ -587,13 +587,17 @@ class ObeliskDSeen(SiteSeen):
         self.unfinished_points = site.unfinished_points
         self.overflow_points = site.overflow_points
 
+    # the site's C rows read directly (compiled, C loads into a new list): no Row made to be
+    # dropped (engine/rows.py)
     @property
     def owner(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.owner)
+        s = self._s
+        return self._keep(0, [s._owner[i] for i in range(s.count)])
 
     @property
     def height(self) -> tuple[int, ...]:
-        return self._keep(1, self._s.height)
+        s = self._s
+        return self._keep(1, [s._height[i] for i in range(s.count)])
 
     @property
     def free(self) -> tuple[int, ...]:
@@ -601,15 +605,18 @@ class ObeliskDSeen(SiteSeen):
 
     @property
     def working(self) -> tuple[int, ...]:
-        return self._keep(3, self._s.working)
+        s = self._s
+        return self._keep(3, [s._working[i] for i in range(s.seats)])
 
     @property
     def placed(self) -> tuple[int, ...]:
-        return self._keep(4, self._s.placed)
+        s = self._s
+        return self._keep(4, [s._placed[i] for i in range(s.seats)])
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return self._keep(5, self._s.overflow)
+        s = self._s
+        return self._keep(5, [s._overflow[i] for i in range(s.seats)])
 
 
 # The read model of each side, by the engine's class.

@@ -38,12 +38,20 @@ cpdef list placement_options(long columns, token, heights)
 cpdef list placements(long columns, token, heights)
 
 cdef class ObeliskD(Site):
-    cpdef answer(self, Game g, long kind, a, tuple ctx)
-    cdef public list target, points, claim_action, owner, height, free, working, placed, overflow
+    cdef public list target, points, claim_action
     cdef public object unfinished_points, overflow_points
+    cdef public long count, seats  # obelisks, players
+    cdef long _owner[16]  # OBELISKS: per obelisk (obelisk.py's rows: their public names are properties)
+    cdef long _height[16]
+    cdef long _working[4]  # SEATS: per seat
+    cdef long _placed[4]
+    cdef long _overflow[4]
     @cython.locals(n=ObeliskD)
     cpdef copy_into(self, Site new)
-    @cython.locals(o=long)
+    @cython.locals(o=long, opts=list, claim=list)
     cpdef deliver(self, Game g, long owner)
     cpdef _add(self, long owner, long o)
+    @cython.locals(o=long, claim=list)
+    cpdef answer(self, Game g, long kind, a, tuple ctx)
+    @cython.locals(o=long, p=long, h=long)
     cpdef game_end(self, Game g)

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.kinds import CODE
+from imhotep_stats.engine.rows import fixed, read
 from imhotep_stats.engine.sites.base import Site, rank_points
 
 if TYPE_CHECKING:
@@ -36,6 +37,15 @@ if TYPE_CHECKING:
 
 OBELISK_TOKEN = CODE["obelisk_token"]
 OBELISK_CLAIM = CODE["obelisk_claim"]
+
+try:  # Cython's constant: True in the compiled module (its rows are C arrays), else False
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
+OBELISKS, SEATS = 16, 4  # Obelisk D's C rows' sizes (obelisk.pxd): obelisks, seats
 
 
 class ObeliskA(Site):
@@ -334,80 +344,146 @@ class ObeliskD(Site):
     """8.4, the Passage: a player's first stone claims a free obelisk of their choice;
     each further stone goes on it until it reaches its height; then the next stone claims a
     new one. No free obelisk to claim: ``overflow_points`` at once. Game end: a finished
-    obelisk scores its points, an unfinished one ``unfinished_points`` per stone."""
+    obelisk scores its points, an unfinished one ``unfinished_points`` per stone.
+
+    The board is C rows (engine/rows.py): per obelisk its ``owner`` (-1: free) and
+    ``height``; per seat the obelisk it builds (``working``, -1: none), its stones on
+    obelisks (``placed``) and its ``overflow``. ``free`` is the unclaimed obelisks in printed
+    order (read from ``owner``)."""
 
     side = "D"
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         obelisks = data["obelisks"]
+        if len(obelisks) > OBELISKS:
+            raise ValueError(f"obelisk.D.obelisks: at most {OBELISKS} obelisks, got {len(obelisks)}")
+        self.count = len(obelisks)
+        self.seats = g.n
         self.target = [h for h, _ in obelisks]
         self.points = [pts for _, pts in obelisks]
         self.unfinished_points = data["unfinished_points"]
         self.overflow_points = data["overflow_points"]
         self.claim_action = [act("claim", "height", h, "points", pts) for h, pts in obelisks]
-        self.owner = [-1] * len(obelisks)
-        self.height = [0] * len(obelisks)
-        self.free = list(range(len(obelisks)))  # unclaimed obelisks, in printed order
-        self.working = [-1] * g.n  # the obelisk each player is building (-1: none)
-        self.placed = [0] * g.n  # stones on obelisks per player
-        self.overflow = [0] * g.n
+        self._owner = fixed([-1] * self.count, OBELISKS)
+        self._height = fixed([0] * self.count, OBELISKS)
+        self._working = fixed([-1] * g.n, SEATS)
+        self._placed = fixed([0] * g.n, SEATS)
+        self._overflow = fixed([0] * g.n, SEATS)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
+        n.count = self.count
+        n.seats = self.seats
         n.target = self.target  # never changed
         n.points = self.points
         n.unfinished_points = self.unfinished_points
         n.overflow_points = self.overflow_points
         n.claim_action = self.claim_action
-        n.owner = self.owner[:]
-        n.height = self.height[:]
-        n.free = self.free[:]
-        n.working = self.working[:]
-        n.placed = self.placed[:]
-        n.overflow = self.overflow[:]
+        if COMPILED:  # C rows: copied by value
+            n._owner = self._owner
+            n._height = self._height
+            n._working = self._working
+            n._placed = self._placed
+            n._overflow = self._overflow
+        else:
+            n._owner = self._owner[:]
+            n._height = self._height[:]
+            n._working = self._working[:]
+            n._placed = self._placed[:]
+            n._overflow = self._overflow[:]
+
+    @property
+    def owner(self) -> list[int]:
+        return read(self, "owner", self._owner, self.count)
+
+    @owner.setter
+    def owner(self, values) -> None:
+        self._owner = fixed(values, OBELISKS)
+
+    @property
+    def height(self) -> list[int]:
+        return read(self, "height", self._height, self.count)
+
+    @height.setter
+    def height(self, values) -> None:
+        self._height = fixed(values, OBELISKS)
+
+    @property
+    def working(self) -> list[int]:
+        return read(self, "working", self._working, self.seats)
+
+    @working.setter
+    def working(self, values) -> None:
+        self._working = fixed(values, SEATS)
+
+    @property
+    def placed(self) -> list[int]:
+        return read(self, "placed", self._placed, self.seats)
+
+    @placed.setter
+    def placed(self, values) -> None:
+        self._placed = fixed(values, SEATS)
+
+    @property
+    def overflow(self) -> list[int]:
+        return read(self, "overflow", self._overflow, self.seats)
+
+    @overflow.setter
+    def overflow(self, values) -> None:
+        self._overflow = fixed(values, SEATS)
+
+    @property
+    def free(self) -> list[int]:
+        """The unclaimed obelisks, in printed order (a new list)."""
+        return [o for o in range(self.count) if self._owner[o] < 0]
 
     def deliver(self, g: Game, owner: int) -> None:
-        o = self.working[owner]
+        o = self._working[owner]
         if o >= 0:
-            self.placed[owner] += 1
+            self._placed[owner] += 1
             self._add(owner, o)
-        elif self.free:
-            self.placed[owner] += 1  # counted at once: the stone is here while its owner chooses
-            opts = list(dict.fromkeys([self.claim_action[i] for i in self.free]))
+            return
+        opts = []  # one claim per kind of free obelisk (height, points), in printed order
+        claim = self.claim_action
+        for o in range(self.count):
+            if self._owner[o] < 0 and claim[o] not in opts:
+                opts.append(claim[o])
+        if opts:
+            self._placed[owner] += 1  # counted at once: the stone is here while its owner chooses
             g.ask(OBELISK_CLAIM, owner, opts, (owner,))
         else:
-            self.overflow[owner] += 1
+            self._overflow[owner] += 1
             g.score(owner, "obelisk", self.overflow_points)
 
     def _add(self, owner: int, o: int) -> None:
-        self.height[o] += 1
-        self.working[owner] = o if self.height[o] < self.target[o] else -1
+        self._height[o] += 1
+        self._working[owner] = o if self._height[o] < self.target[o] else -1
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         owner = ctx[0]
         claim = self.claim_action
-        for o in self.free:  # the free obelisk this action claims (a loop: no closure in a C method)
-            if claim[o] is a:
+        for o in range(self.count):  # the first free obelisk this action claims
+            if self._owner[o] < 0 and claim[o] is a:
                 break
         else:
             raise ValueError(f"obelisk: {a} claims no free obelisk")
-        self.free.remove(o)
-        self.owner[o] = owner
+        self._owner[o] = owner
         self._add(owner, o)
 
     def game_end(self, g: Game) -> None:
-        for o, p in enumerate(self.owner):
+        for o in range(self.count):
+            p = self._owner[o]
             if p >= 0:
-                h = self.height[o]
+                h = self._height[o]
                 g.score(p, "obelisk", self.points[o] if h >= self.target[o] else h * self.unfinished_points)
 
     def stones(self) -> int:
         return sum(self.placed) + sum(self.overflow)
 
     def stones_of(self, p: int) -> int:
-        return self.placed[p] + self.overflow[p]
+        return self._placed[p] + self._overflow[p]
 
 
 SIDES = {"A": ObeliskA, "B": ObeliskB, "C": ObeliskC, "D": ObeliskD}

@@ -21,7 +21,7 @@ cdef class ObeliskCEval(SiteEval):
 
 @cython.final
 cdef class ObeliskDEval(SiteEval):
-    cdef public tuple _placed
+    cdef public tuple _placed_row
 
     @cython.locals(done=double, pace=double)
     cpdef double future(self, long o)

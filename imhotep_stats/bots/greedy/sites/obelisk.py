@@ -149,7 +149,7 @@ class ObeliskDEval(SiteEval):
 
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
-        self._placed = ()  # the site's ``placed``, read once per pricing (build, decide)
+        self._placed_row = ()  # the site's ``placed``, read once per pricing (build, decide)
 
     memo_size = 4096
 
@@ -166,7 +166,7 @@ class ObeliskDEval(SiteEval):
         """Stones o may still bring here: its pace so far over the rounds left."""
         ctx = self.ctx
         done = max(ctx.round - 1, 0) + 0.5
-        pace = (self._placed[o] + 1.5) / (done + 1)
+        pace = (self._placed_row[o] + 1.5) / (done + 1)
         return pace * rounds_left(ctx)
 
     def worth(self, o: int, target: int, points: int, have: int) -> float:
@@ -184,7 +184,7 @@ class ObeliskDEval(SiteEval):
 
     def build(self):
         site = self.site
-        self._placed = site.placed
+        self._placed_row = site.placed
         working, height, free = site.working, site.height, site.free  # snapshots: read once
         own = []
         for o in range(self.n):
@@ -209,7 +209,7 @@ class ObeliskDEval(SiteEval):
 
     def decide(self, kind, view, legal):
         me = self.me
-        self._placed = self.site.placed
+        self._placed_row = self.site.placed
         fut = self.future(me)
         unf = self.site.unfinished_points
         out = []

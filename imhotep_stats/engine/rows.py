@@ -1,0 +1,64 @@
+"""Rows of small ints in fixed-size C storage, for the game and the sites (docs/engine.md,
+"The small counters are C arrays" and "The sites' boards are C arrays").
+
+Compiled, a row is a ``long`` array field of a cdef class (its .pxd), read and written by the
+engine as ``g._sled[p]`` or ``site._height[o]``: a C load or store, no int object, and a copy
+of its holder copies it by value. In pure Python it is a list of the same items. The public
+name of a row is a property that returns ``read(holder, name, row, n)``: pure Python, the row
+itself; compiled, a ``Row``, a list copy whose item writes go back to the holder, so
+``g.sled[1] = 0`` and ``site.height == [1, 0]`` work in both builds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+try:  # Cython's constant: True in the compiled module, False in pure Python
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
+
+class Row(list):
+    """A copy of a compiled C row as a list; writing an item writes the holder's row (by its
+    public name, or ``ship`` >= 0: that ship's slots, ``Game.ship_slots``)."""
+
+    __slots__ = ("holder", "name", "ship")
+
+    def __setitem__(self, i, value):
+        list.__setitem__(self, i, value)
+        if self.ship >= 0:
+            self.holder.set_ship_slots(self.ship, self)
+        else:
+            setattr(self.holder, self.name, self)
+
+    def _in_place(self, *args, **kwargs):
+        raise TypeError(f"{self.name}: a row is written item by item (row[i] = v) or whole "
+                        f"(x.{self.name} = [...]); this change of the copy would not reach "
+                        "its holder")
+
+    # the list's other changes would change the copy only: refused, not silently lost
+    append = extend = insert = pop = remove = clear = sort = reverse = _in_place
+    __delitem__ = __iadd__ = __imul__ = _in_place
+
+
+def read(holder: Any, name: str, row, n: int) -> list[int]:
+    """The public list of a row: pure Python, the row itself; compiled, its first ``n`` items
+    (``row`` is the C array as a list) as a ``Row`` of ``holder``."""
+    if not COMPILED:
+        return row
+    out = Row(row[:n])
+    out.holder = holder
+    out.name = name
+    out.ship = -1
+    return out
+
+
+def fixed(values, size: int) -> list[int]:
+    """``values`` as a row: compiled, padded with zeros to the C array's ``size``."""
+    row = list(values)
+    if len(row) > size:
+        raise ValueError(f"a row of at most {size} values, got {len(row)}")
+    return row + [0] * (size - len(row)) if COMPILED else row
