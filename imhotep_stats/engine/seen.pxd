@@ -31,6 +31,8 @@ cdef class SiteSeen:
     cdef readonly object name, side, data
     @cython.locals(kept=list, t=tuple)
     cdef tuple _keep(self, Py_ssize_t k, list now)
+    @cython.locals(kept=list, old=tuple, t=tuple, i=Py_ssize_t, x=long)
+    cdef tuple _keep_row(self, Py_ssize_t k, long* row, Py_ssize_t n)
 
 cdef class MarketASeen(SiteSeen):
     cdef MarketA _s

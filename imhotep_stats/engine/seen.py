@@ -104,6 +104,27 @@ class SiteSeen:
         kept[k] = t
         return t
 
+    def _keep_row(self, k: int, row, n: int) -> tuple:
+        """The first ``n`` items of a site's C row (engine/rows.py) as a tuple, through the
+        window's slot ``k``: the tuple kept there while it holds the same values, else a
+        new one (``fresh`` for a row: compiled, C loads compared, no list made)."""
+        if not COMPILED:  # no slot (as _keep)
+            return tuple([row[i] for i in range(n)])
+        kept = self._kept
+        old = kept[k]
+        if old is not None and len(old) == n:
+            i = 0
+            while i < n:
+                x = old[i]
+                if x != row[i]:
+                    break
+                i += 1
+            else:
+                return old
+        t = tuple([row[i] for i in range(n)])
+        kept[k] = t
+        return t
+
     def stones(self) -> int:
         """Stones of all colours here (overflow included)."""
         return self._site.stones()
@@ -503,7 +524,8 @@ class ObeliskASeen(SiteSeen):
 
     @property
     def heights(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.heights)
+        s = self._s
+        return self._keep_row(0, s._heights, s.seats)
 
 
 class ObeliskBSeen(SiteSeen):
@@ -522,15 +544,18 @@ class ObeliskBSeen(SiteSeen):
 
     @property
     def pending(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.pending)
+        s = self._s
+        return self._keep_row(0, s._pending, s.seats)
 
     @property
     def built(self) -> tuple[int, ...]:
-        return self._keep(1, self._s.built)
+        s = self._s
+        return self._keep_row(1, s._built, s.seats)
 
     @property
     def slot_owner(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.slot_owner)
+        s = self._s
+        return self._keep_row(2, s._slot_owner, s.taken)
 
 
 class ObeliskCSeen(SiteSeen):
@@ -592,12 +617,12 @@ class ObeliskDSeen(SiteSeen):
     @property
     def owner(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(0, [s._owner[i] for i in range(s.count)])
+        return self._keep_row(0, s._owner, s.count)
 
     @property
     def height(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(1, [s._height[i] for i in range(s.count)])
+        return self._keep_row(1, s._height, s.count)
 
     @property
     def free(self) -> tuple[int, ...]:
@@ -606,17 +631,17 @@ class ObeliskDSeen(SiteSeen):
     @property
     def working(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(3, [s._working[i] for i in range(s.seats)])
+        return self._keep_row(3, s._working, s.seats)
 
     @property
     def placed(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(4, [s._placed[i] for i in range(s.seats)])
+        return self._keep_row(4, s._placed, s.seats)
 
     @property
     def overflow(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(5, [s._overflow[i] for i in range(s.seats)])
+        return self._keep_row(5, s._overflow, s.seats)
 
 
 # The read model of each side, by the engine's class.

@@ -6,7 +6,8 @@ from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site, rank_points
 
 cdef class ObeliskA(Site):
-    cdef public list heights
+    cdef public long seats
+    cdef long _heights[4]  # SEATS (obelisk.py's rows: their public names are properties)
     cdef public object table
     @cython.locals(n=ObeliskA)
     cpdef copy_into(self, Site new)
@@ -15,10 +16,16 @@ cdef class ObeliskA(Site):
 
 cdef class ObeliskB(Site):
     cdef public object per, leftover_points
-    cdef public list slot_order, slot_points, slot_owner, pending, built
+    cdef public list slot_order, slot_points
+    cdef public long seats, taken
+    cdef long _slot_owner[16]  # OBELISKS
+    cdef long _pending[4]  # SEATS
+    cdef long _built[4]
     @cython.locals(n=ObeliskB)
     cpdef copy_into(self, Site new)
+    @cython.locals(k=long, taken=long)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(p=long)
     cpdef game_end(self, Game g)
 
 cdef class ObeliskC(Site):

@@ -45,37 +45,52 @@ try:  # Cython's constant: True in the compiled module (its rows are C arrays), 
 except ImportError:  # pure Python without Cython installed
     COMPILED = False
 
-OBELISKS, SEATS = 16, 4  # Obelisk D's C rows' sizes (obelisk.pxd): obelisks, seats
+OBELISKS, SEATS = 16, 4  # the C rows' sizes (obelisk.pxd): obelisks (B's slots), seats
 
 
 class ObeliskA(Site):
-    """8.1: each stone raises its owner's obelisk; game end points by height rank."""
+    """8.1: each stone raises its owner's obelisk; game end points by height rank. The board
+    is a C row (engine/rows.py): ``heights`` per seat."""
 
     side = "A"
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
-        self.heights = [0] * g.n
+        self.seats = g.n
+        self._heights = fixed([0] * g.n, SEATS)
         self.table = data.by_players("points_by_players", g.n)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
-        n.heights = self.heights[:]
+        n.seats = self.seats
+        if COMPILED:  # a C row: copied by value
+            n._heights = self._heights
+        else:
+            n._heights = self._heights[:]
         n.table = self.table
 
+    @property
+    def heights(self) -> list[int]:
+        return read(self, "heights", self._heights, self.seats)
+
+    @heights.setter
+    def heights(self, values) -> None:
+        self._heights = fixed(values, SEATS)
+
     def deliver(self, g: Game, owner: int) -> None:
-        self.heights[owner] += 1
+        self._heights[owner] += 1
 
     def game_end(self, g: Game) -> None:
-        for p, pts in enumerate(rank_points(self.heights, self.table)):
+        heights = [self._heights[p] for p in range(self.seats)]
+        for p, pts in enumerate(rank_points(heights, self.table)):
             g.score(p, "obelisk", pts)
 
     def stones(self) -> int:
-        return sum(self.heights)
+        return sum([self._heights[p] for p in range(self.seats)])
 
     def stones_of(self, p: int) -> int:
-        return self.heights[p]
+        return self._heights[p]
 
 
 # ---------------------------------------------------------------------------- side B
@@ -83,7 +98,9 @@ class ObeliskB(Site):
     """8.2: stones collect on the owner's space; every ``stones_per_obelisk``-th stone
     completes an obelisk, which takes the highest-value free slot and scores it at once.
     Game end: each stone not in a finished obelisk scores ``leftover_points`` (also the
-    stones that found no slot left)."""
+    stones that found no slot left). The board is C rows (engine/rows.py): per seat its
+    ``pending`` stones and ``built`` obelisks; ``slot_owner`` the owners of the slots taken,
+    in ``slot_order`` (``taken`` of them)."""
 
     side = "B"
 
@@ -92,12 +109,16 @@ class ObeliskB(Site):
         self.per = data["stones_per_obelisk"]
         self.leftover_points = data["leftover_points"]
         slots = data["slots"]
+        if len(slots) > OBELISKS:
+            raise ValueError(f"obelisk.B.slots: at most {OBELISKS} slots, got {len(slots)}")
         # Slot indexes from the highest value down (stable: equal values in printed order).
         self.slot_order = sorted(range(len(slots)), key=lambda i: -slots[i])
         self.slot_points = [slots[i] for i in self.slot_order]
-        self.slot_owner: list[int] = []  # owners of the slots taken, in slot_order
-        self.pending = [0] * g.n  # stones on the owner's space, not in an obelisk
-        self.built = [0] * g.n  # finished obelisks per player
+        self.seats = g.n
+        self.taken = 0
+        self._slot_owner = fixed([], OBELISKS)
+        self._pending = fixed([0] * g.n, SEATS)  # stones on the owner's space, not in an obelisk
+        self._built = fixed([0] * g.n, SEATS)  # finished obelisks per player
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -106,30 +127,66 @@ class ObeliskB(Site):
         n.leftover_points = self.leftover_points
         n.slot_order = self.slot_order  # never changed
         n.slot_points = self.slot_points
-        n.slot_owner = self.slot_owner[:]
-        n.pending = self.pending[:]
-        n.built = self.built[:]
+        n.seats = self.seats
+        n.taken = self.taken
+        if COMPILED:  # C rows: copied by value
+            n._slot_owner = self._slot_owner
+            n._pending = self._pending
+            n._built = self._built
+        else:
+            n._slot_owner = self._slot_owner[:]
+            n._pending = self._pending[:]
+            n._built = self._built[:]
+
+    @property
+    def slot_owner(self) -> list[int]:
+        return read(self, "slot_owner", self._slot_owner, self.taken)
+
+    @slot_owner.setter
+    def slot_owner(self, values) -> None:
+        self._slot_owner = fixed(values, OBELISKS)
+        self.taken = len(values)
+
+    @property
+    def pending(self) -> list[int]:
+        return read(self, "pending", self._pending, self.seats)
+
+    @pending.setter
+    def pending(self, values) -> None:
+        self._pending = fixed(values, SEATS)
+
+    @property
+    def built(self) -> list[int]:
+        return read(self, "built", self._built, self.seats)
+
+    @built.setter
+    def built(self, values) -> None:
+        self._built = fixed(values, SEATS)
 
     def deliver(self, g: Game, owner: int) -> None:
-        k = self.pending[owner] + 1
-        taken = len(self.slot_owner)
+        k = self._pending[owner] + 1
+        taken = self.taken
         if k >= self.per and taken < len(self.slot_points):
-            self.pending[owner] = k - self.per
-            self.built[owner] += 1
-            self.slot_owner.append(owner)
+            self._pending[owner] = k - self.per
+            self._built[owner] += 1
+            if COMPILED:
+                self._slot_owner[taken] = owner
+            else:  # pure Python: the row is as long as the slots taken
+                self._slot_owner.append(owner)
+            self.taken = taken + 1
             g.score(owner, "obelisk", self.slot_points[taken])
         else:
-            self.pending[owner] = k
+            self._pending[owner] = k
 
     def game_end(self, g: Game) -> None:
-        for p, k in enumerate(self.pending):
-            g.score(p, "obelisk", k * self.leftover_points)
+        for p in range(self.seats):
+            g.score(p, "obelisk", self._pending[p] * self.leftover_points)
 
     def stones(self) -> int:
-        return sum(self.pending) + self.per * len(self.slot_owner)
+        return sum([self._pending[p] for p in range(self.seats)]) + self.per * self.taken
 
     def stones_of(self, p: int) -> int:
-        return self.pending[p] + self.per * self.built[p]
+        return self._pending[p] + self.per * self._built[p]
 
 
 # ---------------------------------------------------------------------------- side C
@@ -480,7 +537,7 @@ class ObeliskD(Site):
                 g.score(p, "obelisk", self.points[o] if h >= self.target[o] else h * self.unfinished_points)
 
     def stones(self) -> int:
-        return sum(self.placed) + sum(self.overflow)
+        return sum([self._placed[p] + self._overflow[p] for p in range(self.seats)])
 
     def stones_of(self, p: int) -> int:
         return self._placed[p] + self._overflow[p]
