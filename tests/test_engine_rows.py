@@ -87,3 +87,28 @@ def test_a_change_that_would_miss_the_game_is_refused_compiled():
         with pytest.raises(TypeError, match="sled: a row is written item by item"):
             change(row)
     assert g.sled == [2, 3]
+
+
+# The hands (docs/engine.md, "The hands are C rows"): one row of card counts per seat; the
+# public ``g.hand`` is a list of dicts by name whose writes go back to the game, in both builds.
+def test_hands_read_by_name_and_write_back():
+    from imhotep_stats.engine import cards
+
+    g = _game(3)
+    assert g.hand == [{}, {}, {}]
+    cards.gain(g, 1, "statue")
+    cards.gain(g, 1, "statue")
+    cards.gain(g, 2, "chisel")
+    assert g.hand == [{}, {"statue": 2}, {"chisel": 1}]
+    g.hand[1]["statue"] = 1  # a count written
+    g.hand[0] = {"hammer": 2}  # a seat's hand set whole
+    del g.hand[2]["chisel"]  # a card taken away
+    assert g.hand == [{"hammer": 2}, {"statue": 1}, {}]
+    c = clone(g)
+    c.hand[0]["hammer"] = 0
+    assert c.hand[0] == {} and g.hand[0] == {"hammer": 2}  # a clone's hands are its own
+    with pytest.raises(ValueError, match="hand of seat 1: unknown card names \\['joker'\\]"):
+        g.hand[1] = {"joker": 1}
+    with pytest.raises(TypeError, match="a hand is written by name"):
+        g.hand[1].update({"statue": 3})
+    assert g.hand[1] == {"statue": 1}  # nothing changed by the refused writes

@@ -9,12 +9,16 @@ from imhotep_stats.engine.actions cimport Action
 from imhotep_stats.engine.game cimport Game
 
 # the card point tables: C fields (no instance dict look-ups at each card taken or scored)
+cdef long HAND
+
 cdef class CardPoints:
+    cdef public tuple names
+    cdef public dict code
     cdef public object statue_table, statue_extra, unused_blue, per_decoration
     cdef public object cargo_capacity, private_quarry_points, private_quarry_stones
     cpdef statues(self, k)
 
-@cython.locals(took=dict, hand=dict, pts=CardPoints)
+@cython.locals(took=dict, pts=CardPoints)
 cpdef gain(Game g, long p, name)
 cpdef bint _chisel_playable(Game g, long p)
 cpdef bint _lever_playable(Game g, long p)
@@ -35,13 +39,20 @@ cpdef list _sail_card_ships(Game g)
 cpdef long blue_playable(Game g, long p)
 @cython.locals(kinds=long, j=long)
 cpdef blue_options(Game g, long p, list opts)
-@cython.locals(hand=dict)
+@cython.locals(i=long)
 cpdef play_blue(Game g, long p, name)
 cpdef _hammer_get(Game g, Action a, long p)
 cpdef _place_one(Game g, Action a, long p)
 cpdef _chisel_place(Game g, Action a, long p, long left)
-@cython.locals(p=long, hand=dict, k=long, pts=CardPoints)
+@cython.locals(p=long, k=long, pts=CardPoints)
 cpdef score_game_end(Game g)
+cpdef long held(Game g, long p, name)
+@cython.locals(total=long, c=long)
+cpdef long held_total(Game g, long p)
+@cython.locals(names=tuple, out=dict, c=long, k=long)
+cpdef dict hand_of(Game g, long p)
+@cython.locals(code=dict, c=long)
+cpdef set_hand(Game g, long p, hand)
 
 # typed for their C reads of the game's small counters (game.pxd's C arrays)
 cpdef list _platform_options(Game g, long p)

@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from imhotep_stats.rules.board import Board
 
 BLUE = ("chisel", "lever", "hammer", "sail", "barge", "loading_platform")
+# The card kinds the rules name, in the order of their codes (a hand's C row, ``Game._hand``:
+# seat p's count of the card with code c at ``HAND * p + c``); a board's other deck names
+# (a ``same_as`` of its own) follow, sorted (``CardPoints.names``).
+KINDS = ("entrance", "sarcophagus", "paved_path", "private_quarry", "pyramid_decoration",
+         "temple_decoration", "burial_chamber_decoration", "obelisk_decoration", "statue",
+         *BLUE, "cargo_sled", "stone_ornament")
+HAND = 32  # card kinds a hand's row holds (game.pxd: _hand is SEATS rows of HAND)
 DECORATION_SITE = {
     "pyramid_decoration": 1,
     "temple_decoration": 2,
@@ -38,9 +45,15 @@ SAIL_PLACE, SAIL_SAIL, BARGE_SITE, PLATFORM_SAIL = (
 
 
 class CardPoints:
-    """Card point tables, read once per game."""
+    """Card point tables and the card codes (``names`` by code, ``code`` by name), read once
+    per board and shared by its games."""
 
     def __init__(self, board: Board):
+        deck_names = {c.get("same_as", name) for name, c in board.cards.items()}
+        self.names = KINDS + tuple(sorted(deck_names - set(KINDS)))
+        if len(self.names) > HAND:
+            raise ValueError(f"cards: at most {HAND} kinds of card, got {len(self.names)}")
+        self.code = {name: c for c, name in enumerate(self.names)}
         statues = board.tables["statue_points"]
         self.statue_table = statues["table"]
         self.statue_extra = statues["extra"]
@@ -91,8 +104,7 @@ def gain(g: Game, p: int, name: str) -> None:
             g.score(p, "market", pts.private_quarry_points)
             g.sled_to_capacity(p, pts.private_quarry_stones)
         return
-    hand = g.hand[p]
-    hand[name] = hand.get(name, 0) + 1
+    g._hand[HAND * p + g.card_points.code[name]] += 1
     if name in PLAY:
         g._blue[p] += 1
         g._blue_kinds[p] |= BLUE_BIT[name]
@@ -240,10 +252,9 @@ def blue_options(g: Game, p: int, opts: list[Action]) -> None:
 
 
 def play_blue(g: Game, p: int, name: str) -> None:
-    hand = g.hand[p]
-    hand[name] -= 1
-    if not hand[name]:
-        del hand[name]
+    i = HAND * p + g.card_points.code[name]
+    g._hand[i] -= 1
+    if not g._hand[i]:
         g._blue_kinds[p] &= ~BLUE_BIT[name]
     g._blue[p] -= 1
     g.discard.append(name)
@@ -337,13 +348,97 @@ def score_game_end(g: Game) -> None:
     """Decorations, statues, unused blue cards, stone ornaments (docs/rules.md §2.5, 3)."""
     pts = g.card_points
     for p in range(g.n):
-        hand = g.hand[p]
-        if not hand:
+        if not held_total(g, p):
             continue
         for name, site in DECORATION_SITE.items():
-            k = hand.get(name, 0)
+            k = held(g, p, name)
             if k:
                 g.score(p, "card_decoration", k * (g.sites[site].stones() // pts.per_decoration))
-        g.score(p, "card_statue", pts.statues(hand.get("statue", 0)))
+        g.score(p, "card_statue", pts.statues(held(g, p, "statue")))
         g.score(p, "card_unused_blue", g._blue[p] * pts.unused_blue)  # blue: BLUE cards held
-        g.score(p, "card_ornament", hand.get("stone_ornament", 0) * g._sled[p])
+        g.score(p, "card_ornament", held(g, p, "stone_ornament") * g._sled[p])
+
+
+# ------------------------------------------------------------------------ hands
+# A hand is a C row of the game (``_hand``, a count per card code); these read it by name.
+def held(g: Game, p: int, name: str) -> int:
+    """How many ``name`` cards seat ``p`` holds."""
+    return g._hand[HAND * p + g.card_points.code[name]]
+
+
+def held_total(g: Game, p: int) -> int:
+    """How many cards seat ``p`` holds."""
+    total = 0
+    for c in range(len(g.card_points.names)):
+        total += g._hand[HAND * p + c]
+    return total
+
+
+def hand_of(g: Game, p: int) -> dict[str, int]:
+    """Seat ``p``'s held cards by name, in code order (a new dict)."""
+    names = g.card_points.names
+    out = {}
+    for c in range(len(names)):
+        k = g._hand[HAND * p + c]
+        if k:
+            out[names[c]] = k
+    return out
+
+
+def set_hand(g: Game, p: int, hand: dict[str, int]) -> None:
+    """Seat ``p`` holds exactly ``hand`` (card name -> count; a scenario's, a test's)."""
+    code = g.card_points.code
+    unknown = sorted(set(hand) - set(code))
+    if unknown:
+        raise ValueError(f"hand of seat {p}: unknown card names {unknown}")
+    for c in range(len(g.card_points.names)):
+        g._hand[HAND * p + c] = 0
+    for name, k in hand.items():
+        g._hand[HAND * p + code[name]] = k
+
+
+class Hand(dict):
+    """A copy of a seat's hand (``Game.hand``) whose changes go back to the game."""
+
+    __slots__ = ("game", "seat")
+
+    def _back(self) -> None:
+        set_hand(self.game, self.seat, self)
+
+    def __setitem__(self, name, k):
+        dict.__setitem__(self, name, k)
+        self._back()
+
+    def __delitem__(self, name):
+        dict.__delitem__(self, name)
+        self._back()
+
+    def _in_place(self, *args, **kwargs):
+        raise TypeError("a hand is written by name (hand[card] = k, del hand[card]) or whole "
+                        "(g.hand[p] = {...}); this change of the copy would not reach the game")
+
+    pop = popitem = clear = update = setdefault = __ior__ = _in_place
+
+
+class Hands(list):
+    """The hands of a game (``Game.hand``): a seat's hand set whole goes back to the game."""
+
+    __slots__ = ("game",)
+
+    def __setitem__(self, p, hand):
+        set_hand(self.game, p, hand)
+        list.__setitem__(self, p, hand_row(self.game, p))
+
+
+def hand_row(g: Game, p: int) -> Hand:
+    out = Hand(hand_of(g, p))
+    out.game = g
+    out.seat = p
+    return out
+
+
+def hands(g: Game) -> Hands:
+    """``Game.hand``: each seat's :class:`Hand`."""
+    out = Hands([hand_row(g, p) for p in range(g.n)])
+    out.game = g
+    return out

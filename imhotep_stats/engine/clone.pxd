@@ -8,5 +8,5 @@ from imhotep_stats.engine.sites.base cimport Site
 @cython.locals(new=Game)
 cpdef Game clone(Game g, streams=*, bint report=*)
 
-@cython.locals(sites=list, site=Site, hands=list, h=dict, i=Py_ssize_t)
+@cython.locals(sites=list, site=Site, i=Py_ssize_t)
 cpdef copy_into(Game new, Game g, streams=*, bint report=*, bint again=*)

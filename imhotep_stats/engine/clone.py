@@ -2,12 +2,11 @@
 
 The game's state is plain data: lists of small values, the sites' lists, task records and
 the pending question made of immutable values (engine/game.py), so a copy is flat: every
-list and dict of the state copied (one level deep where it holds lists: hands;
-a list field typed ``list`` in game.pxd as ``x[:]``, compiled a direct C slice copy),
-everything immutable shared (the board, side data, card tables, actions, tuples, the task
-records, the pending question's options and context); the small counters, C arrays when
-compiled (game.pxd), are copied by value. Each site copies itself
-(``Site.copy``: its attributes, lists one level deep), and so does the prophecies' state.
+list of the state copied (a list field typed ``list`` in game.pxd as ``x[:]``, compiled a
+direct C slice copy), everything immutable shared (the board, side data, card tables, actions, tuples, the task
+records, the pending question's options and context); the small counters and the hands'
+card counts, C arrays when compiled (game.pxd), are copied by value. Each site copies itself
+(``Site.copy``: its attributes, its C rows by value, its lists one level deep), and so does the prophecies' state.
 Playing the copy never touches the original, and the copy plays on exactly as the original
 would (its chance stream is copied with its state). An attribute added to ``Game`` must be
 added here (compiled, ``game.pxd`` declares it; ``clone.pxd`` types the copy as a ``Game``,
@@ -65,10 +64,6 @@ def copy_into(new: Game, g: Game, streams: random.Random | None = None, report: 
     new.deck = g.deck[:]
     new.deck_initial = g.deck_initial  # never changed
     new.discard = g.discard[:]
-    hands = []
-    for h in g.hand:  # compiled, h a dict (clone.pxd): each copy a C call
-        hands.append(h.copy())
-    new.hand = hands
     new.took = [dict(t) for t in g.took] if report and g.took is not None else None
     new.events = g.events[:] if report and g.events is not None else None
     new.round = g.round
@@ -121,6 +116,7 @@ def copy_into(new: Game, g: Game, streams: random.Random | None = None, report: 
         new._dock_used = g._dock_used
         new._slots = g._slots
         new._ship_size = g._ship_size
+        new._hand = g._hand
     else:  # lists
         new._sled = list(g._sled)
         new._quarry = list(g._quarry)
@@ -136,3 +132,4 @@ def copy_into(new: Game, g: Game, streams: random.Random | None = None, report: 
         new._dock_used = list(g._dock_used)
         new._slots = list(g._slots)
         new._ship_size = list(g._ship_size)
+        new._hand = list(g._hand)

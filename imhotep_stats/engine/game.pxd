@@ -29,7 +29,7 @@ cdef class Game:
     cdef public object ship_sizes, prophecy
     cdef public tuple get_actions  # (GET,) or Pyramid D's (GET, GET_MOVE): len() in C
     cdef object _options  # the options property's list; None: a turn's, not built yet
-    cdef public list deck, discard, hand
+    cdef public list deck, discard
     cdef public list events, stack, sites, took
     cdef public tuple turn_start_hooks  # prophecies' functions: a tuple, shared by copies
     # the small counters: C arrays (game.py's Row: their public names are properties)
@@ -47,6 +47,7 @@ cdef class Game:
     cdef long _ship_size[4]
     cdef long _dock_used[5]  # DOCKS
     cdef long _slots[16]  # SLOTS
+    cdef long _hand[128]  # SEATS * cards.HAND: each seat's count of each card
     cdef public tuple _round_start_sites, _round_end_sites  # site indexes, in order
     cdef public tuple _context
     cdef public long n, round, current, start_player, passes, last_sailer, decisions, to_move

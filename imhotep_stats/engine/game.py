@@ -115,6 +115,7 @@ def _list_rows(g: Game, players: int) -> None:
     for name in ("_ship_size", "_ship_min", "_ship_load", "_ship_dock"):
         setattr(g, name, fixed([0] * SHIPS, SHIPS))
     g._dock_used = fixed([0] * DOCKS, DOCKS)
+    g._hand = [0] * (cards.HAND * players)  # each seat's row of card counts (cards.py)
 
 
 def ship_minimum(size: int) -> int:
@@ -223,8 +224,8 @@ class Game:
         self.deck: list[str] = list(deck)
         self.deck_initial = list(reversed(self.deck))  # top first, for transcripts
         self.discard: list[str] = []
-        self.hand: list[dict[str, int]] = [{} for _ in range(players)]  # held cards by name
-        # (_blue, _blue_kinds, _red_kept, _cards_taken: 0 for every seat, _list_rows)
+        # (the hands' row _hand, _blue, _blue_kinds, _red_kept, _cards_taken: 0 for every
+        # seat, _list_rows)
         self.took: list[dict[str, int]] = [{} for _ in range(players)]  # taken, by card name
 
         # Scoring: events (seat, source, points, round) and running totals (_totals: 0).
@@ -371,6 +372,17 @@ class Game:
     @dock_used.setter
     def dock_used(self, values) -> None:
         self._dock_used = fixed(values, DOCKS)
+
+    @property
+    def hand(self) -> list[dict[str, int]]:
+        """Each seat's held cards by name (a copy: a count written, a card deleted or a
+        seat's hand set whole goes back to the game, cards.Hands)."""
+        return cards.hands(self)
+
+    @hand.setter
+    def hand(self, hands) -> None:
+        for p in range(self.n):
+            cards.set_hand(self, p, hands[p])
 
     @property
     def ship_slots(self) -> list[list[int]]:

@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.cards import held_total
 from imhotep_stats.engine.kinds import CODE
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def _counts(g: Game, god: str) -> list[int]:
     if god == "amun":
         return list(g.red_kept)
     if god == "hathor":
-        return [sum(g.hand[p].values()) + g.red_kept[p] for p in range(n)]
+        return [held_total(g, p) + g.red_kept[p] for p in range(n)]
     if god == "anubis":
         return list(g.sled)
     site = g.sites[GOD_SITE[god]]

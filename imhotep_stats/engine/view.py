@@ -12,6 +12,7 @@ from operator import attrgetter
 from typing import Any
 
 from imhotep_stats.engine import hidden
+from imhotep_stats.engine.cards import hand_of
 from imhotep_stats.engine.kinds import NAMES
 from imhotep_stats.engine.seen import ProphecySeen, fresh, seen
 
@@ -204,10 +205,10 @@ class View:
     def hand(self) -> dict[str, int]:
         """My held cards (blue, green, purple, kept). Others' hands are face up in the
         real game too, so :meth:`hand_of` gives them."""
-        return dict(self._g.hand[self.me])
+        return hand_of(self._g, self.me)
 
     def hand_of(self, p: int) -> dict[str, int]:
-        return dict(self._g.hand[p])
+        return hand_of(self._g, p)
 
     @property
     def deck_size(self) -> int:
