@@ -10,7 +10,9 @@ it again after a move), one fixed at setup as a tuple made once, a table as a re
 mapping. Compiled, each class is a cdef class (seen.pxd) holding its site in a C field that
 Python cannot reach, and the site's hidden lists are C fields that only its own module
 reads (engine/sites/*.pxd); in pure Python the window keeps its site under a private name,
-which no bot may read (tests/test_engine_privacy.py).
+which no bot may read (tests/test_engine_privacy.py). A site's C rows (engine/rows.py) are
+read directly (``SiteSeen._keep_row``). The module is long because it holds one window
+class for each of the twenty sides, each property a plain read: one place for the read model.
 """
 
 from __future__ import annotations
@@ -190,7 +192,8 @@ class MarketCSeen(SiteSeen):
 
     @property
     def coins(self) -> tuple[int, ...]:
-        return self._keep(1, self._s.coins)
+        s = self._s
+        return self._keep_row(1, s._coins, s.seats)
 
     @property
     def left(self) -> int:

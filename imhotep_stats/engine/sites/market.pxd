@@ -41,24 +41,26 @@ cdef class MarketB(Site):
 cdef class MarketC(Site):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object size
-    cdef public list display, coins, pair_actions
-    cdef public long left
+    cdef public list display, pair_actions
+    cdef public long left, seats
+    cdef long _coins[4]  # SEATS (market.py's row: its public name is a property)
     @cython.locals(n=MarketC)
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(p=long)
     cpdef list options(self, long owner)
     cpdef round_end(self, Game g)
 
 cdef class MarketD(Site):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
     cdef public object size, stack_size
-    cdef public list display, stack_count, stack_actions
+    cdef public list display, stack_actions
     cdef list _hidden_stacks  # not public
     @cython.locals(n=MarketD)
     cpdef copy_into(self, Site new)
     cpdef round_start(self, Game g)
-    @cython.locals(opts=list, i=Py_ssize_t)
+    @cython.locals(opts=list, i=Py_ssize_t, stacks=list)
     cpdef deliver(self, Game g, long owner)
     cpdef _pick(self, Game g, a, long owner)
     @cython.locals(stack=list)

@@ -25,6 +25,7 @@ from imhotep_stats.engine import cards
 from imhotep_stats.engine.actions import act, keep_card, take_card
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
+from imhotep_stats.engine.rows import fixed, read
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
@@ -33,6 +34,15 @@ if TYPE_CHECKING:
 
 MARKET_PICK = CODE["market_pick"]
 MARKET_KEEP = CODE["market_keep"]
+
+try:  # Cython's constant: True in the compiled module (its rows are C arrays), else False
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
+SEATS = 4  # Market C's coins row's size (market.pxd)
 
 TAKE_PAIR = act("take", "pair")
 
@@ -192,7 +202,8 @@ class MarketC(Site):
     cards breaks adjacency). A stone whose owner finds the display empty takes the top card
     of the draw pile. Coins are worthless at the end.
 
-    ``display[i]`` is the card in space i, or None once taken (public); ``coins[p]`` public.
+    ``display[i]`` is the card in space i, or None once taken (public); ``coins[p]`` public,
+    a C row (engine/rows.py).
     """
 
     side = "C"
@@ -202,7 +213,8 @@ class MarketC(Site):
         self.size = data["display"]
         self.display: list[str | None] = [None] * self.size
         self.left = 0  # cards still in the display
-        self.coins = [data["coins"]] * g.n
+        self.seats = g.n
+        self._coins = fixed([data["coins"]] * g.n, SEATS)
         self.pair_actions = [act("take", i, i + 1) for i in range(self.size - 1)]
 
     def copy_into(self, new: Site) -> None:
@@ -211,8 +223,20 @@ class MarketC(Site):
         n.size = self.size
         n.display = self.display[:]
         n.left = self.left
-        n.coins = self.coins[:]
+        n.seats = self.seats
+        if COMPILED:  # a C row: copied by value
+            n._coins = self._coins
+        else:
+            n._coins = self._coins[:]
         n.pair_actions = self.pair_actions  # never changed
+
+    @property
+    def coins(self) -> list[int]:
+        return read(self, "coins", self._coins, self.seats)
+
+    @coins.setter
+    def coins(self, values) -> None:
+        self._coins = fixed(values, SEATS)
 
     def round_start(self, g: Game) -> None:
         d = self.display
@@ -224,7 +248,10 @@ class MarketC(Site):
     def options(self, owner: int) -> list[Action]:
         """The owner's choices while the display holds a card."""
         d = self.display
-        coin_left = any(self.coins)
+        coin_left = False
+        for p in range(self.seats):
+            if self._coins[p]:
+                coin_left = True
         spaces: dict[str, list[int]] = {}
         for i, c in enumerate(d):
             if c is not None:
@@ -236,7 +263,7 @@ class MarketC(Site):
                 opts.append(take_card(name))
             else:
                 opts += [act("take", name, i) for i in where]
-        if self.coins[owner] > 0:
+        if self._coins[owner] > 0:
             opts += [
                 a
                 for i, a in enumerate(self.pair_actions)
@@ -266,7 +293,7 @@ class MarketC(Site):
             left, right = d[i], d[j]
             d[i] = d[j] = None
             self.left -= 2
-            self.coins[owner] -= 1
+            self._coins[owner] -= 1
             # One after the other, left card first: a red card's delivery is done before
             # the right card is taken.
             g.push(cards.gain, owner, right)
@@ -291,8 +318,8 @@ class MarketD(Site):
     stack, looks at it, keeps one card and puts the rest back face down. At round end the
     face-up cards left are discarded and replaced; the stacks stay and are refilled.
 
-    Public: ``display`` (face-up cards), ``stack_count[i]`` (cards in stack i). The stacks'
-    cards are ``_hidden_stacks`` (a player who looked at a stack may remember it; the
+    Public: ``display`` (face-up cards), ``stack_count[i]`` (cards in stack i, read off the
+    stacks: a new list). The stacks' cards are ``_hidden_stacks`` (a player who looked at a stack may remember it; the
     engine keeps it simple and hides them from everyone)."""
 
     side = "D"
@@ -304,7 +331,6 @@ class MarketD(Site):
         stacks = data["stacks"]
         self.display: list[str] = []
         self._hidden_stacks: list[list[str]] = [[] for _ in range(stacks)]
-        self.stack_count = [0] * stacks
         self.stack_actions = [act("take", "stack", i) for i in range(stacks)]
 
     def copy_into(self, new: Site) -> None:
@@ -314,21 +340,31 @@ class MarketD(Site):
         n.stack_size = self.stack_size
         n.display = self.display[:]
         n._hidden_stacks = [list(stack) for stack in self._hidden_stacks]
-        n.stack_count = self.stack_count[:]
         n.stack_actions = self.stack_actions  # never changed
+
+    @property
+    def stack_count(self) -> list[int]:
+        return [len(stack) for stack in self._hidden_stacks]
+
+    @stack_count.setter
+    def stack_count(self, values) -> None:
+        # read off the stacks: a scenario sets the stacks (scenario.set_hidden); a count
+        # that disagrees with them is refused, not kept
+        if list(values) != self.stack_count:
+            raise ValueError(f"market.D: stack_count {list(values)} is not the stacks' sizes "
+                             f"{self.stack_count} (set the stacks: scenario.set_hidden)")
 
     def round_start(self, g: Game) -> None:
         for _ in range(self.size - len(self.display)):
             c = g.draw()
             if c is not None:
                 self.display.append(c)
-        for i, stack in enumerate(self._hidden_stacks):
+        for stack in self._hidden_stacks:
             while len(stack) < self.stack_size:
                 c = g.draw()
                 if c is None:
                     break
                 stack.append(c)
-            self.stack_count[i] = len(stack)
 
     def hidden_cards(self, g: Game, seat: int) -> list[list[str]]:
         # not the stack ``seat`` is looking at (its ``market_keep``: the options show it)
@@ -341,8 +377,9 @@ class MarketD(Site):
     def deliver(self, g: Game, owner: int) -> None:
         g._quarry[owner] += 1
         opts = _take_options(self.display)
-        for i in range(len(self.stack_count)):  # the stacks that hold cards
-            if self.stack_count[i]:
+        stacks = self._hidden_stacks
+        for i in range(len(stacks)):  # the stacks that hold cards
+            if stacks[i]:
                 opts.append(self.stack_actions[i])
         if len(opts) > 1:
             g.ask(MARKET_PICK, owner, opts, (owner,))
@@ -368,7 +405,6 @@ class MarketD(Site):
         name = a.args[0]
         stack = self._hidden_stacks[i]
         stack.remove(name)  # the rest go back face down
-        self.stack_count[i] = len(stack)
         gain(g, owner, name)
 
     def round_end(self, g: Game) -> None:
