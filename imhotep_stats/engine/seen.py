@@ -353,9 +353,11 @@ class TempleLayersSeen(SiteSeen):
         self.width = site.width
         self.visible_points = site.visible_points
 
+    # the site's C row read directly (engine/rows.py), as ObeliskDSeen's
     @property
     def owners(self) -> tuple[int, ...]:
-        return self._keep(0, self._l.owners)
+        s = self._l
+        return self._keep(0, [s._owners[i] for i in range(s.filled)])
 
 
 class TempleRewardsSeen(TempleLayersSeen):
@@ -388,21 +390,26 @@ class TempleDSeen(SiteSeen):
         self.finish_point = site.finish_point
         self.finish = site.finish
 
+    # the site's C rows read directly (engine/rows.py), as ObeliskDSeen's
     @property
     def chariots(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.chariots)
+        s = self._s
+        return self._keep(0, [s._chariots[i] for i in range(s.seats)])
 
     @property
     def spaces(self) -> tuple[int, ...]:
-        return self._keep(1, self._s.spaces)
+        s = self._s
+        return self._keep(1, [s._spaces[i] for i in range(s.filled)])
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.overflow)
+        s = self._s
+        return self._keep(2, [s._overflow[i] for i in range(s.over)])
 
     @property
     def count(self) -> tuple[int, ...]:
-        return self._keep(3, self._s.count)
+        s = self._s
+        return self._keep(3, [s._count[i] for i in range(s.seats)])
 
 
 # ---------------------------------------------------------------------------- Burial Chamber

@@ -6,15 +6,20 @@ from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the sa
 from imhotep_stats.engine.game cimport Game
 from imhotep_stats.engine.sites.base cimport Site
 
+cdef bint COMPILED  # temple.py's constant, a C test: the rows are C arrays or lists
+
 cdef class TempleLayers(Site):
-    cdef public object width
-    cdef public list owners
+    cdef public long width
+    cdef public long filled  # the stones here: the logical length of _owners
+    cdef long _owners[32]  # LAYERED (temple.py's rows: their public names are properties)
     @cython.locals(n=TempleLayers)
     cpdef copy_into(self, Site new)
+    @cython.locals(i=long)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(c=long, k=long)
     cpdef list visible(self)
-    @cython.locals(w=Py_ssize_t)
-    cpdef long top(self, Py_ssize_t c)
+    @cython.locals(w=long)
+    cpdef long top(self, long c)
 
 cdef class TempleA(TempleLayers):
     cdef public object visible_points
@@ -50,11 +55,17 @@ cdef class TempleD(Site):
     cdef public tuple arrowheads, track_points, round_points
     cdef public object overflow_move, finish_point
     cdef public long finish
-    cdef public list chariots, spaces, overflow, count
+    cdef public long seats, filled, over  # players; stone spaces taken; stones beyond them
+    cdef long _chariots[4]  # SEATS: per seat (temple.py's rows: their public names are properties)
+    cdef long _count[4]
+    cdef long _spaces[16]  # SPACES: the stone spaces' owners, in fill order
+    cdef long _overflow[32]  # OVERFLOW: the owners of the stones beyond them
     @cython.locals(n=TempleD)
     cpdef copy_into(self, Site new)
+    @cython.locals(i=long, move=long, pos=long, finish=long, to=long, p=long)
     cpdef deliver(self, Game g, long owner)
-    @cython.locals(table=tuple, chariots=list, finish=long, n=Py_ssize_t, paid=long,
+    @cython.locals(table=tuple, finish=long, n=long, paid=long, lead=long,
                    rank=Py_ssize_t, best=long, top=long, p=long, pos=long)
     cpdef round_end(self, Game g)
+    @cython.locals(p=long)
     cpdef game_end(self, Game g)

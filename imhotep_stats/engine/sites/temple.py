@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine.actions import Action, act, keep_card
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
+from imhotep_stats.engine.rows import fixed, read
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
@@ -38,6 +39,20 @@ if TYPE_CHECKING:
 
 TEMPLE_BONUS = CODE["temple_bonus"]
 TEMPLE_KEEP = CODE["temple_keep"]
+
+try:  # Cython's constant: True in the compiled module (its rows are C arrays), else False
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
+# The C rows' sizes (temple.pxd). A site takes one ship a round, of at most 4 stones, for at
+# most 6 rounds (rules/limits.py): 24 stones a game, so 32 holds any game's stones.
+LAYERED = 32  # A, B, C: the stones in delivery order
+SEATS = 4  # D: per seat
+SPACES = 16  # D: the stone spaces (the board's 12 arrowheads: an override keeps their number)
+OVERFLOW = 32  # D: the stones beyond them
 
 # Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
 # keep 1; "card" is draw 1).
@@ -91,36 +106,68 @@ def _reward_columns(
 
 
 class TempleLayers(Site):
-    """The layered temple shared by sides A, B and C."""
+    """The layered temple shared by sides A, B and C.
+
+    The board is a C row (engine/rows.py): ``owners``, the owner of each stone in delivery
+    order (stone i sits in column i % ``width``), ``filled`` of them."""
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.width = data.by_players("width_by_players", g.n)
-        self.owners: list[int] = []  # in delivery order; stone i sits in column i % width
+        self.filled = 0
+        self._owners = fixed([], LAYERED)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
         n.width = self.width
-        n.owners = self.owners[:]
+        n.filled = self.filled
+        if COMPILED:  # a C row: copied by value
+            n._owners = self._owners
+        else:
+            n._owners = self._owners[:]
+
+    @property
+    def owners(self) -> list[int]:
+        return read(self, "owners", self._owners, self.filled)
+
+    @owners.setter
+    def owners(self, values) -> None:
+        values = list(values)
+        if len(values) > LAYERED:
+            raise ValueError(f"temple: at most {LAYERED} stones, got {len(values)}")
+        self._owners = fixed(values, LAYERED)
+        self.filled = len(values)
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.owners.append(owner)
+        i = self.filled
+        if i >= LAYERED:  # never in a game (24 at most): a C row must not be written past
+            raise ValueError(f"temple: at most {LAYERED} stones")
+        if COMPILED:
+            self._owners[i] = owner
+        else:  # pure Python: the list is the row's logical length (compiled, never run)
+            list.append(self._owners, owner)
+        self.filled = i + 1
 
     def visible(self) -> list[tuple[int, int]]:
         """(column, owner) of the top stone of each column that holds one."""
-        return [(c, self.top(c)) for c in range(min(len(self.owners), self.width))]
+        k = min(self.filled, self.width)
+        return [(c, self.top(c)) for c in range(k)]
 
     def top(self, c: int) -> int:
         """The owner of column c's top stone (c < the stones here, c < width)."""
         w = self.width
-        return self.owners[c + w * ((len(self.owners) - 1 - c) // w)]
+        return self._owners[c + w * ((self.filled - 1 - c) // w)]
 
     def stones(self) -> int:
-        return len(self.owners)
+        return self.filled
 
     def stones_of(self, p: int) -> int:
-        return self.owners.count(p)
+        k = 0
+        for i in range(self.filled):
+            if self._owners[i] == p:
+                k += 1
+        return k
 
 
 class TempleA(TempleLayers):
@@ -138,7 +185,7 @@ class TempleA(TempleLayers):
         n.visible_points = self.visible_points
 
     def round_end(self, g: Game) -> None:
-        k = min(len(self.owners), self.width)  # the visible stones, column by column
+        k = min(self.filled, self.width)  # the visible stones, column by column
         for c in range(k):
             g.score(self.top(c), "temple", self.visible_points)
 
@@ -285,6 +332,11 @@ class TempleD(Site):
     further place is paid; chariots still on the start space never place. Game end: each
     chariot scores ``track_points`` of its space (the track's last space is the finish).
     All points score under "temple".
+
+    The board is C rows (engine/rows.py): per seat its chariot's track space (``chariots``,
+    0: the start) and its stones here (``count``); the owners of the stone spaces taken, in
+    fill order (``spaces``, ``filled`` of them), and of the stones beyond them
+    (``overflow``, ``over`` of them).
     """
 
     side = "D"
@@ -292,15 +344,21 @@ class TempleD(Site):
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.arrowheads = tuple(data["arrowheads"])
+        if len(self.arrowheads) > SPACES:
+            raise ValueError(f"temple.D.arrowheads: at most {SPACES} stone spaces, "
+                             f"got {len(self.arrowheads)}")
         self.overflow_move = data["overflow_move"]
         self.track_points = tuple(data["track_points"])
         self.finish = len(self.track_points) - 1
         self.round_points = tuple(data["round_points_2p"] if g.n == 2 else data["round_points"])
         self.finish_point = data["finish_point"]
-        self.chariots = [0] * g.n  # track space of each player's chariot (0 = start)
-        self.spaces: list[int] = []  # owners of the filled stone spaces, in fill order
-        self.overflow: list[int] = []  # owners of stones beyond the stone spaces
-        self.count = [0] * g.n  # stones per player here
+        self.seats = g.n
+        self.filled = 0
+        self.over = 0
+        self._chariots = fixed([0] * g.n, SEATS)
+        self._count = fixed([0] * g.n, SEATS)
+        self._spaces = fixed([], SPACES)
+        self._overflow = fixed([], OVERFLOW)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -311,49 +369,117 @@ class TempleD(Site):
         n.finish = self.finish
         n.round_points = self.round_points
         n.finish_point = self.finish_point
-        n.chariots = self.chariots[:]
-        n.spaces = self.spaces[:]
-        n.overflow = self.overflow[:]
-        n.count = self.count[:]
+        n.seats = self.seats
+        n.filled = self.filled
+        n.over = self.over
+        if COMPILED:  # C rows: copied by value
+            n._chariots = self._chariots
+            n._count = self._count
+            n._spaces = self._spaces
+            n._overflow = self._overflow
+        else:
+            n._chariots = self._chariots[:]
+            n._count = self._count[:]
+            n._spaces = self._spaces[:]
+            n._overflow = self._overflow[:]
+
+    @property
+    def chariots(self) -> list[int]:
+        return read(self, "chariots", self._chariots, self.seats)
+
+    @chariots.setter
+    def chariots(self, values) -> None:
+        self._chariots = fixed(values, SEATS)
+
+    @property
+    def count(self) -> list[int]:
+        return read(self, "count", self._count, self.seats)
+
+    @count.setter
+    def count(self, values) -> None:
+        self._count = fixed(values, SEATS)
+
+    @property
+    def spaces(self) -> list[int]:
+        return read(self, "spaces", self._spaces, self.filled)
+
+    @spaces.setter
+    def spaces(self, values) -> None:
+        values = list(values)
+        if len(values) > len(self.arrowheads):
+            raise ValueError(f"temple.D: {len(self.arrowheads)} stone spaces, got {len(values)}")
+        self._spaces = fixed(values, SPACES)
+        self.filled = len(values)
+
+    @property
+    def overflow(self) -> list[int]:
+        return read(self, "overflow", self._overflow, self.over)
+
+    @overflow.setter
+    def overflow(self, values) -> None:
+        values = list(values)
+        if len(values) > OVERFLOW:
+            raise ValueError(f"temple.D: at most {OVERFLOW} stones beyond the stone spaces, "
+                             f"got {len(values)}")
+        self._overflow = fixed(values, OVERFLOW)
+        self.over = len(values)
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.count[owner] += 1
-        i = len(self.spaces)
+        self._count[owner] += 1
+        i = self.filled
         if i < len(self.arrowheads):
-            self.spaces.append(owner)
+            if COMPILED:
+                self._spaces[i] = owner
+            else:  # pure Python: the list is the row's logical length (compiled, never run)
+                list.append(self._spaces, owner)
+            self.filled = i + 1
             move = self.arrowheads[i]
         else:
-            self.overflow.append(owner)
+            i = self.over
+            if i >= OVERFLOW:  # never in a game (24 stones at most): a C row must not be written past
+                raise ValueError(f"temple.D: at most {OVERFLOW} stones beyond the stone spaces")
+            if COMPILED:
+                self._overflow[i] = owner
+            else:
+                list.append(self._overflow, owner)
+            self.over = i + 1
             move = self.overflow_move
-        chariots = self.chariots
-        pos, finish = chariots[owner], self.finish
+        pos, finish = self._chariots[owner], self.finish
         if pos >= finish:
             g.score(owner, "temple", self.finish_point)
             return
         if move <= 0:
             return
         to = min(pos + move, finish)
-        while to < finish and to in chariots:  # held by another chariot (ours is behind)
+        while to < finish:  # held by another chariot (ours is behind): the next space
+            for p in range(self.seats):
+                if self._chariots[p] == to:
+                    break
+            else:
+                break
             to += 1
-        chariots[owner] = to
+        self._chariots[owner] = to
 
     def round_end(self, g: Game) -> None:
-        table, chariots, finish = self.round_points, self.chariots, self.finish
-        if chariots.count(finish) > 1:  # several chariots lead on the finish: no second place
-            for p, pos in enumerate(chariots):
-                if pos == finish:
+        table, finish, n = self.round_points, self.finish, self.seats
+        lead = 0  # chariots on the finish
+        for p in range(n):
+            if self._chariots[p] == finish:
+                lead += 1
+        if lead > 1:  # several chariots lead on the finish: no second place
+            for p in range(n):
+                if self._chariots[p] == finish:
                     g.score(p, "temple", table[0])
             return
         # Otherwise every chariot off the start is on a space of its own: the places paid go
         # to the chariots furthest on, one after the other (on a shared space, which cannot
         # happen, the higher seat first: the order of (space, seat) from the top)
-        n = len(chariots)
         paid = 0  # bit p: seat p placed
         for rank in range(len(table)):
             best = -1
             top = 0
             for p in range(n):
-                pos = chariots[p]
+                pos = self._chariots[p]
                 if pos > 0 and not paid >> p & 1 and (pos > top or (pos == top and p > best)):
                     top = pos
                     best = p
@@ -363,14 +489,14 @@ class TempleD(Site):
             g.score(best, "temple", table[rank])
 
     def game_end(self, g: Game) -> None:
-        for p, pos in enumerate(self.chariots):
-            g.score(p, "temple", self.track_points[pos])
+        for p in range(self.seats):
+            g.score(p, "temple", self.track_points[self._chariots[p]])
 
     def stones(self) -> int:
-        return len(self.spaces) + len(self.overflow)
+        return self.filled + self.over
 
     def stones_of(self, p: int) -> int:
-        return self.count[p]
+        return self._count[p]
 
 
 SIDES = {"A": TempleA, "B": TempleB, "C": TempleC, "D": TempleD}
