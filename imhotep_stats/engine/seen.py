@@ -353,11 +353,11 @@ class TempleLayersSeen(SiteSeen):
         self.width = site.width
         self.visible_points = site.visible_points
 
-    # the site's C row read directly (engine/rows.py), as ObeliskDSeen's
+    # the site's C row read directly (SiteSeen._keep_row)
     @property
     def owners(self) -> tuple[int, ...]:
         s = self._l
-        return self._keep(0, [s._owners[i] for i in range(s.filled)])
+        return self._keep_row(0, s._owners, s.filled)
 
 
 class TempleRewardsSeen(TempleLayersSeen):
@@ -390,26 +390,26 @@ class TempleDSeen(SiteSeen):
         self.finish_point = site.finish_point
         self.finish = site.finish
 
-    # the site's C rows read directly (engine/rows.py), as ObeliskDSeen's
+    # the site's C rows read directly (SiteSeen._keep_row)
     @property
     def chariots(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(0, [s._chariots[i] for i in range(s.seats)])
+        return self._keep_row(0, s._chariots, s.seats)
 
     @property
     def spaces(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(1, [s._spaces[i] for i in range(s.filled)])
+        return self._keep_row(1, s._spaces, s.filled)
 
     @property
     def overflow(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(2, [s._overflow[i] for i in range(s.over)])
+        return self._keep_row(2, s._overflow, s.over)
 
     @property
     def count(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(3, [s._count[i] for i in range(s.seats)])
+        return self._keep_row(3, s._count, s.seats)
 
 
 # ---------------------------------------------------------------------------- Burial Chamber
@@ -622,8 +622,7 @@ class ObeliskDSeen(SiteSeen):
         self.unfinished_points = site.unfinished_points
         self.overflow_points = site.overflow_points
 
-    # the site's C rows read directly (compiled, C loads into a new list): no Row made to be
-    # dropped (engine/rows.py)
+    # the site's C rows read directly (SiteSeen._keep_row)
     @property
     def owner(self) -> tuple[int, ...]:
         s = self._s
