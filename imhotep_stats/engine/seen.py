@@ -208,9 +208,12 @@ class PyramidASeen(SiteSeen):
         self.points = frozen(site.points)
         self.overflow = site.overflow
 
+    # the sites' C rows read directly (compiled, C loads into a new list): no Row made to be
+    # dropped (engine/rows.py), as ObeliskDSeen
     @property
     def owners(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.owners)
+        s = self._s
+        return self._keep(0, [s._owners[i] for i in range(s.placed)])
 
 
 class CountedSeen(SiteSeen):
@@ -226,11 +229,13 @@ class CountedSeen(SiteSeen):
 
     @property
     def count(self) -> tuple[int, ...]:
-        return self._keep(0, self._c.count)
+        c = self._c
+        return self._keep(0, [c._count[i] for i in range(c.seats)])
 
     @property
     def overflow_owners(self) -> tuple[int, ...]:
-        return self._keep(1, self._c.overflow_owners)
+        c = self._c
+        return self._keep(1, [c._overflow_owners[i] for i in range(c.overflows)])
 
 
 class PyramidBSeen(CountedSeen):
@@ -305,7 +310,8 @@ class PyramidDSeen(CountedSeen):
 
     @property
     def spaces(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.spaces)
+        s = self._s
+        return self._keep(2, [s._spaces[i] for i in range(s.size)])
 
     @property
     def filled(self) -> int:

@@ -4,22 +4,30 @@ cimport cython
 from imhotep_stats.engine.cards cimport gain  # a C call (the .py imports the same name)
 from imhotep_stats.engine.actions cimport Action
 from imhotep_stats.engine.game cimport Game
+from imhotep_stats.engine.rows cimport fixed, room
 from imhotep_stats.engine.sites.base cimport Site
+
+cdef bint COMPILED
 
 cdef class PyramidA(Site):
     cdef public object points, overflow
-    cdef public list owners
+    cdef public long placed  # stones in owners (pyramid.py's rows: their public names are properties)
+    cdef long _owners[128]  # STONES: in fill order
     @cython.locals(n=PyramidA)
     cpdef copy_into(self, Site new)
-    @cython.locals(i=Py_ssize_t)
+    @cython.locals(i=long)
     cpdef deliver(self, Game g, long owner)
 
 cdef class _Counted(Site):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
-    cdef public list count, overflow_owners
     cdef public object overflow
+    cdef public long seats, overflows  # players; stones in overflow_owners
+    cdef long _count[4]  # SEATS: per seat
+    cdef long _overflow_owners[128]  # STONES: in order
     @cython.locals(n=_Counted)
     cpdef copy_into(self, Site new)
+    @cython.locals(i=long)
+    cpdef _overflow(self, Game g, long owner)
 
 cdef class PyramidB(_Counted):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
@@ -43,13 +51,13 @@ cdef class PyramidC(_Counted):
 
 cdef class PyramidD(_Counted):
     cdef public tuple points
-    cdef public list spaces
     cdef public long size, filled, figure
+    cdef long _spaces[32]  # SPACES: the owner per space (-1 free)
     @cython.locals(n=PyramidD)
     cpdef copy_into(self, Site new)
     @cython.locals(i=long)
     cpdef deliver(self, Game g, long owner)
-    @cython.locals(spaces=list, size=long, step=long, i=long)
+    @cython.locals(size=long, step=long, i=long)
     cpdef long _next_free(self) except? -2
     @cython.locals(free_elsewhere=long)
     cpdef update_get(self, Game g)

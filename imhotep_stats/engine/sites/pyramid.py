@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine.actions import GET, act
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
+from imhotep_stats.engine.rows import fixed, part, read, room
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
@@ -45,6 +46,17 @@ SHIP_SLOT = [[act("ship", s, k) for k in range(4)] for s in range(4)]
 GET_MOVE = act("get", "move")
 GET_WITH_MOVE = (GET, GET_MOVE)
 GET_ONLY = (GET,)
+
+try:  # Cython's constant: True in the compiled module (its rows are C arrays), else False
+    import cython
+
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
+# The C rows' sizes (pyramid.pxd). STONES bounds the stones a side takes in fill order (A's
+# owners, B-D's overflow): the ships carry at most 6 rounds x 16 slots, red cards a few more.
+SEATS, STONES, SPACES = 4, 128, 32  # SPACES: Pyramid D's corridor
 
 # Pyramid B's names for its pyramids, left to right (more or fewer: numbered from 0).
 PYRAMID_NAMES = ("left", "middle", "right")
@@ -106,8 +118,16 @@ def _ship_slot(g: Game, a: Action, p: int) -> None:
     g.put_on_ship(p, s, k)
 
 
+def _full(where: str) -> ValueError:
+    return ValueError(f"{where}: at most {STONES} stones (sites/pyramid.py STONES, the C row's "
+                      "size; game.stones and the red cards deliver more)")
+
+
 class PyramidA(Site):
-    """5.1: 14 spaces filled in a fixed order, points by fill order."""
+    """5.1: 14 spaces filled in a fixed order, points by fill order.
+
+    The board is a C row (engine/rows.py): ``owners``, the owners of the stones in fill
+    order (the first ``placed``; beyond len(points): overflow)."""
 
     side = "A"
 
@@ -115,42 +135,95 @@ class PyramidA(Site):
         super().__init__(g, index, data)
         self.points = data["points"]
         self.overflow = data["overflow_points"]
-        self.owners: list[int] = []  # in fill order; beyond len(points) = overflow
+        self.placed = 0
+        self._owners = room([], STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
         n.points = self.points
         n.overflow = self.overflow
-        n.owners = self.owners[:]
+        n.placed = self.placed
+        if COMPILED:  # a C row: copied by value
+            n._owners = self._owners
+        else:
+            n._owners = self._owners[:]
+
+    @property
+    def owners(self) -> list[int]:
+        return part(self, "owners", self._owners, self.placed)
+
+    @owners.setter
+    def owners(self, values) -> None:
+        if len(values) > STONES:
+            raise _full("pyramid.A")
+        self._owners = room(values, STONES)
+        self.placed = len(values)
 
     def deliver(self, g: Game, owner: int) -> None:
-        i = len(self.owners)
-        self.owners.append(owner)
+        i = self.placed
+        if i >= STONES:
+            raise _full("pyramid.A")
+        self._owners[i] = owner
+        self.placed = i + 1
         g.score(owner, "pyramid", self.points[i] if i < len(self.points) else self.overflow)
 
     def stones(self) -> int:
-        return len(self.owners)
+        return self.placed
 
     def stones_of(self, p: int) -> int:
-        return self.owners.count(p)
+        k = 0
+        for i in range(self.placed):
+            if self._owners[i] == p:
+                k += 1
+        return k
 
 
 class _Counted(Site):
-    """Stones per player kept as counters (every stone delivered stays at the pyramid)."""
+    """Stones per player kept as counters (every stone delivered stays at the pyramid).
+
+    C rows (engine/rows.py): ``count``, per seat; ``overflow_owners``, the owners of the
+    overflow stones in order (the first ``overflows``)."""
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
-        self.count = [0] * g.n
+        self.seats = g.n
+        self._count = fixed([0] * g.n, SEATS)
         self.overflow = data["overflow_points"]  # points per stone once full (as PyramidA)
-        self.overflow_owners: list[int] = []  # owners of the overflow stones, in order
+        self.overflows = 0
+        self._overflow_owners = room([], STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
-        n.count = self.count[:]
+        n.seats = self.seats
         n.overflow = self.overflow
-        n.overflow_owners = self.overflow_owners[:]
+        n.overflows = self.overflows
+        if COMPILED:  # C rows: copied by value
+            n._count = self._count
+            n._overflow_owners = self._overflow_owners
+        else:
+            n._count = self._count[:]
+            n._overflow_owners = self._overflow_owners[:]
+
+    @property
+    def count(self) -> list[int]:
+        return read(self, "count", self._count, self.seats)
+
+    @count.setter
+    def count(self, values) -> None:
+        self._count = fixed(values, SEATS)
+
+    @property
+    def overflow_owners(self) -> list[int]:
+        return part(self, "overflow_owners", self._overflow_owners, self.overflows)
+
+    @overflow_owners.setter
+    def overflow_owners(self, values) -> None:
+        if len(values) > STONES:
+            raise _full(f"pyramid.{self.side}")
+        self._overflow_owners = room(values, STONES)
+        self.overflows = len(values)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
         """A ``ship`` reward's slot (sides B and C; B's pyramid choice: ``PyramidB``)."""
@@ -158,14 +231,21 @@ class _Counted(Site):
         _ship_slot(g, a, p)
 
     def _overflow(self, g: Game, owner: int) -> None:
-        self.overflow_owners.append(owner)
+        i = self.overflows
+        if i >= STONES:
+            raise _full(f"pyramid.{self.side}")
+        self._overflow_owners[i] = owner
+        self.overflows = i + 1
         g.score(owner, SOURCE, self.overflow)
 
     def stones(self) -> int:
-        return sum(self.count)
+        k = 0
+        for p in range(self.seats):
+            k += self._count[p]
+        return k
 
     def stones_of(self, p: int) -> int:
-        return self.count[p]
+        return self._count[p]
 
 
 class PyramidB(_Counted):
@@ -205,7 +285,7 @@ class PyramidB(_Counted):
         n.open = self.open[:]
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.count[owner] += 1
+        self._count[owner] += 1
         open_ = self.open
         if len(open_) > 1:
             g.ask(PYRAMID_CHOICE, owner, [self.choices[i] for i in open_], (owner,))
@@ -289,7 +369,7 @@ class PyramidC(_Counted):
         self.on_tile = []
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.count[owner] += 1
+        self._count[owner] += 1
         if self.tile < 0:
             self._overflow(g, owner)
             return
@@ -329,7 +409,8 @@ class PyramidD(_Counted):
     space is taken, the next stone goes on the figure's own space (a full turn clockwise),
     so all spaces fill before overflow, and from then on the figure cannot move.
 
-    Public: ``spaces[i]`` (owner of the stone on space i, -1 free), ``figure``."""
+    Public: ``spaces[i]`` (owner of the stone on space i, -1 free), ``figure``. The spaces
+    are a C row (engine/rows.py), as ``_Counted``'s counters."""
 
     side = "D"
 
@@ -337,7 +418,9 @@ class PyramidD(_Counted):
         super().__init__(g, index, data)
         self.points = tuple(data["points"])
         self.size = len(self.points)
-        self.spaces = [-1] * self.size
+        if self.size > SPACES:
+            raise ValueError(f"pyramid.D.points: at most {SPACES} spaces, got {self.size}")
+        self._spaces = fixed([-1] * self.size, SPACES)
         self.filled = 0
         self.figure = 0
         self.update_get(g)
@@ -347,34 +430,44 @@ class PyramidD(_Counted):
         n = new
         n.points = self.points
         n.size = self.size
-        n.spaces = self.spaces[:]
         n.filled = self.filled
         n.figure = self.figure
+        if COMPILED:  # a C row: copied by value
+            n._spaces = self._spaces
+        else:
+            n._spaces = self._spaces[:]
+
+    @property
+    def spaces(self) -> list[int]:
+        return read(self, "spaces", self._spaces, self.size)
+
+    @spaces.setter
+    def spaces(self, values) -> None:
+        self._spaces = fixed(values, SPACES)
 
     def _next_free(self) -> int:
         """The first free space clockwise after the figure (its own space last), or -1."""
-        spaces = self.spaces
         size = self.size
         for step in range(1, size + 1):
             i = (self.figure + step) % size
-            if spaces[i] < 0:
+            if self._spaces[i] < 0:
                 return i
         return -1
 
     def update_get(self, g: Game) -> None:
         # A move needs a free space other than the figure's own.
         free_elsewhere = (
-            self.size - self.filled - (1 if self.size and self.spaces[self.figure] < 0 else 0)
+            self.size - self.filled - (1 if self.size and self._spaces[self.figure] < 0 else 0)
         )
         g.get_actions = GET_WITH_MOVE if free_elsewhere > 0 else GET_ONLY
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.count[owner] += 1
+        self._count[owner] += 1
         i = self._next_free() if self.filled < self.size else -1
         if i < 0:
             self._overflow(g, owner)
             return
-        self.spaces[i] = owner
+        self._spaces[i] = owner
         self.filled += 1
         g.score(owner, SOURCE, self.points[i])
         if self.filled >= self.size - 1:
