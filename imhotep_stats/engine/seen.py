@@ -26,7 +26,7 @@ from imhotep_stats.engine.sites.burial_chamber import (
 )
 from imhotep_stats.engine.sites.market import MarketA, MarketB, MarketC, MarketD
 from imhotep_stats.engine.sites.obelisk import ObeliskA, ObeliskB, ObeliskC, ObeliskD
-from imhotep_stats.engine.sites.pyramid import PyramidA, PyramidB, PyramidC, PyramidD
+from imhotep_stats.engine.sites.pyramid import HEIGHT, TILE, PyramidA, PyramidB, PyramidC, PyramidD
 from imhotep_stats.engine.sites.temple import TempleA, TempleB, TempleC, TempleD
 
 try:  # Cython's constant: True in the compiled module, False in pure Python (as engine/game.py)
@@ -254,11 +254,14 @@ class PyramidBSeen(CountedSeen):
 
     @property
     def pyramids(self) -> tuple[tuple[int, ...], ...]:
-        return tuples(self._s.pyramids)
+        s = self._s
+        return tuple([tuple([s._on[i * HEIGHT + k] for k in range(s._laid[i])])
+                      for i in range(s.n_pyramids)])
 
     @property
     def open(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.open)
+        s = self._s
+        return self._keep(2, [s._open[k] for k in range(s.n_open)])
 
 
 class PyramidCSeen(CountedSeen):
@@ -285,11 +288,17 @@ class PyramidCSeen(CountedSeen):
 
     @property
     def on_tile(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.on_tile)
+        s = self._s
+        return self._keep(2, [s._on_tile[i] for i in range(s.n_on)])
 
     @property
     def done(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        return tuple([(tile, tuple(owners)) for tile, owners in self._s.done])
+        s = self._s
+        out = []
+        for d in range(s.n_done):
+            t = s._done_tile[d]
+            out.append((t, tuple([s._done_owners[d * TILE + k] for k in range(len(s.tiles[t]))])))
+        return tuple(out)
 
     @property
     def tiles_left(self) -> int:

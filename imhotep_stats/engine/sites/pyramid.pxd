@@ -31,22 +31,32 @@ cdef class _Counted(Site):
 
 cdef class PyramidB(_Counted):
     cpdef answer(self, Game g, long kind, a, tuple ctx)
-    cdef public list spaces, choices, pyramids, open
+    cdef public list spaces, choices
     cdef public dict index_of
+    cdef public long n_pyramids, n_open  # pyramids; pyramids in open
+    cdef long _laid[4]  # PYRAMIDS: the stones on each
+    cdef long _on[32]  # PYRAMIDS * HEIGHT: pyramid i's owners at i * HEIGHT + k
+    cdef long _open[4]  # PYRAMIDS: the pyramids not full, in order
     @cython.locals(n=PyramidB)
     cpdef copy_into(self, Site new)
+    @cython.locals(k=long)
     cpdef deliver(self, Game g, long owner)
-    @cython.locals(stones=list, spaces=list)
+    @cython.locals(spaces=list, k=long, j=long, o=long)
     cpdef _place(self, Game g, long owner, long i)
 
 cdef class PyramidC(_Counted):
     cdef public object tiles, majority_points, tie_points, rewards
-    cdef public list done, on_tile
+    cdef public long n_done, n_on  # full tiles; stones on the face-up tile
+    cdef long _done_tile[8]  # TILES: the full tiles, bottom first
+    cdef long _done_owners[64]  # TILES * TILE: full tile d's owners at d * TILE + k
+    cdef long _on_tile[8]  # TILE: the owners on the face-up tile
     cdef list _hidden_removed, _hidden_stack  # not public: only this module reads them
     cdef public long tiles_left, tile
     @cython.locals(n=PyramidC)
     cpdef copy_into(self, Site new)
+    @cython.locals(k=long)
     cpdef deliver(self, Game g, long owner)
+    @cython.locals(per=list, i=long, p=long, d=long)
     cpdef _complete(self, Game g)
 
 cdef class PyramidD(_Counted):
