@@ -208,8 +208,7 @@ class PyramidASeen(SiteSeen):
         self.points = frozen(site.points)
         self.overflow = site.overflow
 
-    # the sites' C rows read directly (compiled, C loads into a new list): no Row made to be
-    # dropped (engine/rows.py), as ObeliskDSeen
+    # the pyramids' C rows read directly, as ObeliskDSeen's: no Row made to be dropped
     @property
     def owners(self) -> tuple[int, ...]:
         s = self._s
@@ -293,12 +292,9 @@ class PyramidCSeen(CountedSeen):
 
     @property
     def done(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        s = self._s
-        out = []
-        for d in range(s.n_done):
-            t = s._done_tile[d]
-            out.append((t, tuple([s._done_owners[d * TILE + k] for k in range(len(s.tiles[t]))])))
-        return tuple(out)
+        s = self._s  # full tile d: its tile t, its owners from d * TILE
+        return tuple([(t, tuple([s._done_owners[d * TILE + k] for k in range(len(s.tiles[t]))]))
+                      for d, t in enumerate([s._done_tile[d] for d in range(s.n_done)])])
 
     @property
     def tiles_left(self) -> int:
