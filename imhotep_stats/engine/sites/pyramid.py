@@ -121,8 +121,8 @@ def _ship_slot(g: Game, a: Action, p: int) -> None:
 
 
 def _full(where: str) -> ValueError:
-    return ValueError(f"{where}: at most {STONES} stones (sites/pyramid.py STONES, the C row's "
-                      "size; game.stones and the red cards deliver more)")
+    return ValueError(f"{where}: at most {STONES} stones in fill order (sites/pyramid.py "
+                      "STONES, the C row's size): fewer game.stones or rounds")
 
 
 class PyramidA(Site):
