@@ -7,6 +7,10 @@ of its holder copies it by value. In pure Python it is a list of the same items.
 name of a row is a property that returns ``read(holder, name, row, n)``: pure Python, the row
 itself; compiled, a ``Row``, a list copy whose item writes go back to the holder, so
 ``g.sled[1] = 0`` and ``site.height == [1, 0]`` work in both builds.
+
+A row whose length changes in play (a site's stones in fill order) is ``room(values, size)``,
+padded in both builds so that the engine writes ``row[n]`` and counts ``n`` itself; its
+public name returns ``part(holder, name, row, n)``, a ``Row`` in both builds.
 """
 
 from __future__ import annotations
@@ -54,6 +58,24 @@ def read(holder: Any, name: str, row, n: int) -> list[int]:
     out.name = name
     out.ship = -1
     return out
+
+
+def part(holder: Any, name: str, row, n: int) -> list[int]:
+    """The public list of a ``room`` row: its first ``n`` items as a ``Row`` of ``holder``
+    (both builds: in pure Python too the row is longer than what it holds)."""
+    out = Row(row[:n])
+    out.holder = holder
+    out.name = name
+    out.ship = -1
+    return out
+
+
+def room(values, size: int) -> list[int]:
+    """``values`` as a row that grows in play: padded with zeros to ``size`` in both builds."""
+    row = list(values)
+    if len(row) > size:
+        raise ValueError(f"a row of at most {size} values, got {len(row)}")
+    return row + [0] * (size - len(row))
 
 
 def fixed(values, size: int) -> list[int]:

@@ -28,7 +28,7 @@ from imhotep_stats.engine.sites.burial_chamber import (
 )
 from imhotep_stats.engine.sites.market import MarketA, MarketB, MarketC, MarketD
 from imhotep_stats.engine.sites.obelisk import ObeliskA, ObeliskB, ObeliskC, ObeliskD
-from imhotep_stats.engine.sites.pyramid import PyramidA, PyramidB, PyramidC, PyramidD
+from imhotep_stats.engine.sites.pyramid import HEIGHT, TILE, PyramidA, PyramidB, PyramidC, PyramidD
 from imhotep_stats.engine.sites.temple import TempleA, TempleB, TempleC, TempleD
 
 try:  # Cython's constant: True in the compiled module, False in pure Python (as engine/game.py)
@@ -232,9 +232,11 @@ class PyramidASeen(SiteSeen):
         self.points = frozen(site.points)
         self.overflow = site.overflow
 
+    # the pyramids' C rows read directly, as ObeliskDSeen's: no Row made to be dropped
     @property
     def owners(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.owners)
+        s = self._s
+        return self._keep(0, [s._owners[i] for i in range(s.placed)])
 
 
 class CountedSeen(SiteSeen):
@@ -250,11 +252,13 @@ class CountedSeen(SiteSeen):
 
     @property
     def count(self) -> tuple[int, ...]:
-        return self._keep(0, self._c.count)
+        c = self._c
+        return self._keep(0, [c._count[i] for i in range(c.seats)])
 
     @property
     def overflow_owners(self) -> tuple[int, ...]:
-        return self._keep(1, self._c.overflow_owners)
+        c = self._c
+        return self._keep(1, [c._overflow_owners[i] for i in range(c.overflows)])
 
 
 class PyramidBSeen(CountedSeen):
@@ -273,11 +277,14 @@ class PyramidBSeen(CountedSeen):
 
     @property
     def pyramids(self) -> tuple[tuple[int, ...], ...]:
-        return tuples(self._s.pyramids)
+        s = self._s
+        return tuple([tuple([s._on[i * HEIGHT + k] for k in range(s._laid[i])])
+                      for i in range(s.n_pyramids)])
 
     @property
     def open(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.open)
+        s = self._s
+        return self._keep(2, [s._open[k] for k in range(s.n_open)])
 
 
 class PyramidCSeen(CountedSeen):
@@ -304,11 +311,14 @@ class PyramidCSeen(CountedSeen):
 
     @property
     def on_tile(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.on_tile)
+        s = self._s
+        return self._keep(2, [s._on_tile[i] for i in range(s.n_on)])
 
     @property
     def done(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
-        return tuple([(tile, tuple(owners)) for tile, owners in self._s.done])
+        s = self._s  # full tile d: its tile t, its owners from d * TILE
+        return tuple([(t, tuple([s._done_owners[d * TILE + k] for k in range(len(s.tiles[t]))]))
+                      for d, t in enumerate([s._done_tile[d] for d in range(s.n_done)])])
 
     @property
     def tiles_left(self) -> int:
@@ -329,7 +339,8 @@ class PyramidDSeen(CountedSeen):
 
     @property
     def spaces(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.spaces)
+        s = self._s
+        return self._keep(2, [s._spaces[i] for i in range(s.size)])
 
     @property
     def filled(self) -> int:
