@@ -37,8 +37,8 @@ cdef class BurialChamberC(Site):
     cdef public tuple levels
     cdef public object level_cap, overflow_points, space, acts, act_space, supports, above, adj
     cdef public long spaces, opens, seats  # mound spaces, legal ones, players
-    cdef long _owner[48]  # SPACES: per space id
-    cdef long _open[48]  # the legal spaces (opens of them)
+    cdef long _owner[100]  # SPACES: per space id
+    cdef long _open[100]  # the legal spaces (opens of them)
     cdef long _overflow[4]  # SEATS: per seat
     cdef long _count[4]
     @cython.locals(n=BurialChamberC)
@@ -58,8 +58,8 @@ cdef class BurialChamberD(Site):
     cdef public object acts
     cdef public tuple group_table
     cdef public long spaces, seats, face_count  # tomb spaces, players, face-up tokens
-    cdef long _grid[48]  # SPACES: per space
-    cdef long _face_up[16]  # FACE_UP: ascending (face_count of them)
+    cdef long _grid[100]  # SPACES: per space
+    cdef long _face_up[100]  # SPACES: ascending (face_count of them)
     cdef long _edge[4]  # SEATS: per seat
     cdef long _count[4]
     cdef list _hidden_tokens  # not public: only this module reads it

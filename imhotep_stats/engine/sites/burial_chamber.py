@@ -57,9 +57,10 @@ COMPILED = cython.compiled
 # a list method on a C array); compiled, its count field alone says how much of it is used.
 
 # The C rows' sizes (burial_chamber.pxd): stones on a side A/B board (no game comes near: a
-# ship of at most 4 and a few card deliveries a round), mound spaces or tomb tokens, face-up
-# tokens, seats.
-STONES, SPACES, FACE_UP, SEATS = 96, 48, 16, 4
+# ship of at most 4 and a few card deliveries a round); mound spaces, or tomb spaces and the
+# face-up tokens among them (rules/limits.py: rows and columns at most 10 each, the mound's
+# levels at most 10 spaces each); seats.
+STONES, SPACES, SEATS = 96, 100, 4
 
 
 class BurialRows(Site):
@@ -373,9 +374,6 @@ class BurialChamberD(Site):
         if size > SPACES:
             raise ValueError(f"burial_chamber.D.rows x columns: at most {SPACES} spaces, "
                              f"got {self.rows} x {self.columns}")
-        if self.per_round > FACE_UP:
-            raise ValueError(f"burial_chamber.D.tokens_per_round: at most {FACE_UP}, "
-                             f"got {self.per_round}")
         # The "tomb" chance outcome lists the tokens in the order they are turned up.
         tokens = g.chance_pick("tomb", range(1, size + 1), size)
         self._hidden_tokens = tokens[::-1]  # face-down supply; the next token turned up is last
@@ -383,7 +381,7 @@ class BurialChamberD(Site):
         self.spaces = size
         self.seats = g.n
         self.face_count = 0
-        self._face_up = fixed((), FACE_UP)
+        self._face_up = fixed((), SPACES)
         self._grid = fixed([-1] * size, SPACES)
         self._edge = fixed([0] * g.n, SEATS)
         self._count = fixed([0] * g.n, SEATS)
@@ -417,7 +415,7 @@ class BurialChamberD(Site):
     @face_up.setter
     def face_up(self, values) -> None:
         row = list(values)
-        self._face_up = fixed(row, FACE_UP)
+        self._face_up = fixed(row, SPACES)
         self.face_count = len(row)
 
     @property
@@ -454,7 +452,7 @@ class BurialChamberD(Site):
         supply = self._hidden_tokens
         k = min(self.per_round, len(supply))
         if k:
-            self._face_up = fixed(sorted(supply[-k:]), FACE_UP)
+            self._face_up = fixed(sorted(supply[-k:]), SPACES)
             self.face_count = k
             del supply[-k:]
 
