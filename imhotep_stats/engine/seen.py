@@ -435,9 +435,11 @@ class BurialRowsSeen(SiteSeen):
         self._r = site
         self.rows = site.rows
 
+    # the site's C rows read directly, as ObeliskDSeen's (engine/rows.py)
     @property
     def owners(self) -> tuple[int, ...]:
-        return self._keep(0, self._r.owners)
+        r = self._r
+        return self._keep(0, [r._owners[i] for i in range(r.filled)])
 
     def cells(self) -> dict[tuple[int, int], int]:
         return self._r.cells()  # a new dict
@@ -475,21 +477,26 @@ class BurialCSeen(SiteSeen):
         self.above = site.above
         self.adj = site.adj
 
+    # the site's C rows read directly, as ObeliskDSeen's (engine/rows.py)
     @property
     def owner(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.owner)
+        s = self._s
+        return self._keep(0, [s._owner[i] for i in range(s.spaces)])
 
     @property
     def open(self) -> tuple[int, ...]:
-        return self._keep(1, self._s.open)
+        s = self._s
+        return self._keep(1, [s._open[i] for i in range(s.opens)])
 
     @property
     def overflow(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.overflow)
+        s = self._s
+        return self._keep(2, [s._overflow[i] for i in range(s.seats)])
 
     @property
     def count(self) -> tuple[int, ...]:
-        return self._keep(3, self._s.count)
+        s = self._s
+        return self._keep(3, [s._count[i] for i in range(s.seats)])
 
 
 class BurialDSeen(SiteSeen):
@@ -512,21 +519,26 @@ class BurialDSeen(SiteSeen):
         self.group_table = site.group_table
         self.group_extra = site.group_extra
 
+    # the site's C rows read directly, as ObeliskDSeen's (engine/rows.py)
     @property
     def grid(self) -> tuple[int, ...]:
-        return self._keep(0, self._s.grid)
+        s = self._s
+        return self._keep(0, [s._grid[i] for i in range(s.spaces)])
 
     @property
     def face_up(self) -> tuple[int, ...]:
-        return self._keep(1, self._s.face_up)
+        s = self._s
+        return self._keep(1, [s._face_up[i] for i in range(s.face_count)])
 
     @property
     def edge(self) -> tuple[int, ...]:
-        return self._keep(2, self._s.edge)
+        s = self._s
+        return self._keep(2, [s._edge[i] for i in range(s.seats)])
 
     @property
     def count(self) -> tuple[int, ...]:
-        return self._keep(3, self._s.count)
+        s = self._s
+        return self._keep(3, [s._count[i] for i in range(s.seats)])
 
     def cells(self) -> dict[tuple[int, int], int]:
         return self._s.cells()  # a new dict

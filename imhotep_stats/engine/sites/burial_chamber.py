@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.kinds import CODE
+from imhotep_stats.engine.rows import fixed, read
 from imhotep_stats.engine.sites.base import Site, group_points, line_groups, rank_points
 
 if TYPE_CHECKING:
@@ -44,33 +45,79 @@ if TYPE_CHECKING:
 MOUND_SPACE = CODE["mound_space"]
 TOMB_TOKEN = CODE["tomb_token"]
 
+try:  # Cython's constant: True in the compiled module (its rows are C arrays), else False
+    import cython
+except ImportError:  # pure Python without Cython installed: the constant alone
+    from types import SimpleNamespace
+
+    cython = SimpleNamespace(compiled=False)
+COMPILED = cython.compiled
+# A row that grows or shrinks in play (owners, open, face_up) changes its list's length in
+# pure Python only (``if not cython.compiled``: a branch Cython drops, as it could not compile
+# a list method on a C array); compiled, its count field alone says how much of it is used.
+
+# The C rows' sizes (burial_chamber.pxd): stones on a side A/B board (no game comes near: a
+# ship of at most 4 and a few card deliveries a round); mound spaces, or tomb spaces and the
+# face-up tokens among them (rules/limits.py: rows and columns at most 10 each, the mound's
+# levels at most 10 spaces each); seats.
+STONES, SPACES, SEATS = 96, 100, 4
+
 
 class BurialRows(Site):
-    """3 rows filled column by column (top, middle, bottom, then the next column)."""
+    """3 rows filled column by column (top, middle, bottom, then the next column).
+
+    The board is a C row (engine/rows.py): ``owners``, the owner of each stone in delivery
+    order (stone i: column i // rows, row i % rows), ``filled`` of them."""
 
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.rows = data["rows"]
-        self.owners: list[int] = []  # stone i: column i // rows, row i % rows
+        self.filled = 0
+        self._owners = fixed((), STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
         n = new
         n.rows = self.rows
-        n.owners = self.owners[:]
+        n.filled = self.filled
+        if COMPILED:  # a C row: copied by value
+            n._owners = self._owners
+        else:
+            n._owners = self._owners[:]
+
+    @property
+    def owners(self) -> list[int]:
+        return read(self, "owners", self._owners, self.filled)
+
+    @owners.setter
+    def owners(self, values) -> None:
+        row = list(values)
+        self._owners = fixed(row, STONES)
+        self.filled = len(row)
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.owners.append(owner)
+        k = self.filled
+        if k >= STONES:
+            raise ValueError(f"burial_chamber.{self.side}: at most {STONES} stones on the board")
+        if cython.compiled:
+            self._owners[k] = owner
+        else:
+            self._owners.append(owner)
+        self.filled = k + 1
 
     def cells(self) -> dict[tuple[int, int], int]:
         r = self.rows
-        return {(i % r, i // r): o for i, o in enumerate(self.owners)}
+        return {(i % r, i // r): self._owners[i] for i in range(self.filled)}
 
     def stones(self) -> int:
-        return len(self.owners)
+        return self.filled
 
     def stones_of(self, p: int) -> int:
-        return self.owners.count(p)
+        k = 0
+        for i in range(self.filled):
+            if self._owners[i] == p:
+                k += 1
+        return k
 
 
 class BurialChamberA(BurialRows):
@@ -92,7 +139,8 @@ class BurialChamberA(BurialRows):
 
     def game_end(self, g: Game) -> None:
         table, extra = self.group_table, self.group_extra
-        for owner, size in line_groups(self.owners, self.rows):
+        owners = [self._owners[i] for i in range(self.filled)]
+        for owner, size in line_groups(owners, self.rows):
             g.score(owner, "burial_chamber", group_points(size, table, extra))
 
 
@@ -118,8 +166,8 @@ class BurialChamberB(BurialRows):
         """Stones per player in each row (top row first)."""
         n, r = self.players, self.rows
         counts = [[0] * n for _ in range(r)]
-        for i, o in enumerate(self.owners):
-            counts[i % r][o] += 1
+        for i in range(self.filled):
+            counts[i % r][self._owners[i]] += 1
         return counts
 
     def game_end(self, g: Game) -> None:
@@ -134,7 +182,11 @@ class BurialChamberC(Site):
     space, or a free space whose two supports are filled, any colours). Adjacency: same level
     i±1, the two spaces below, the two above. Game end: each connected area of one colour
     scores stones x min(levels spanned, ``level_cap``). No legal space: overflow, each stone
-    scores ``overflow_points`` at once."""
+    scores ``overflow_points`` at once.
+
+    The board is C rows (engine/rows.py): per space id its ``owner`` (-1: free); ``open``,
+    the legal spaces in ascending id (``opens`` of them); per seat its ``overflow`` and
+    ``count`` (stones here: mound + overflow)."""
 
     side = "C"
 
@@ -145,10 +197,16 @@ class BurialChamberC(Site):
         self.overflow_points = data["overflow_points"]
         shape = _mound_shape(levels)
         self.space, self.acts, self.act_space, self.supports, self.above, self.adj = shape[:6]
-        self.owner = [-1] * len(self.space)  # per space id: -1 free, else the stone's owner
-        self.open = list(shape[6])  # legal spaces, by id
-        self.overflow = [0] * g.n  # stones beyond the mound, per player
-        self.count = [0] * g.n  # stones here per player (mound + overflow)
+        if len(self.space) > SPACES:
+            raise ValueError(f"burial_chamber.C.levels: at most {SPACES} spaces, "
+                             f"got {len(self.space)}")
+        self.spaces = len(self.space)
+        self.seats = g.n
+        self._owner = fixed([-1] * self.spaces, SPACES)
+        self.opens = len(shape[6])
+        self._open = fixed(shape[6], SPACES)
+        self._overflow = fixed([0] * g.n, SEATS)
+        self._count = fixed([0] * g.n, SEATS)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -158,20 +216,62 @@ class BurialChamberC(Site):
         n.overflow_points = self.overflow_points
         n.space, n.acts, n.act_space = self.space, self.acts, self.act_space
         n.supports, n.above, n.adj = self.supports, self.above, self.adj
-        n.owner = self.owner[:]
-        n.open = self.open[:]
-        n.overflow = self.overflow[:]
-        n.count = self.count[:]
+        n.spaces, n.opens, n.seats = self.spaces, self.opens, self.seats
+        if COMPILED:  # C rows: copied by value
+            n._owner = self._owner
+            n._open = self._open
+            n._overflow = self._overflow
+            n._count = self._count
+        else:
+            n._owner = self._owner[:]
+            n._open = self._open[:]
+            n._overflow = self._overflow[:]
+            n._count = self._count[:]
+
+    @property
+    def owner(self) -> list[int]:
+        return read(self, "owner", self._owner, self.spaces)
+
+    @owner.setter
+    def owner(self, values) -> None:
+        self._owner = fixed(values, SPACES)
+
+    @property
+    def open(self) -> list[int]:
+        return read(self, "open", self._open, self.opens)
+
+    @open.setter
+    def open(self, values) -> None:
+        row = list(values)
+        self._open = fixed(row, SPACES)
+        self.opens = len(row)
+
+    @property
+    def overflow(self) -> list[int]:
+        return read(self, "overflow", self._overflow, self.seats)
+
+    @overflow.setter
+    def overflow(self, values) -> None:
+        self._overflow = fixed(values, SEATS)
+
+    @property
+    def count(self) -> list[int]:
+        return read(self, "count", self._count, self.seats)
+
+    @count.setter
+    def count(self, values) -> None:
+        self._count = fixed(values, SEATS)
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.count[owner] += 1
-        legal = self.open
-        if len(legal) > 1:
-            g.ask(MOUND_SPACE, owner, [self.acts[s] for s in legal], (owner,))
-        elif legal:
-            self.place(legal[0], owner)
+        self._count[owner] += 1
+        k = self.opens
+        if k > 1:
+            acts = self.acts
+            g.ask(MOUND_SPACE, owner, [acts[self._open[i]] for i in range(k)], (owner,))
+        elif k:
+            self.place(self._open[0], owner)
         else:
-            self.overflow[owner] += 1
+            self._overflow[owner] += 1
             g.score(owner, "burial_chamber", self.overflow_points)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
@@ -179,26 +279,40 @@ class BurialChamberC(Site):
         self.place(self.act_space[a], owner)
 
     def place(self, s: int, owner: int) -> None:
-        """Put ``owner``'s stone on space id ``s`` (legal) and open the spaces it completes."""
-        owners = self.owner
-        owners[s] = owner
-        legal = self.open
-        legal.remove(s)
-        grown = False
+        """Put ``owner``'s stone on space id ``s`` (legal) and open the spaces it completes
+        (``open`` stays in ascending id)."""
+        n = self.opens
+        j = 0
+        while j < n and self._open[j] != s:
+            j += 1
+        if j == n:
+            raise ValueError(f"mound: space {s} is not open")
+        self._owner[s] = owner
+        n -= 1
+        for i in range(j, n):  # s leaves open
+            self._open[i] = self._open[i + 1]
+        if not cython.compiled:
+            del self._open[n]
         for t in self.above[s]:
             left, right = self.supports[t]  # a space above rests on exactly two
-            if owners[t] < 0 and owners[left] >= 0 and owners[right] >= 0:
-                legal.append(t)
-                grown = True
-        if grown:
-            legal.sort()
+            if self._owner[t] < 0 and self._owner[left] >= 0 and self._owner[right] >= 0:
+                if not cython.compiled:
+                    self._open.append(0)
+                i = n  # t joins open in its place (an insertion: open stays sorted)
+                while i > 0 and self._open[i - 1] > t:
+                    self._open[i] = self._open[i - 1]
+                    i -= 1
+                self._open[i] = t
+                n += 1
+        self.opens = n
 
     def areas(self) -> list[tuple[int, int, int]]:
         """Connected areas of one colour: (owner, stones, levels spanned)."""
-        owner, adj, space = self.owner, self.adj, self.space
-        seen = [False] * len(owner)
+        adj, space = self.adj, self.space
+        seen = [False] * self.spaces
         out = []
-        for start, o in enumerate(owner):
+        for start in range(self.spaces):
+            o = self._owner[start]
             if o < 0 or seen[start]:
                 continue
             seen[start] = True
@@ -209,7 +323,7 @@ class BurialChamberC(Site):
                 lv = space[s][0]
                 lo, hi = min(lo, lv), max(hi, lv)
                 for t in adj[s]:
-                    if not seen[t] and owner[t] == o:
+                    if not seen[t] and self._owner[t] == o:
                         seen[t] = True
                         stack.append(t)
             out.append((o, size, hi - lo + 1))
@@ -221,10 +335,13 @@ class BurialChamberC(Site):
             g.score(o, "burial_chamber", size * min(spanned, cap))
 
     def stones(self) -> int:
-        return sum(self.count)
+        k = 0
+        for p in range(self.seats):
+            k += self._count[p]
+        return k
 
     def stones_of(self, p: int) -> int:
-        return self.count[p]
+        return self._count[p]
 
 
 class BurialChamberD(Site):
@@ -235,9 +352,15 @@ class BurialChamberD(Site):
     up the stone scores ``no_token_points`` at once and lies at the board's edge: it counts as
     a delivery (stones, the penalty) but not for groups. Game end: connected groups of one
     colour score by ``group_points`` / ``group_extra``; a player with no stone delivered here
-    scores ``absent_penalty`` (negative)."""
+    scores ``absent_penalty`` (negative).
+
+    The board is C rows (engine/rows.py): per space its ``grid`` owner (token t is space
+    t - 1; -1 empty); ``face_up``, the tokens up, ascending (``face_count`` of them); per seat
+    its ``edge`` (stones with no token up) and ``count`` (stones here: grid + edge). The
+    face-down supply (hidden) stays a list."""
 
     side = "D"
+
     def __init__(self, g: Game, index: int, data):
         super().__init__(g, index, data)
         self.rows = data["rows"]
@@ -248,14 +371,20 @@ class BurialChamberD(Site):
         self.group_table = tuple(data["group_points"])
         self.group_extra = data["group_extra"]
         size = self.rows * self.columns
+        if size > SPACES:
+            raise ValueError(f"burial_chamber.D.rows x columns: at most {SPACES} spaces, "
+                             f"got {self.rows} x {self.columns}")
         # The "tomb" chance outcome lists the tokens in the order they are turned up.
         tokens = g.chance_pick("tomb", range(1, size + 1), size)
         self._hidden_tokens = tokens[::-1]  # face-down supply; the next token turned up is last
-        self.face_up: list[int] = []  # face-up tokens, ascending
         self.acts = _tomb_acts(size)  # by token number
-        self.grid = [-1] * size  # per space (token t is space t - 1): -1 empty, else owner
-        self.edge = [0] * g.n  # stones delivered with no token up, per player
-        self.count = [0] * g.n  # stones here per player (grid + edge)
+        self.spaces = size
+        self.seats = g.n
+        self.face_count = 0
+        self._face_up = fixed((), SPACES)
+        self._grid = fixed([-1] * size, SPACES)
+        self._edge = fixed([0] * g.n, SEATS)
+        self._count = fixed([0] * g.n, SEATS)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -266,11 +395,52 @@ class BurialChamberD(Site):
         n.group_table = self.group_table
         n.group_extra = self.group_extra
         n._hidden_tokens = self._hidden_tokens[:]
-        n.face_up = self.face_up[:]
         n.acts = self.acts
-        n.grid = self.grid[:]
-        n.edge = self.edge[:]
-        n.count = self.count[:]
+        n.spaces, n.seats, n.face_count = self.spaces, self.seats, self.face_count
+        if COMPILED:  # C rows: copied by value
+            n._face_up = self._face_up
+            n._grid = self._grid
+            n._edge = self._edge
+            n._count = self._count
+        else:
+            n._face_up = self._face_up[:]
+            n._grid = self._grid[:]
+            n._edge = self._edge[:]
+            n._count = self._count[:]
+
+    @property
+    def face_up(self) -> list[int]:
+        return read(self, "face_up", self._face_up, self.face_count)
+
+    @face_up.setter
+    def face_up(self, values) -> None:
+        row = list(values)
+        self._face_up = fixed(row, SPACES)
+        self.face_count = len(row)
+
+    @property
+    def grid(self) -> list[int]:
+        return read(self, "grid", self._grid, self.spaces)
+
+    @grid.setter
+    def grid(self, values) -> None:
+        self._grid = fixed(values, SPACES)
+
+    @property
+    def edge(self) -> list[int]:
+        return read(self, "edge", self._edge, self.seats)
+
+    @edge.setter
+    def edge(self, values) -> None:
+        self._edge = fixed(values, SEATS)
+
+    @property
+    def count(self) -> list[int]:
+        return read(self, "count", self._count, self.seats)
+
+    @count.setter
+    def count(self, values) -> None:
+        self._count = fixed(values, SEATS)
 
     def hidden_tiles(self) -> list[list]:
         return [self._hidden_tokens]
@@ -282,22 +452,25 @@ class BurialChamberD(Site):
         supply = self._hidden_tokens
         k = min(self.per_round, len(supply))
         if k:
-            self.face_up = sorted(supply[-k:])
+            self._face_up = fixed(sorted(supply[-k:]), SPACES)
+            self.face_count = k
             del supply[-k:]
 
     def round_end(self, g: Game) -> None:
-        self.face_up = []  # unused tokens go back to the box
+        self.face_count = 0  # unused tokens go back to the box
+        if not cython.compiled:
+            self._face_up = []
 
     def deliver(self, g: Game, owner: int) -> None:
-        self.count[owner] += 1
-        up = self.face_up
-        if len(up) > 1:
+        self._count[owner] += 1
+        k = self.face_count
+        if k > 1:
             acts = self.acts
-            g.ask(TOMB_TOKEN, owner, [acts[t] for t in up], (owner,))
-        elif up:
-            self.place(up[0], owner)
+            g.ask(TOMB_TOKEN, owner, [acts[self._face_up[i]] for i in range(k)], (owner,))
+        elif k:
+            self.place(self._face_up[0], owner)
         else:
-            self.edge[owner] += 1
+            self._edge[owner] += 1
             g.score(owner, "burial_chamber", self.no_token_points)
 
     def answer(self, g: Game, kind: int, a: Action, ctx: tuple) -> None:
@@ -306,26 +479,41 @@ class BurialChamberD(Site):
 
     def place(self, token: int, owner: int) -> None:
         """Use face-up ``token``: ``owner``'s stone goes on its space."""
-        self.face_up.remove(token)
-        self.grid[token - 1] = owner
+        n = self.face_count
+        j = 0
+        while j < n and self._face_up[j] != token:
+            j += 1
+        if j == n:
+            raise ValueError(f"tomb: token {token} is not face up")
+        n -= 1
+        for i in range(j, n):  # the token leaves the game
+            self._face_up[i] = self._face_up[i + 1]
+        if not cython.compiled:
+            del self._face_up[n]
+        self.face_count = n
+        self._grid[token - 1] = owner
 
     def cells(self) -> dict[tuple[int, int], int]:
         c = self.columns
-        return {(i // c, i % c): o for i, o in enumerate(self.grid) if o >= 0}
+        return {(i // c, i % c): self._grid[i] for i in range(self.spaces) if self._grid[i] >= 0}
 
     def game_end(self, g: Game) -> None:
         table, extra = self.group_table, self.group_extra
-        for owner, size in line_groups(self.grid, self.columns):
+        grid = [self._grid[i] for i in range(self.spaces)]
+        for owner, size in line_groups(grid, self.columns):
             g.score(owner, "burial_chamber", group_points(size, table, extra))
-        for p, k in enumerate(self.count):
-            if not k:
+        for p in range(self.seats):
+            if not self._count[p]:
                 g.score(p, "burial_chamber", self.absent_penalty)
 
     def stones(self) -> int:
-        return sum(self.count)
+        k = 0
+        for p in range(self.seats):
+            k += self._count[p]
+        return k
 
     def stones_of(self, p: int) -> int:
-        return self.count[p]
+        return self._count[p]
 
 
 @lru_cache(maxsize=16)

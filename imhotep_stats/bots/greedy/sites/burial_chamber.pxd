@@ -30,7 +30,7 @@ cdef class BurialBEval(SiteEval):
 @cython.final
 cdef class BurialDEval(SiteEval):
     cdef public object _shared
-    cdef public tuple _adj, _grid
+    cdef public tuple _adj, _grid_row
     cdef public list _group
 
     @cython.locals(shared=list, empty=long, grid=tuple)

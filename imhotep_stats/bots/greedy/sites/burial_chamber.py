@@ -196,7 +196,7 @@ class BurialDEval(SiteEval):
     def __init__(self, ctx, index):
         super().__init__(ctx, index)
         self._shared = None  # [grid state, {token * 16 + owner: gain}] (see _gains)
-        self._grid = ()  # the site's grid as _gains last read it (the memo's grid)
+        self._grid_row = ()  # the site's grid as _gains last read it (the memo's grid)
         site = self.site
         size = len(site.grid)
         self._adj = _grid_adjacency(size, site.columns)  # per cell: its neighbours
@@ -221,7 +221,7 @@ class BurialDEval(SiteEval):
         shared = self._shared
         if shared is None:
             shared = self._shared = [-1, {}]  # this bot's own (not its table-mates')
-        grid = self._grid = self.site.grid  # a snapshot, for _gain too
+        grid = self._grid_row = self.site.grid  # a snapshot, for _gain too
         empty = grid.count(-1)  # the grid only fills: its state
         if empty != shared[0]:
             shared[0] = empty
@@ -244,7 +244,7 @@ class BurialDEval(SiteEval):
         adj = self._adj
         group = self._group
         cell = token - 1
-        todo = list(self._grid)  # o's cells not yet counted (a counted cell becomes -9)
+        todo = list(self._grid_row)  # o's cells not yet counted (a counted cell becomes -9)
         todo[cell] = -9
         total = 1
         before = 0
