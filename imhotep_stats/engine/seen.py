@@ -232,11 +232,11 @@ class PyramidASeen(SiteSeen):
         self.points = frozen(site.points)
         self.overflow = site.overflow
 
-    # the pyramids' C rows read directly, as ObeliskDSeen's: no Row made to be dropped
+    # the pyramids' C rows read directly (SiteSeen._keep_row)
     @property
     def owners(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(0, [s._owners[i] for i in range(s.placed)])
+        return self._keep_row(0, s._owners, s.placed)
 
 
 class CountedSeen(SiteSeen):
@@ -253,12 +253,12 @@ class CountedSeen(SiteSeen):
     @property
     def count(self) -> tuple[int, ...]:
         c = self._c
-        return self._keep(0, [c._count[i] for i in range(c.seats)])
+        return self._keep_row(0, c._count, c.seats)
 
     @property
     def overflow_owners(self) -> tuple[int, ...]:
         c = self._c
-        return self._keep(1, [c._overflow_owners[i] for i in range(c.overflows)])
+        return self._keep_row(1, c._overflow_owners, c.overflows)
 
 
 class PyramidBSeen(CountedSeen):
@@ -284,7 +284,7 @@ class PyramidBSeen(CountedSeen):
     @property
     def open(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(2, [s._open[k] for k in range(s.n_open)])
+        return self._keep_row(2, s._open, s.n_open)
 
 
 class PyramidCSeen(CountedSeen):
@@ -312,7 +312,7 @@ class PyramidCSeen(CountedSeen):
     @property
     def on_tile(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(2, [s._on_tile[i] for i in range(s.n_on)])
+        return self._keep_row(2, s._on_tile, s.n_on)
 
     @property
     def done(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -340,7 +340,7 @@ class PyramidDSeen(CountedSeen):
     @property
     def spaces(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(2, [s._spaces[i] for i in range(s.size)])
+        return self._keep_row(2, s._spaces, s.size)
 
     @property
     def filled(self) -> int:
@@ -435,11 +435,11 @@ class BurialRowsSeen(SiteSeen):
         self._r = site
         self.rows = site.rows
 
-    # the site's C rows read directly, as ObeliskDSeen's (engine/rows.py)
+    # the site's C rows read directly (SiteSeen._keep_row)
     @property
     def owners(self) -> tuple[int, ...]:
         r = self._r
-        return self._keep(0, [r._owners[i] for i in range(r.filled)])
+        return self._keep_row(0, r._owners, r.filled)
 
     def cells(self) -> dict[tuple[int, int], int]:
         return self._r.cells()  # a new dict
@@ -477,26 +477,26 @@ class BurialCSeen(SiteSeen):
         self.above = site.above
         self.adj = site.adj
 
-    # the site's C rows read directly, as ObeliskDSeen's (engine/rows.py)
+    # the site's C rows read directly (SiteSeen._keep_row)
     @property
     def owner(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(0, [s._owner[i] for i in range(s.spaces)])
+        return self._keep_row(0, s._owner, s.spaces)
 
     @property
     def open(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(1, [s._open[i] for i in range(s.opens)])
+        return self._keep_row(1, s._open, s.opens)
 
     @property
     def overflow(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(2, [s._overflow[i] for i in range(s.seats)])
+        return self._keep_row(2, s._overflow, s.seats)
 
     @property
     def count(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(3, [s._count[i] for i in range(s.seats)])
+        return self._keep_row(3, s._count, s.seats)
 
 
 class BurialDSeen(SiteSeen):
@@ -519,26 +519,26 @@ class BurialDSeen(SiteSeen):
         self.group_table = site.group_table
         self.group_extra = site.group_extra
 
-    # the site's C rows read directly, as ObeliskDSeen's (engine/rows.py)
+    # the site's C rows read directly (SiteSeen._keep_row)
     @property
     def grid(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(0, [s._grid[i] for i in range(s.spaces)])
+        return self._keep_row(0, s._grid, s.spaces)
 
     @property
     def face_up(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(1, [s._face_up[i] for i in range(s.face_count)])
+        return self._keep_row(1, s._face_up, s.face_count)
 
     @property
     def edge(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(2, [s._edge[i] for i in range(s.seats)])
+        return self._keep_row(2, s._edge, s.seats)
 
     @property
     def count(self) -> tuple[int, ...]:
         s = self._s
-        return self._keep(3, [s._count[i] for i in range(s.seats)])
+        return self._keep_row(3, s._count, s.seats)
 
     def cells(self) -> dict[tuple[int, int], int]:
         return self._s.cells()  # a new dict

@@ -11,7 +11,7 @@ cdef bint COMPILED  # temple.py's constant, a C test: the rows are C arrays or l
 cdef class TempleLayers(Site):
     cdef public long width
     cdef public long filled  # the stones here: the logical length of _owners
-    cdef long _owners[32]  # LAYERED (temple.py's rows: their public names are properties)
+    cdef long _owners[128]  # LAYERED (temple.py's rows: their public names are properties)
     @cython.locals(n=TempleLayers)
     cpdef copy_into(self, Site new)
     @cython.locals(i=long)
@@ -59,7 +59,7 @@ cdef class TempleD(Site):
     cdef long _chariots[4]  # SEATS: per seat (temple.py's rows: their public names are properties)
     cdef long _count[4]
     cdef long _spaces[16]  # SPACES: the stone spaces' owners, in fill order
-    cdef long _overflow[32]  # OVERFLOW: the owners of the stones beyond them
+    cdef long _overflow[128]  # OVERFLOW: the owners of the stones beyond them
     @cython.locals(n=TempleD)
     cpdef copy_into(self, Site new)
     @cython.locals(i=long, move=long, pos=long, finish=long, to=long, p=long)

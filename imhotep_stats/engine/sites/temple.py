@@ -48,11 +48,12 @@ except ImportError:  # pure Python without Cython installed
     COMPILED = False
 
 # The C rows' sizes (temple.pxd). A site takes one ship a round, of at most 4 stones, for at
-# most 6 rounds (rules/limits.py): 24 stones a game, so 32 holds any game's stones.
-LAYERED = 32  # A, B, C: the stones in delivery order
+# most 6 rounds (rules/limits.py), and a stone for each Barge card played there: 128 holds
+# more than any game gives it (a stone past a row's end is refused by name, not written).
+LAYERED = 128  # A, B, C: the stones in delivery order
 SEATS = 4  # D: per seat
 SPACES = 16  # D: the stone spaces (the board's 12 arrowheads: an override keeps their number)
-OVERFLOW = 32  # D: the stones beyond them
+OVERFLOW = 128  # D: the stones beyond them
 
 # Reward kinds: points, stones (quarry -> sled, capacity caps), draw (N market cards,
 # keep 1; "card" is draw 1).
@@ -141,7 +142,7 @@ class TempleLayers(Site):
 
     def deliver(self, g: Game, owner: int) -> None:
         i = self.filled
-        if i >= LAYERED:  # never in a game (24 at most): a C row must not be written past
+        if i >= LAYERED:  # never in a game: a C row must not be written past
             raise ValueError(f"temple: at most {LAYERED} stones")
         if COMPILED:
             self._owners[i] = owner
@@ -436,7 +437,7 @@ class TempleD(Site):
             move = self.arrowheads[i]
         else:
             i = self.over
-            if i >= OVERFLOW:  # never in a game (24 stones at most): a C row must not be written past
+            if i >= OVERFLOW:  # never in a game: a C row must not be written past
                 raise ValueError(f"temple.D: at most {OVERFLOW} stones beyond the stone spaces")
             if COMPILED:
                 self._overflow[i] = owner
