@@ -73,7 +73,8 @@ class BurialRows(Site):
         super().__init__(g, index, data)
         self.rows = data["rows"]
         self.filled = 0
-        self._owners = fixed((), STONES)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._owners = fixed([], STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -202,7 +203,10 @@ class BurialChamberC(Site):
                              f"got {len(self.space)}")
         self.spaces = len(self.space)
         self.seats = g.n
-        self._owner = fixed([-1] * self.spaces, SPACES)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._owner = fixed([0] * self.spaces, SPACES)
+        for i in range(self.spaces):
+            self._owner[i] = -1
         self.opens = len(shape[6])
         self._open = fixed(shape[6], SPACES)
         self._overflow = fixed([0] * g.n, SEATS)
@@ -381,8 +385,11 @@ class BurialChamberD(Site):
         self.spaces = size
         self.seats = g.n
         self.face_count = 0
-        self._face_up = fixed((), SPACES)
-        self._grid = fixed([-1] * size, SPACES)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._face_up = fixed([], SPACES)
+            self._grid = fixed([0] * size, SPACES)
+        for i in range(size):
+            self._grid[i] = -1
         self._edge = fixed([0] * g.n, SEATS)
         self._count = fixed([0] * g.n, SEATS)
 

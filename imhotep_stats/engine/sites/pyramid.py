@@ -138,7 +138,8 @@ class PyramidA(Site):
         self.points = data["points"]
         self.overflow = data["overflow_points"]
         self.placed = 0
-        self._owners = room([], STONES)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._owners = room([], STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -193,7 +194,8 @@ class _Counted(Site):
         self._count = fixed([0] * g.n, SEATS)
         self.overflow = data["overflow_points"]  # points per stone once full (as PyramidA)
         self.overflows = 0
-        self._overflow_owners = room([], STONES)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._overflow_owners = room([], STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -395,9 +397,10 @@ class PyramidC(_Counted):
         self._hidden_stack = order[1:keep][::-1]  # next tile at the end
         self.tiles_left = len(self._hidden_stack)
         self.n_done = 0
-        self._done_tile = room([], TILES)
-        self._done_owners = room([], TILES * TILE)
-        self._on_tile = room([], TILE)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._done_tile = room([], TILES)
+            self._done_owners = room([], TILES * TILE)
+            self._on_tile = room([], TILE)
         self.turn_up(order[0] if keep else -1)
 
     def copy_into(self, new: Site) -> None:
@@ -507,7 +510,10 @@ class PyramidD(_Counted):
         self.size = len(self.points)
         if self.size > SPACES:
             raise ValueError(f"pyramid.D.points: at most {SPACES} spaces, got {self.size}")
-        self._spaces = fixed([-1] * self.size, SPACES)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._spaces = fixed([0] * self.size, SPACES)
+        for i in range(self.size):
+            self._spaces[i] = -1
         self.filled = 0
         self.figure = 0
         self.update_get(g)

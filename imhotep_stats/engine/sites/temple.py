@@ -116,7 +116,8 @@ class TempleLayers(Site):
         super().__init__(g, index, data)
         self.width = data.by_players("width_by_players", g.n)
         self.filled = 0
-        self._owners = fixed([], LAYERED)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._owners = fixed([], LAYERED)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -358,8 +359,9 @@ class TempleD(Site):
         self.over = 0
         self._chariots = fixed([0] * g.n, SEATS)
         self._count = fixed([0] * g.n, SEATS)
-        self._spaces = fixed([], SPACES)
-        self._overflow = fixed([], OVERFLOW)
+        if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
+            self._spaces = fixed([], SPACES)
+            self._overflow = fixed([], OVERFLOW)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
