@@ -110,8 +110,6 @@ class SiteSeen:
         """The first ``n`` items of a site's C row (engine/rows.py) as a tuple, through the
         window's slot ``k``: the tuple kept there while it holds the same values, else a
         new one (``fresh`` for a row: compiled, C loads compared, no list made)."""
-        if not COMPILED:  # no slot (as _keep)
-            return tuple([row[i] for i in range(n)])
         kept = self._kept
         old = kept[k]
         if old is not None and len(old) == n:
@@ -137,6 +135,16 @@ class SiteSeen:
 
     def __repr__(self) -> str:
         return f"<what a seat sees of {self.name} {self.side}>"
+
+
+def _row_tuple(self: SiteSeen, k: int, row: list, n: int) -> tuple:
+    """Pure Python's ``SiteSeen._keep_row``: the row is a list, sliced (no slot, as
+    ``_keep``); the compiled method takes a C row, which no Python code can slice."""
+    return tuple(row[:n])
+
+
+if not COMPILED:
+    SiteSeen._keep_row = _row_tuple
 
 
 # ---------------------------------------------------------------------------- Market

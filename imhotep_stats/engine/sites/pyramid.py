@@ -175,6 +175,8 @@ class PyramidA(Site):
         return self.placed
 
     def stones_of(self, p: int) -> int:
+        if not COMPILED:  # pure Python: the list's own count (compiled, the C loop below)
+            return self.owners.count(p)
         k = 0
         for i in range(self.placed):
             if self._owners[i] == p:
