@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.kinds import CODE
-from imhotep_stats.engine.rows import fixed, read
+from imhotep_stats.engine.rows import fixed, part, read, room
 from imhotep_stats.engine.sites.base import Site, group_points, line_groups, rank_points
 
 if TYPE_CHECKING:
@@ -47,14 +47,13 @@ TOMB_TOKEN = CODE["tomb_token"]
 
 try:  # Cython's constant: True in the compiled module (its rows are C arrays), else False
     import cython
-except ImportError:  # pure Python without Cython installed: the constant alone
-    from types import SimpleNamespace
 
-    cython = SimpleNamespace(compiled=False)
-COMPILED = cython.compiled
-# A row that grows or shrinks in play (owners, open, face_up) changes its list's length in
-# pure Python only (``if not cython.compiled``: a branch Cython drops, as it could not compile
-# a list method on a C array); compiled, its count field alone says how much of it is used.
+    COMPILED = cython.compiled
+except ImportError:  # pure Python without Cython installed
+    COMPILED = False
+
+# A row that grows or shrinks in play (owners, open, face_up) is its whole size in both builds
+# (rows.room); its count field alone says how much of it is used.
 
 # The C rows' sizes (burial_chamber.pxd): stones on a side A/B board (no game comes near: a
 # ship of at most 4 and a few card deliveries a round); mound spaces, or tomb spaces and the
@@ -74,7 +73,7 @@ class BurialRows(Site):
         self.rows = data["rows"]
         self.filled = 0
         if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
-            self._owners = fixed([], STONES)
+            self._owners = room([], STONES)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -88,22 +87,19 @@ class BurialRows(Site):
 
     @property
     def owners(self) -> list[int]:
-        return read(self, "owners", self._owners, self.filled)
+        return part(self, "owners", self._owners, self.filled)
 
     @owners.setter
     def owners(self, values) -> None:
         row = list(values)
-        self._owners = fixed(row, STONES)
+        self._owners = room(row, STONES)
         self.filled = len(row)
 
     def deliver(self, g: Game, owner: int) -> None:
         k = self.filled
         if k >= STONES:
             raise ValueError(f"burial_chamber.{self.side}: at most {STONES} stones on the board")
-        if cython.compiled:
-            self._owners[k] = owner
-        else:
-            self._owners.append(owner)
+        self._owners[k] = owner
         self.filled = k + 1
 
     def cells(self) -> dict[tuple[int, int], int]:
@@ -210,7 +206,7 @@ class BurialChamberC(Site):
         for i in range(self.spaces):
             self._owner[i] = -1
         self.opens = len(shape[6])
-        self._open = fixed(shape[6], SPACES)
+        self._open = room(shape[6], SPACES)
         self._overflow = fixed([0] * g.n, SEATS)
         self._count = fixed([0] * g.n, SEATS)
 
@@ -244,12 +240,12 @@ class BurialChamberC(Site):
 
     @property
     def open(self) -> list[int]:
-        return read(self, "open", self._open, self.opens)
+        return part(self, "open", self._open, self.opens)
 
     @open.setter
     def open(self, values) -> None:
         row = list(values)
-        self._open = fixed(row, SPACES)
+        self._open = room(row, SPACES)
         self.opens = len(row)
 
     @property
@@ -297,13 +293,9 @@ class BurialChamberC(Site):
         n -= 1
         for i in range(j, n):  # s leaves open
             self._open[i] = self._open[i + 1]
-        if not cython.compiled:
-            del self._open[n]
         for t in self.above[s]:
             left, right = self.supports[t]  # a space above rests on exactly two
             if self._owner[t] < 0 and self._owner[left] >= 0 and self._owner[right] >= 0:
-                if not cython.compiled:
-                    self._open.append(0)
                 i = n  # t joins open in its place (an insertion: open stays sorted)
                 while i > 0 and self._open[i - 1] > t:
                     self._open[i] = self._open[i - 1]
@@ -388,7 +380,7 @@ class BurialChamberD(Site):
         self.seats = g.n
         self.face_count = 0
         if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
-            self._face_up = fixed([], SPACES)
+            self._face_up = room([], SPACES)
             self._grid = fixed([0] * size, SPACES)
         for i in range(size):
             self._grid[i] = -1
@@ -419,12 +411,12 @@ class BurialChamberD(Site):
 
     @property
     def face_up(self) -> list[int]:
-        return read(self, "face_up", self._face_up, self.face_count)
+        return part(self, "face_up", self._face_up, self.face_count)
 
     @face_up.setter
     def face_up(self, values) -> None:
         row = list(values)
-        self._face_up = fixed(row, SPACES)
+        self._face_up = room(row, SPACES)
         self.face_count = len(row)
 
     @property
@@ -461,14 +453,14 @@ class BurialChamberD(Site):
         supply = self._hidden_tokens
         k = min(self.per_round, len(supply))
         if k:
-            self._face_up = fixed(sorted(supply[-k:]), SPACES)
+            face_up = sorted(supply[-k:])
+            for i in range(k):
+                self._face_up[i] = face_up[i]
             self.face_count = k
             del supply[-k:]
 
     def round_end(self, g: Game) -> None:
         self.face_count = 0  # unused tokens go back to the box
-        if not cython.compiled:
-            self._face_up = []
 
     def deliver(self, g: Game, owner: int) -> None:
         self._count[owner] += 1
@@ -497,8 +489,6 @@ class BurialChamberD(Site):
         n -= 1
         for i in range(j, n):  # the token leaves the game
             self._face_up[i] = self._face_up[i + 1]
-        if not cython.compiled:
-            del self._face_up[n]
         self.face_count = n
         self._grid[token - 1] = owner
 

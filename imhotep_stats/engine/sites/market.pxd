@@ -7,6 +7,8 @@ from imhotep_stats.engine.sites.base cimport Site
 
 from imhotep_stats.engine.actions cimport keep_card, take_card
 
+cdef bint COMPILED  # the .py's constant, a C test: the rows are C arrays or lists
+
 cpdef list _take_options(list names)
 @cython.locals(opts=list)
 cpdef _keep_one(Game g, Site site, long owner, hand, looked)

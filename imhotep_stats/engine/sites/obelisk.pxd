@@ -5,6 +5,8 @@ from imhotep_stats.engine.game cimport Game
 # rank_points as a C call (the .py imports the same name)
 from imhotep_stats.engine.sites.base cimport Site, rank_points
 
+cdef bint COMPILED  # the .py's constant, a C test: the rows are C arrays or lists
+
 cdef class ObeliskA(Site):
     cdef public long seats
     cdef long _heights[4]  # SEATS (obelisk.py's rows: their public names are properties)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.kinds import CODE
-from imhotep_stats.engine.rows import fixed, read
+from imhotep_stats.engine.rows import fixed, part, read, room
 from imhotep_stats.engine.sites.base import Site, rank_points
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ class ObeliskB(Site):
         self.slot_points = [slots[i] for i in self.slot_order]
         self.seats = g.n
         self.taken = 0
-        self._slot_owner = fixed([], OBELISKS)
+        self._slot_owner = room([], OBELISKS)
         self._pending = fixed([0] * g.n, SEATS)  # stones on the owner's space, not in an obelisk
         self._built = fixed([0] * g.n, SEATS)  # finished obelisks per player
 
@@ -140,11 +140,11 @@ class ObeliskB(Site):
 
     @property
     def slot_owner(self) -> list[int]:
-        return read(self, "slot_owner", self._slot_owner, self.taken)
+        return part(self, "slot_owner", self._slot_owner, self.taken)
 
     @slot_owner.setter
     def slot_owner(self, values) -> None:
-        self._slot_owner = fixed(values, OBELISKS)
+        self._slot_owner = room(values, OBELISKS)
         self.taken = len(values)
 
     @property
@@ -169,10 +169,7 @@ class ObeliskB(Site):
         if k >= self.per and taken < len(self.slot_points):
             self._pending[owner] = k - self.per
             self._built[owner] += 1
-            if COMPILED:
-                self._slot_owner[taken] = owner
-            else:  # pure Python: the row is as long as the slots taken
-                self._slot_owner.append(owner)
+            self._slot_owner[taken] = owner
             self.taken = taken + 1
             g.score(owner, "obelisk", self.slot_points[taken])
         else:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine.actions import Action, act, keep_card
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
-from imhotep_stats.engine.rows import fixed, read
+from imhotep_stats.engine.rows import fixed, part, read, room
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
@@ -68,27 +68,27 @@ def parse_reward(text: str, where: str) -> tuple[tuple[str, int], ...]:
     stone's owner; ``""`` or ``"none"`` nothing.
     """
     alts = []
-    for part in text.split("|"):
-        part = part.strip()
+    for alt in text.split("|"):
+        alt = alt.strip()
         try:
-            if part in ("", "none"):
+            if alt in ("", "none"):
                 continue
-            if part == "card":
+            if alt == "card":
                 alts.append((DRAW, 1))
-            elif part.startswith("draw"):
-                alts.append((DRAW, int(part[4:])))
-            elif part[0] == "p":
-                alts.append((POINTS, int(part[1:])))
-            elif part[0] == "s":
-                alts.append((STONES, int(part[1:])))
+            elif alt.startswith("draw"):
+                alts.append((DRAW, int(alt[4:])))
+            elif alt[0] == "p":
+                alts.append((POINTS, int(alt[1:])))
+            elif alt[0] == "s":
+                alts.append((STONES, int(alt[1:])))
             else:
                 raise ValueError
         except ValueError:
             raise ValueError(
-                f"{where}: unknown reward {part!r} (expected pN, sN, card, drawN, joined by '|')"
+                f"{where}: unknown reward {alt!r} (expected pN, sN, card, drawN, joined by '|')"
             ) from None
         if alts[-1][1] < 0:
-            raise ValueError(f"{where}: negative reward {part!r}")
+            raise ValueError(f"{where}: negative reward {alt!r}")
     return tuple(alts)
 
 
@@ -117,7 +117,7 @@ class TempleLayers(Site):
         self.width = data.by_players("width_by_players", g.n)
         self.filled = 0
         if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
-            self._owners = fixed([], LAYERED)
+            self._owners = room([], LAYERED)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -131,24 +131,21 @@ class TempleLayers(Site):
 
     @property
     def owners(self) -> list[int]:
-        return read(self, "owners", self._owners, self.filled)
+        return part(self, "owners", self._owners, self.filled)
 
     @owners.setter
     def owners(self, values) -> None:
         values = list(values)
         if len(values) > LAYERED:
             raise ValueError(f"temple: at most {LAYERED} stones, got {len(values)}")
-        self._owners = fixed(values, LAYERED)
+        self._owners = room(values, LAYERED)
         self.filled = len(values)
 
     def deliver(self, g: Game, owner: int) -> None:
         i = self.filled
         if i >= LAYERED:  # never in a game: a C row must not be written past
             raise ValueError(f"temple: at most {LAYERED} stones")
-        if COMPILED:
-            self._owners[i] = owner
-        else:  # pure Python: the list is the row's logical length (compiled, never run)
-            list.append(self._owners, owner)
+        self._owners[i] = owner
         self.filled = i + 1
 
     def visible(self) -> list[tuple[int, int]]:
@@ -362,8 +359,8 @@ class TempleD(Site):
         self._chariots = fixed([0] * g.n, SEATS)
         self._count = fixed([0] * g.n, SEATS)
         if not COMPILED:  # compiled: the C row as it comes, zero-filled (engine/rows.py)
-            self._spaces = fixed([], SPACES)
-            self._overflow = fixed([], OVERFLOW)
+            self._spaces = room([], SPACES)
+            self._overflow = room([], OVERFLOW)
 
     def copy_into(self, new: Site) -> None:
         Site.copy_into(self, new)
@@ -406,19 +403,19 @@ class TempleD(Site):
 
     @property
     def spaces(self) -> list[int]:
-        return read(self, "spaces", self._spaces, self.filled)
+        return part(self, "spaces", self._spaces, self.filled)
 
     @spaces.setter
     def spaces(self, values) -> None:
         values = list(values)
         if len(values) > len(self.arrowheads):
             raise ValueError(f"temple.D: {len(self.arrowheads)} stone spaces, got {len(values)}")
-        self._spaces = fixed(values, SPACES)
+        self._spaces = room(values, SPACES)
         self.filled = len(values)
 
     @property
     def overflow(self) -> list[int]:
-        return read(self, "overflow", self._overflow, self.over)
+        return part(self, "overflow", self._overflow, self.over)
 
     @overflow.setter
     def overflow(self, values) -> None:
@@ -426,27 +423,21 @@ class TempleD(Site):
         if len(values) > OVERFLOW:
             raise ValueError(f"temple.D: at most {OVERFLOW} stones beyond the stone spaces, "
                              f"got {len(values)}")
-        self._overflow = fixed(values, OVERFLOW)
+        self._overflow = room(values, OVERFLOW)
         self.over = len(values)
 
     def deliver(self, g: Game, owner: int) -> None:
         self._count[owner] += 1
         i = self.filled
         if i < len(self.arrowheads):
-            if COMPILED:
-                self._spaces[i] = owner
-            else:  # pure Python: the list is the row's logical length (compiled, never run)
-                list.append(self._spaces, owner)
+            self._spaces[i] = owner
             self.filled = i + 1
             move = self.arrowheads[i]
         else:
             i = self.over
             if i >= OVERFLOW:  # never in a game: a C row must not be written past
                 raise ValueError(f"temple.D: at most {OVERFLOW} stones beyond the stone spaces")
-            if COMPILED:
-                self._overflow[i] = owner
-            else:
-                list.append(self._overflow, owner)
+            self._overflow[i] = owner
             self.over = i + 1
             move = self.overflow_move
         pos, finish = self._chariots[owner], self.finish
