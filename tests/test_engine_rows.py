@@ -112,3 +112,23 @@ def test_hands_read_by_name_and_write_back():
     with pytest.raises(TypeError, match="a hand is written by name"):
         g.hand[1].update({"statue": 3})
     assert g.hand[1] == {"statue": 1}  # nothing changed by the refused writes
+
+
+def test_what_a_board_shows_is_read_off_it_not_kept():
+    # Market D's stack sizes are the stacks' (a scenario sets the stacks); Obelisk D's free
+    # obelisks are those without an owner. A count that disagrees is refused, not kept.
+    from imhotep_stats.engine import scenario
+
+    g = Game(3, "D-A-A-A-D", seed=1, scenario=True)
+    m = g.sites[0]
+    scenario.set_hidden(g, 0, "stacks", [[], ["lever"]])
+    assert m.stack_count == [0, 1]
+    m.stack_count = [0, 1]  # agrees with the stacks: nothing to change
+    with pytest.raises(ValueError, match=r"market.D: stack_count \[2, 1\] is not the stacks' sizes \[0, 1\]"):
+        m.stack_count = [2, 1]
+    assert m.stack_count == [0, 1]
+    o = g.sites[4]
+    assert o.free == list(range(len(o.owner)))
+    o.owner[1] = 2  # seat 2 claims obelisk 1
+    assert 1 not in o.free and o.free[0] == 0
+    assert clone(g).sites[4].free == o.free
