@@ -1,16 +1,17 @@
 """A fast, independent copy of a game (``clone``), for search bots.
 
-The game's state is plain data: lists of small values, the sites' lists, task records and
-the pending question made of immutable values (engine/game.py), so a copy is flat: every
-list of the state copied (a list field typed ``list`` in game.pxd as ``x[:]``, compiled a
-direct C slice copy), everything immutable shared (the board, side data, card tables, actions, tuples, the task
+The game's state is plain data: C rows of small values (the counters, the hands, the sites'
+boards: engine/rows.py), lists of names and actions, task records and the pending question
+made of immutable values (engine/game.py), so a copy is flat: every list of the state copied
+(a list field typed ``list`` in game.pxd as ``x[:]``, compiled a direct C slice copy),
+everything immutable shared (the board, side data, card tables, actions, tuples, the task
 records, the pending question's options and context); the small counters and the hands'
 card counts, C arrays when compiled (game.pxd), are copied by value. Each site copies itself
-(``Site.copy``: its attributes, its C rows by value, its lists one level deep), and so does the prophecies' state.
-Playing the copy never touches the original, and the copy plays on exactly as the original
-would (its chance stream is copied with its state). An attribute added to ``Game`` must be
-added here (compiled, ``game.pxd`` declares it; ``clone.pxd`` types the copy as a ``Game``,
-so these are C field copies).
+(``Site.copy``: its attributes, its C rows by value, its lists one level deep), and so does
+the prophecies' state. Playing the copy never touches the original, and the copy plays on
+exactly as the original would (its chance stream is copied with its state). An attribute
+added to ``Game`` must be added here (compiled, ``game.pxd`` declares it; ``clone.pxd``
+types the copy as a ``Game``, so these are C field copies).
 """
 
 from __future__ import annotations
