@@ -58,7 +58,7 @@ from imhotep_stats.engine.actions import (  # noqa: F401 (PLACE, SAIL: the bots 
 from imhotep_stats.engine.chance import fast_shuffle, reshuffle
 from imhotep_stats.engine.kinds import ANSWERED_BY, CODE, NAMES, by_code
 from imhotep_stats.engine.result import best_seats
-from imhotep_stats.engine.rows import Row, fixed, read
+from imhotep_stats.engine.rows import fixed, make, read
 from imhotep_stats.engine.setup_checks import (
     RulesError,
     check_deck,
@@ -390,11 +390,8 @@ class Game:
         writes go back to the game."""
         ships = []
         for s in range(4):
-            out = Row([self._slots[4 * s + k] for k in range(self._ship_size[s])])
-            out.holder = self
-            out.name = "ship_slots"
-            out.ship = s
-            ships.append(out)
+            ships.append(make([self._slots[4 * s + k] for k in range(self._ship_size[s])],
+                              self, "ship_slots", s))
         return ships
 
     def set_ship_slots(self, s: int, slots: Sequence[int]) -> None:

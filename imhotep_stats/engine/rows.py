@@ -48,39 +48,42 @@ class Row(list):
     __delitem__ = __iadd__ = __imul__ = _in_place
 
 
+def make(items, holder: Any, name: str, ship: int = -1) -> Row:
+    """``items`` as a ``Row`` of ``holder`` by its public ``name`` (``ship`` >= 0: that ship's
+    slots)."""
+    out = Row(items)
+    out.holder = holder
+    out.name = name
+    out.ship = ship
+    return out
+
+
 def read(holder: Any, name: str, row, n: int) -> list[int]:
     """The public list of a row: pure Python, the row itself; compiled, its first ``n`` items
     (``row`` is the C array as a list) as a ``Row`` of ``holder``."""
-    if not COMPILED:
-        return row
-    out = Row(row[:n])
-    out.holder = holder
-    out.name = name
-    out.ship = -1
-    return out
+    return make(row[:n], holder, name) if COMPILED else row
 
 
 def part(holder: Any, name: str, row, n: int) -> list[int]:
     """The public list of a ``room`` row: its first ``n`` items as a ``Row`` of ``holder``
     (both builds: in pure Python too the row is longer than what it holds)."""
-    out = Row(row[:n])
-    out.holder = holder
-    out.name = name
-    out.ship = -1
-    return out
+    return make(row[:n], holder, name)
+
+
+def _sized(values, size: int) -> list[int]:
+    row = list(values)
+    if len(row) > size:
+        raise ValueError(f"a row of at most {size} values, got {len(row)}")
+    return row
 
 
 def room(values, size: int) -> list[int]:
     """``values`` as a row that grows in play: padded with zeros to ``size`` in both builds."""
-    row = list(values)
-    if len(row) > size:
-        raise ValueError(f"a row of at most {size} values, got {len(row)}")
+    row = _sized(values, size)
     return row + [0] * (size - len(row))
 
 
 def fixed(values, size: int) -> list[int]:
     """``values`` as a row: compiled, padded with zeros to the C array's ``size``."""
-    row = list(values)
-    if len(row) > size:
-        raise ValueError(f"a row of at most {size} values, got {len(row)}")
-    return row + [0] * (size - len(row)) if COMPILED else row
+    return room(values, size) if COMPILED else _sized(values, size)
+

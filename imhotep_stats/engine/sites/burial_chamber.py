@@ -110,8 +110,6 @@ class BurialRows(Site):
         return self.filled
 
     def stones_of(self, p: int) -> int:
-        if not COMPILED:  # pure Python: the list's own count (compiled, the C loop below)
-            return self.owners.count(p)
         k = 0
         for i in range(self.filled):
             if self._owners[i] == p:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.engine.actions import GET, act
 from imhotep_stats.engine.cards import gain
 from imhotep_stats.engine.kinds import CODE
-from imhotep_stats.engine.rows import Row, fixed, part, read, room
+from imhotep_stats.engine.rows import fixed, make, part, read, room
 from imhotep_stats.engine.sites.base import Site
 
 if TYPE_CHECKING:
@@ -175,8 +175,6 @@ class PyramidA(Site):
         return self.placed
 
     def stones_of(self, p: int) -> int:
-        if not COMPILED:  # pure Python: the list's own count (compiled, the C loop below)
-            return self.owners.count(p)
         k = 0
         for i in range(self.placed):
             if self._owners[i] == p:
@@ -310,11 +308,8 @@ class PyramidB(_Counted):
         """The owners on each pyramid, in fill order: new lists; ``pyramids[i] = [...]``
         writes pyramid i back (a change of an inner list would not)."""
         on, laid = self._on, self._laid
-        out = Row([on[i * HEIGHT + k] for k in range(laid[i])] for i in range(self.n_pyramids))
-        out.holder = self
-        out.name = "pyramids"
-        out.ship = -1
-        return out
+        return make([[on[i * HEIGHT + k] for k in range(laid[i])] for i in range(self.n_pyramids)],
+                    self, "pyramids")
 
     @pyramids.setter
     def pyramids(self, values) -> None:
