@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.trust import cell_trust
 from imhotep_stats.rules.board import SITE_TITLES as SITE_NAMES
 from imhotep_stats.rules.board import SITES
+from imhotep_stats.stats import fmt as f
 
 SOURCE_WORDS = {"card_statue": "statue cards", "card_decoration": "decoration cards",
                 "card_unused_blue": "unused blue cards", "card_ornament": "ornament cards",
