@@ -45,11 +45,17 @@ def describe(value: Any) -> str:
 def unknown_key(key: Any, known: list[str] | tuple[str, ...], lead: str = "one of ") -> str:
     """ "unknown key (did you mean 'game'? expected one of ...)" for a key not in ``known``:
     the nearest known key by spelling (difflib), when one is near enough."""
+    return f"unknown key ({did_you_mean(key, known)}expected {lead}{', '.join(map(str, known))})"
+
+
+def did_you_mean(word: Any, known: list[str] | tuple[str, ...]) -> str:
+    """ "did you mean 'greedy'? " when a known word is near ``word`` by spelling (difflib),
+    else "". """
     import difflib
 
-    near = difflib.get_close_matches(str(key).lower(), [str(k) for k in known], n=1, cutoff=0.7)
-    hint = f"did you mean {near[0]!r}? " if near else ""
-    return f"unknown key ({hint}expected {lead}{', '.join(map(str, known))})"
+    near = difflib.get_close_matches(str(word).lower(), [str(k) for k in known], n=1,
+                                     cutoff=0.7)
+    return f"did you mean {near[0]!r}? " if near else ""
 
 
 _OS_ERRORS = {  # the environment failures a user can fix, in their words

@@ -51,3 +51,28 @@ def test_one_rounding_for_a_win_rate_in_the_answer_and_the_table():
                         "games": 2000, "confidence": 0.95, "bots": [],
                         "seats": [dict(row, seat=0), dict(row, seat=1)]})
     assert "27.3%" in text and "27.2%" not in text
+
+
+def test_plan_takes_the_default_margin_and_prints_short_lines():
+    r = cli("plan", "--players", "3")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("3 players, margin ±5.0 pp")
+    assert r.stdout == cli("plan", "--players", "3", "--margin", "0.05").stdout
+    assert all(len(line) <= 90 for line in r.stdout.splitlines())
+
+
+def test_play_seats_the_bots_run_seats():
+    from imhotep_stats.config.quick import quick_study
+
+    r = cli("play")
+    assert r.exit_code == 0, r.output
+    assert quick_study("A-A-A-A-A").cells[0].lineup == ("greedy",)
+    seats = [line.split()[1] for line in r.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert seats == ["greedy"] * 3
+
+
+def test_a_misspelled_bot_gets_the_nearest_name():
+    for args in (("play", "--bots", "gredy"), ("run", "--sides", "A-A-A-A-A", "--bots", "gredy"),
+                 ("plan", "--players", "3", "--bots", "gredy")):
+        r = cli(*args)
+        assert r.exit_code in (1, 2) and "did you mean 'greedy'?" in r.output, (args, r.output)

@@ -68,15 +68,16 @@ def _apply(fn, options):
     return fn
 
 
-def table_options(fn):
-    """The table one game is played at (``play`` and ``bench``): sides, players, bots."""
-    return _apply(fn, (
+def table_options(bots: str):
+    """The table one game is played at (``play`` and ``bench``): sides, players, bots
+    (``bots``: the default lineup; ``play``'s is ``run``'s, greedy)."""
+    return lambda fn: _apply(fn, (
         click.option("--sides", default="A-A-A-A-A", show_default=True,
                      shell_complete=complete_sides, help="Side per site, "
                      "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D."),
         click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
                      help="Player count."),
-        click.option("--bots", default="random", show_default=True,
+        click.option("--bots", default=bots, show_default=True,
                      shell_complete=complete_bots,
                      help="Comma-separated, one per seat (or one for all)."),
     ))
