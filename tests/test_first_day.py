@@ -76,3 +76,20 @@ def test_a_misspelled_bot_gets_the_nearest_name():
                  ("plan", "--players", "3", "--bots", "gredy")):
         r = cli(*args)
         assert r.exit_code in (1, 2) and "did you mean 'greedy'?" in r.output, (args, r.output)
+
+
+def test_quiet_means_the_same_in_run_and_report(tmp_path):
+    out = str(tmp_path / "r")
+    ran = _run("--games", "20", "--out", out, "-q")
+    again = cli("report", out, "-q")
+    assert ran.exit_code == again.exit_code == 0
+    assert ran.stderr == again.stderr == ""  # no messages on stderr ...
+    assert ran.stdout.startswith(again.stdout.split("\n")[0]) and again.stdout  # ... the answer
+
+
+def test_resume_is_accepted_and_says_it_is_the_default(tmp_path):
+    out = str(tmp_path / "r")
+    r = _run("--games", "20", "--out", out, "--resume")
+    assert r.exit_code == 0, r.output
+    assert "--resume: resuming is the default" in r.stderr
+    assert _run("--games", "20", "--out", out, "--resume", "--force").exit_code == 2

@@ -41,8 +41,26 @@ WORKERS = workers_option()
 CLUSTER = click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
                        "tcp://host:8786 [default: run.cluster].")
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")
-FORCE = click.option("--force", is_flag=True, help="Discard earlier results in the run "
-                     "directory and simulate again (by default they are resumed).")
+def _no_both(ctx, param, value):
+    """--force and --resume contradict each other; --resume alone changes nothing."""
+    if value:
+        other = "resume" if param.name == "force" else "force"
+        if ctx.meta.get(f"imhotep.{other}"):
+            raise click.UsageError("--force discards what --resume would resume: give one")
+        ctx.meta[f"imhotep.{param.name}"] = True
+        if param.name == "resume":
+            click.echo("note: --resume: resuming is the default (the option changes nothing)",
+                       err=True)
+    return value
+
+
+def FORCE(fn):  # noqa: N802 - a decorator, named like the other shared options
+    """--force, and --resume, which older scripts pass: resuming is what runs do anyway."""
+    fn = click.option("--resume", is_flag=True, expose_value=False, callback=_no_both,
+                      hidden=True)(fn)
+    return click.option("--force", is_flag=True, callback=_no_both, help="Discard earlier "
+                        "results in the run directory and simulate again (by default they "
+                        "are resumed).")(fn)
 QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr.")
 OUT_RUN = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
                        help="Run directory [default: reports/<study name>].")
