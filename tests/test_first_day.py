@@ -93,3 +93,30 @@ def test_resume_is_accepted_and_says_it_is_the_default(tmp_path):
     assert r.exit_code == 0, r.output
     assert "--resume: resuming is the default" in r.stderr
     assert _run("--games", "20", "--out", out, "--resume", "--force").exit_code == 2
+
+
+def test_board_file_errors_come_one_a_line_as_config_errors_do(tmp_path):
+    from imhotep_stats.rules.board_file import export_text
+
+    path = tmp_path / "board.toml"
+    path.write_text(export_text().replace("overflow_points = 1  # rulebook",
+                                          'overflow_points = "one"', 1)
+                    .replace("rounds = 6", 'rounds = "six"', 1))
+    r = cli("sides", "pyramid.A", "--board", path)
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert lines[0] == f"error: board file {path}: 2 problems"
+    assert lines[1].startswith("  pyramid.A.overflow_points: expected an integer")
+    assert lines[2].startswith("  game.rounds: expected an integer")
+
+
+def test_an_unclosed_array_is_reported_at_the_line_that_opened_it(tmp_path):
+    path = tmp_path / "study.toml"
+    path.write_text('[study]\nname = "x"\nplayers = [2, 3\ngames = 10\n')
+    r = cli("validate", path)
+    assert r.exit_code == 1 and "line 3, column 11: not valid TOML: the array opened here" \
+        in r.stderr, r.stderr
+    board = tmp_path / "board.toml"
+    board.write_text('[pyramid.A]\npoints = [2, 1, 3\nrows = 3\n')
+    r = cli("sides", "--board", board)
+    assert r.exit_code == 1 and "line 2, column 10" in r.stderr, r.stderr
