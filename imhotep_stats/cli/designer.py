@@ -17,6 +17,7 @@ from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable
 from imhotep_stats.cli.options import (
     BOARD,
     MARGIN,
+    Count,
     bad_cluster,
     flag_study_options,
     json_option,
@@ -168,7 +169,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
 @study_options
 @MARGIN
 @BOARD
-@click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
+@click.option("--budget", type=Count(0), help="Extra games for adaptive allocation "
               "[default: sweep.budget, 0 = none].")
 @click.option("--rounds", type=click.IntRange(1), help="Adaptive rounds at most "
               "[default: sweep.rounds].")

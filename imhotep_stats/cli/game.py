@@ -11,7 +11,14 @@ from pathlib import Path
 import click
 
 from imhotep_stats.cli.exits import EXIT_BAD_INPUT, expected_errors
-from imhotep_stats.cli.options import BOARD, PROPHECIES, board_of, json_option, table_options
+from imhotep_stats.cli.options import (
+    BOARD,
+    GAMES,
+    PROPHECIES,
+    board_of,
+    json_option,
+    table_options,
+)
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
@@ -147,7 +154,7 @@ def _searched(bots) -> int:
 
 @click.command(short_help="Games per second on one core (compiled or pure).")
 @table_options
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
               help="Play the same GAMES games this many times; report the best and the median.")

@@ -3,6 +3,7 @@ with a decorator (``@WORKERS``, ``@study_options``), so their help cannot drift 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -12,6 +13,23 @@ from imhotep_stats.cli.completion import complete_bots, complete_sides
 SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelisk, "
               "e.g. D-A-C-A-A")
 
+
+class Count(click.IntRange):
+    """A whole number of games as people write it: ``4000``, ``4,000`` or ``4_000`` (the
+    CLI prints counts with thousands separators, so one copied back must work)."""
+
+    name = "count"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            plain = value.strip().replace("_", "")
+            if re.fullmatch(r"\d{1,3}(,\d{3})+", plain):
+                plain = plain.replace(",", "")
+            value = plain
+        return super().convert(value, param, ctx)
+
+
+GAMES = Count(1)
 
 
 def workers_option(default: str = "run.workers, else all cores"):
@@ -86,7 +104,7 @@ def study_options(fn):
     """Options ``compare`` and ``sweep`` share with ``run``."""
     return _apply(fn, (
         OUT_RUN,
-        click.option("--games", type=click.IntRange(1), help="Games per cell."),
+        click.option("--games", type=GAMES, help="Games per cell."),
         SEED, WORKERS, CLUSTER, FORCE, json_option(),
         click.option("--markdown", is_flag=True, help="Print Markdown."),
         QUIET,

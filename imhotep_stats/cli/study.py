@@ -20,6 +20,7 @@ from imhotep_stats.cli.exits import (
 from imhotep_stats.cli.options import (
     BOARD,
     FORCE,
+    GAMES,
     MARGIN,
     OUT_RUN,
     QUIET,
@@ -88,7 +89,7 @@ def validate(config, board_file, no_estimate):
 @flag_study_options
 @OUT_RUN
 @executor_options
-@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
+@click.option("--games", type=GAMES, help="Games per cell (overrides study.games; "
               "2,000 with --sides).")
 @SEED
 @FORCE
@@ -100,7 +101,7 @@ def validate(config, board_file, no_estimate):
 @click.option("--until-decided", is_flag=True, help="Keep adding games (each pass at most "
               "doubles them) until every cell has a seat verdict or --max-games is reached; "
               "the verdicts are sequential (valid however often they are looked at).")
-@click.option("--max-games", type=click.IntRange(1), help="With --until-decided: games per "
+@click.option("--max-games", type=GAMES, help="With --until-decided: games per "
               "cell at most [default: 16 x the first pass].")
 @json_option("Print one JSON object per cell.")
 @QUIET

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from imhotep_stats.reporting import charts
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
 from imhotep_stats.reporting.headline import headline, headline_cells, spell_sides
 from imhotep_stats.reporting.palette import source_colour, source_name
 from imhotep_stats.reporting.trust import report_trust
+from imhotep_stats.stats import fmt as f
 
 
 @dataclass(frozen=True)

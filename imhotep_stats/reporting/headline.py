@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.palette import source_name
 from imhotep_stats.reporting.trust import cell_trust
 from imhotep_stats.rules.board import SITE_TITLES as SITE_NAMES
 from imhotep_stats.rules.board import SITES
+from imhotep_stats.stats import fmt as f
 
 MAX_CELLS = 12  # more cells (a sweep-sized study): the least balanced, then a count
 
