@@ -16,7 +16,6 @@ import dataclasses
 import hashlib
 import itertools
 import json
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
