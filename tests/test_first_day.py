@@ -120,3 +120,11 @@ def test_an_unclosed_array_is_reported_at_the_line_that_opened_it(tmp_path):
     board.write_text('[pyramid.A]\npoints = [2, 1, 3\nrows = 3\n')
     r = cli("sides", "--board", board)
     assert r.exit_code == 1 and "line 2, column 10" in r.stderr, r.stderr
+
+
+def test_the_rule_text_column_is_in_english():
+    r = cli("sides", "burial_chamber.D")
+    assert r.exit_code == 0, r.output
+    assert "turn over four tomb tokens" in r.stdout and "fichas" not in r.stdout
+    r = cli("sides", "temple.D")
+    assert "The player in second place gets one point" in " ".join(r.stdout.split())

@@ -72,14 +72,15 @@ def sides(name, export, force, board_file, as_json):
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
                                "provisional_keys": list(sd.provisional_keys), "values": values,
-                               "quotes": dict(sd.quotes)}, indent=2))
+                               "quotes": dict(sd.quotes), "quotes_en": dict(sd.quotes_en)},
+                              indent=2))
         return
     click.echo(f"{sd.name}  provenance: {sd.provenance}")
     rows = [[k, json.dumps(v), "designer" if k in designer.get(sd.name, ()) else
              "provisional" if (k in sd.provisional_keys or
-             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes.get(k, "")]
+             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes_en.get(k, "")]
             for k, v in values.items()]
-    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
+    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text (English)"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
 
 
