@@ -51,3 +51,72 @@ def test_one_rounding_for_a_win_rate_in_the_answer_and_the_table():
                         "games": 2000, "confidence": 0.95, "bots": [],
                         "seats": [dict(row, seat=0), dict(row, seat=1)]})
     assert "27.3%" in text and "27.2%" not in text
+
+
+def test_plan_takes_the_default_margin_and_prints_short_lines():
+    r = cli("plan", "--players", "3")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("3 players, margin ±5.0 pp")
+    assert r.stdout == cli("plan", "--players", "3", "--margin", "0.05").stdout
+    assert all(len(line) <= 90 for line in r.stdout.splitlines())
+
+
+def test_play_seats_the_bots_run_seats():
+    from imhotep_stats.config.quick import quick_study
+
+    r = cli("play")
+    assert r.exit_code == 0, r.output
+    assert quick_study("A-A-A-A-A").cells[0].lineup == ("greedy",)
+    seats = [line.split()[1] for line in r.stdout.splitlines() if line.strip()[:1].isdigit()]
+    assert seats == ["greedy"] * 3
+
+
+def test_a_misspelled_bot_gets_the_nearest_name():
+    for args in (("play", "--bots", "gredy"), ("run", "--sides", "A-A-A-A-A", "--bots", "gredy"),
+                 ("plan", "--players", "3", "--bots", "gredy")):
+        r = cli(*args)
+        assert r.exit_code in (1, 2) and "did you mean 'greedy'?" in r.output, (args, r.output)
+
+
+def test_quiet_means_the_same_in_run_and_report(tmp_path):
+    out = str(tmp_path / "r")
+    ran = _run("--games", "20", "--out", out, "-q")
+    again = cli("report", out, "-q")
+    assert ran.exit_code == again.exit_code == 0
+    assert ran.stderr == again.stderr == ""  # no messages on stderr ...
+    assert ran.stdout.startswith(again.stdout.split("\n")[0]) and again.stdout  # ... the answer
+
+
+def test_resume_is_accepted_and_says_it_is_the_default(tmp_path):
+    out = str(tmp_path / "r")
+    r = _run("--games", "20", "--out", out, "--resume")
+    assert r.exit_code == 0, r.output
+    assert "--resume: resuming is the default" in r.stderr
+    assert _run("--games", "20", "--out", out, "--resume", "--force").exit_code == 2
+
+
+def test_board_file_errors_come_one_a_line_as_config_errors_do(tmp_path):
+    from imhotep_stats.rules.board_file import export_text
+
+    path = tmp_path / "board.toml"
+    path.write_text(export_text().replace("overflow_points = 1  # rulebook",
+                                          'overflow_points = "one"', 1)
+                    .replace("rounds = 6", 'rounds = "six"', 1))
+    r = cli("sides", "pyramid.A", "--board", path)
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert lines[0] == f"error: board file {path}: 2 problems"
+    assert lines[1].startswith("  pyramid.A.overflow_points: expected an integer")
+    assert lines[2].startswith("  game.rounds: expected an integer")
+
+
+def test_an_unclosed_array_is_reported_at_the_line_that_opened_it(tmp_path):
+    path = tmp_path / "study.toml"
+    path.write_text('[study]\nname = "x"\nplayers = [2, 3\ngames = 10\n')
+    r = cli("validate", path)
+    assert r.exit_code == 1 and "line 3, column 11: not valid TOML: the array opened here" \
+        in r.stderr, r.stderr
+    board = tmp_path / "board.toml"
+    board.write_text('[pyramid.A]\npoints = [2, 1, 3\nrows = 3\n')
+    r = cli("sides", "--board", board)
+    assert r.exit_code == 1 and "line 2, column 10" in r.stderr, r.stderr

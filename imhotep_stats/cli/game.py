@@ -22,10 +22,13 @@ from imhotep_stats.cli.options import (
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
+    from imhotep_stats.bots import BotSpecError
     from imhotep_stats.sim.samples import bot_list
 
     try:
         return bot_list(bots, players)
+    except BotSpecError:
+        raise  # bad input (exit 1), as a config's unknown bot
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
 
@@ -50,7 +53,7 @@ def _print_breakdown(result, bots: list[str]) -> None:
 
 
 @click.command(short_help="Play one game and print the score breakdown.")
-@table_options
+@table_options("greedy")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Root seed: the same seed deals the same game.")
 @PROPHECIES
@@ -153,7 +156,7 @@ def _searched(bots) -> int:
 
 
 @click.command(short_help="Games per second on one core (compiled or pure).")
-@table_options
+@table_options("random")
 @click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,

@@ -303,8 +303,7 @@ def _gate_exit(rep) -> None:
               "none (only check the gates).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print summary.json to stdout instead of the terminal summary.")
-@click.option("-q", "--quiet", is_flag=True,
-              help="Nothing on stdout, no messages; failed gates still go to stderr.")
+@QUIET
 @expected_errors
 def report(run_dir, formats, as_json, quiet):
     """Re-render the reports of a stored run (no simulation) and check its balance gates.
@@ -312,7 +311,7 @@ def report(run_dir, formats, as_json, quiet):
     Writes report.md (also appended to $GITHUB_STEP_SUMMARY when set), report.html,
     summary.json and tables/*.csv, *.parquet in RUN_DIR: byte-identical to what `run` wrote.
     Exit code 3 when a gate of the study's [gates] table fails, 1 when RUN_DIR holds no
-    finished run."""
+    finished run. -q quiets stderr as in `run`; failed gates are still named there."""
     from imhotep_stats.reporting.export import summary_json
 
     def say(msg: str) -> None:
@@ -322,7 +321,7 @@ def report(run_dir, formats, as_json, quiet):
     rep = _report_files(run_dir, formats, say)
     if as_json:
         click.echo(summary_json(rep.data, rep.gates), nl=False)
-    elif not quiet:
+    else:
         from imhotep_stats.reporting.headline import headline_text
 
         click.echo(headline_text(rep.data))  # the answer first
