@@ -12,6 +12,11 @@ another) by chance alone, and the label comparison flagged 80% of such groups (i
 ``stats.lineups.lineup_test`` tests the seat x lineup table (and a trend with the lineups'
 ratings); a group is ``consistent`` unless that test rejects after Holm over the groups of
 the report, and only then does a flag name what differs.
+
+The words say what was tested, no more (issue 46): a rejection says the *size* of a seat
+effect depends on the bots (seat 4: -4 pp with greedy, pyramid and temple, -1 pp with
+random), not that the effect belongs to the bots; where every lineup puts the seat on the
+same side, the flag says so. "Consistent" comes with the difference the test could miss.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from importlib import resources
 from typing import Any, Protocol
 
 from imhotep_stats.stats.intervals import wilson_interval
-from imhotep_stats.stats.lineups import LineupTest, lineup_test
+from imhotep_stats.stats.lineups import LineupTest, detectable_difference, lineup_test
 from imhotep_stats.stats.significance import SeatVerdict, holm
 
 
@@ -83,6 +88,7 @@ class Group:
     test: LineupTest | None = None
     p_adjusted: float | None = None
     tested_groups: int = 1  # the Holm family: groups of the report with a test
+    detectable: float | None = None  # the between-lineup difference found with 80% power
 
     @property
     def summary(self) -> str:
@@ -93,9 +99,13 @@ class Group:
             return self.flags[0]
         trend = ("" if self.test.trend_p is None else
                  f"; trend with the lineups' rating {_p(self.test.trend_p)}")
+        miss = ("" if self.detectable is None else
+                f": a seat's win rate differing by less than about "
+                f"{self.detectable * 100:.1f} pp in one lineup could go unnoticed (80% power "
+                f"at {self.detectable * 100:.1f} pp)")
         return (f"consistent across lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
-                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend})")
+                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend}){miss}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -112,7 +122,8 @@ class Group:
                          "first_player": first_player(c.verdict)}
                         for c in self.cells],
             "test": None if self.test is None else {
-                **self.test.to_json(), "p_adjusted": self.p_adjusted},
+                **self.test.to_json(), "p_adjusted": self.p_adjusted,
+                "detectable_difference": self.detectable},
             "summary": self.summary,
             "flags": self.flags,
         }
@@ -125,21 +136,46 @@ def _p(p: float | None) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
+def _two_groups(gaps: list[float]) -> list[list[int]]:
+    """Lineup indices split in two where the sorted gaps jump most (one group if equal)."""
+    order = sorted(range(len(gaps)), key=lambda i: gaps[i])
+    if len(order) < 2:
+        return [order]
+    jumps = [gaps[order[i + 1]] - gaps[order[i]] for i in range(len(order) - 1)]
+    cut = max(range(len(jumps)), key=lambda i: jumps[i]) + 1
+    return [order[:cut], order[cut:]]
+
+
+def _names(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
-    """The sentence naming what differs: the seat whose share varies most between
-    lineups (largest chi-square contribution), its rate in the lineups where it is
-    highest and lowest, and the rating trend when it is significant too."""
+    """The sentence saying what the test found: the seat whose share varies most between
+    lineups (largest chi-square contribution), its gap to the fair share in the lineups
+    grouped where the gaps split, whether every lineup puts it on the same side, and the
+    rating trend when it is significant too."""
     s = t.seat
-    hi, lo = int(max(range(len(names)), key=lambda i: t.rates[i][s])), int(
-        min(range(len(names)), key=lambda i: t.rates[i][s]))
-    text = (f"seat effects differ between lineups (seat x lineup test {_p(p_adj)}): "
-            f"seat {s + 1} wins {t.rates[hi][s]:.1%} with {names[hi]} but "
-            f"{t.rates[lo][s]:.1%} with {names[lo]} (fair share {1 / players:.1%})")
+    fair = 1.0 / players
+    gaps = [t.rates[i][s] - fair for i in range(len(names))]
+    games = t.games
+    parts = []
+    for grp in sorted(_two_groups(gaps), key=lambda g: min(gaps[i] for i in g)):
+        gap = sum(gaps[i] * games[i] for i in grp) / sum(games[i] for i in grp)
+        parts.append(f"{gap * 100:+.1f} pp with {_names([names[i] for i in grp])}")
+    same_side = all(g < 0 for g in gaps) or all(g > 0 for g in gaps)
+    what = ("deficit" if all(g < 0 for g in gaps) else "advantage"
+            if all(g > 0 for g in gaps) else "gap to its fair share")
+    text = (f"the size of seat {s + 1}'s {what} depends on the bots (seat x lineup test "
+            f"{_p(p_adj)}): {', '.join(parts)} (fair share {fair:.1%})")
     if t.trend_p is not None and t.trend_p <= t.alpha:
         per = t.slopes[t.trend_seat] * 100
         text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "
                  f"{abs(per) * 100:.1f} pp per 100 rating points (trend test {_p(t.trend_p)})")
-    return text + ": likely an effect of the bots, not the board"
+    if same_side:
+        return text + (f"; every lineup puts seat {s + 1} "
+                       f"{'behind' if gaps[0] < 0 else 'ahead'}: only the size differs")
+    return text + "; the lineups disagree on its direction"
 
 
 def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:
@@ -169,6 +205,9 @@ def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:
         tested.append((g, live))
     for (g, live), p in zip(tested, holm([g.test.p for g, _ in tested]), strict=True):
         g.p_adjusted, g.tested_groups = p, len(tested)
+        # Holm's strictest step: the level the test may have been held to
+        g.detectable = detectable_difference([c.games for c in live], g.players,
+                                             g.test.alpha / len(tested))
         if p <= g.test.alpha:
             g.consistent = False
             g.flags = [_flag(g.test, p, [lineup_name(c.lineup) for c in live], g.players)]

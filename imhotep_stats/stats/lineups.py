@@ -114,3 +114,25 @@ def lineup_test(
                        trend_p=float(_st.chi2.sf(parts.sum(), tdf)),
                        trend_seat=int(np.argmax(parts)))
     return LineupTest(**out)
+
+
+def detectable_difference(games: Sequence[int], players: int, alpha: float,
+                          power: float = 0.8) -> float:
+    """The smallest difference in one seat's win rate, between the lineup with the fewest
+    games and the others, that the seat x lineup test detects with ``power`` at level
+    ``alpha``: smaller differences could go unnoticed ("consistent" says no more).
+
+    Under that shift (seat s up by d in lineup l, the other seats down in proportion, at
+    fair shares p = 1/players) the statistic is noncentral chi-square with
+    lambda = d^2 n_l (N - n_l) / N / (p (1 - p)), df = (L - 1)(k - 1)."""
+    n = np.asarray(games, dtype=float)
+    if n.size < 2 or np.any(n <= 0):
+        return float("nan")
+    df = (n.size - 1) * (players - 1)
+    crit = float(_st.chi2.isf(alpha, df))
+    from scipy.optimize import brentq
+
+    lam = brentq(lambda x: float(_st.ncx2.sf(crit, df, x)) - power, 1e-9, 1e4)
+    p = 1.0 / players
+    nl, total = float(n.min()), float(n.sum())
+    return float(np.sqrt(lam * p * (1 - p) * total / (nl * (total - nl))))
