@@ -28,6 +28,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
+from imhotep_stats.stats.fmt import pct, pp
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.lineups import LineupTest, detectable_difference, lineup_test
 from imhotep_stats.stats.significance import SeatVerdict, holm
@@ -101,8 +102,8 @@ class Group:
                  f"; trend with the lineups' rating {_p(self.test.trend_p)}")
         miss = ("" if self.detectable is None else
                 f": a seat's win rate differing by less than about "
-                f"{self.detectable * 100:.1f} pp in one lineup could go unnoticed (80% power "
-                f"at {self.detectable * 100:.1f} pp)")
+                f"{pp(self.detectable)} in one lineup could go unnoticed (80% power "
+                f"at {pp(self.detectable)})")
         return (f"consistent across lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
                 f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend}){miss}")
@@ -162,12 +163,12 @@ def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
     parts = []
     for grp in sorted(_two_groups(gaps), key=lambda g: min(gaps[i] for i in g)):
         gap = sum(gaps[i] * games[i] for i in grp) / sum(games[i] for i in grp)
-        parts.append(f"{gap * 100:+.1f} pp with {_names([names[i] for i in grp])}")
+        parts.append(f"{pp(gap, sign=True)} with {_names([names[i] for i in grp])}")
     same_side = all(g < 0 for g in gaps) or all(g > 0 for g in gaps)
     what = ("deficit" if all(g < 0 for g in gaps) else "advantage"
             if all(g > 0 for g in gaps) else "gap to its fair share")
     text = (f"the size of seat {s + 1}'s {what} depends on the bots (seat x lineup test "
-            f"{_p(p_adj)}): {', '.join(parts)} (fair share {fair:.1%})")
+            f"{_p(p_adj)}): {', '.join(parts)} (fair share {pct(fair)})")
     if t.trend_p is not None and t.trend_p <= t.alpha:
         per = t.slopes[t.trend_seat] * 100
         text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "
