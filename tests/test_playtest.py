@@ -145,10 +145,10 @@ def test_robustness_orders_by_rating_and_flags_a_bot_effect():
     assert g.test.p < 1e-6 and g.test.df == 6
     (flag,) = g.flags
     assert flag.startswith("the size of seat ")
-    assert ("seat 4's gap to its fair share depends on the bots (seat x lineup test "
-            "p < 0.001): -6.0 pp with greedy, +0.0 pp with random and builder" in flag
-            or "seat 3's gap to its fair share depends on the bots (seat x lineup test "
-            "p < 0.001): +0.0 pp with random and builder, +6.0 pp with greedy" in flag), flag
+    assert ("seat 4's deficit depends on the bots (seat x lineup test "
+            "p < 0.001): -6.0 pp with greedy, 0.0 pp with random and builder" in flag
+            or "seat 3's advantage depends on the bots (seat x lineup test "
+            "p < 0.001): 0.0 pp with random and builder, +6.0 pp with greedy" in flag), flag
     assert "the bots, not the board" not in flag  # the test says the size differs, no more
     j = g.to_json()
     assert j["verdicts"] == {"greedy": "unbalanced", "random": random_.verdict.verdict,

@@ -15,8 +15,8 @@ the report, and only then does a flag name what differs.
 
 The words say what was tested, no more (issue 46): a rejection says the *size* of a seat
 effect depends on the bots (seat 4: -4 pp with greedy, pyramid and temple, -1 pp with
-random), not that the effect belongs to the bots; where every lineup puts the seat on the
-same side, the flag says so. "Consistent" comes with the difference the test could miss.
+random), not that the effect belongs to the bots; where no lineup puts the seat on the other
+side, the flag says so. "Consistent" comes with the difference the test could miss.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def _names(items: list[str]) -> str:
 def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
     """The sentence saying what the test found: the seat whose share varies most between
     lineups (largest chi-square contribution), its gap to the fair share in the lineups
-    grouped where the gaps split, whether every lineup puts it on the same side, and the
+    grouped where the gaps split, whether the lineups agree on its side, and the
     rating trend when it is significant too."""
     s = t.seat
     fair = 1.0 / players
@@ -164,18 +164,17 @@ def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
     for grp in sorted(_two_groups(gaps), key=lambda g: min(gaps[i] for i in g)):
         gap = sum(gaps[i] * games[i] for i in grp) / sum(games[i] for i in grp)
         parts.append(f"{pp(gap, sign=True)} with {_names([names[i] for i in grp])}")
-    same_side = all(g < 0 for g in gaps) or all(g > 0 for g in gaps)
-    what = ("deficit" if all(g < 0 for g in gaps) else "advantage"
-            if all(g > 0 for g in gaps) else "gap to its fair share")
+    behind, ahead = all(g <= 0 for g in gaps), all(g >= 0 for g in gaps)
+    what = "deficit" if behind else "advantage" if ahead else "gap to its fair share"
     text = (f"the size of seat {s + 1}'s {what} depends on the bots (seat x lineup test "
             f"{_p(p_adj)}): {', '.join(parts)} (fair share {pct(fair)})")
     if t.trend_p is not None and t.trend_p <= t.alpha:
         per = t.slopes[t.trend_seat] * 100
         text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "
                  f"{abs(per) * 100:.1f} pp per 100 rating points (trend test {_p(t.trend_p)})")
-    if same_side:
-        return text + (f"; every lineup puts seat {s + 1} "
-                       f"{'behind' if gaps[0] < 0 else 'ahead'}: only the size differs")
+    if behind or ahead:
+        return text + (f"; no lineup puts seat {s + 1} {'ahead' if behind else 'behind'}: "
+                       "only the size differs")
     return text + "; the lineups disagree on its direction"
 
 
