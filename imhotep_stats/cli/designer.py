@@ -185,8 +185,8 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     effect of every side, the strongest two-site interactions and adaptive extra games.
 
     CONFIG is a study file; without it, --sides all-A-all-A-D --players 3 builds the sweep
-    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md and
-    OUT/sweep-cells.csv beside the run.
+    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md,
+    OUT/sweep-cells.csv and OUT/sweep.html (a sides x seat heatmap) beside the run.
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
@@ -223,6 +223,10 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
     atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
+    from imhotep_stats.reporting.sweep_html import sweep_html
+
+    page = sweep_html(res, trust)
+    atomic_write(out / "sweep.html", lambda fh: fh.write(page.encode()))
     if as_json:
         click.echo(json.dumps(res, sort_keys=True))
     else:
