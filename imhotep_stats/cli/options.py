@@ -22,6 +22,10 @@ def workers_option(default: str = "run.workers, else all cores"):
 WORKERS = workers_option()
 CLUSTER = click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
                        "tcp://host:8786 [default: run.cluster].")
+BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a batch at "
+                          "most; slow bots get smaller batches, sized by the pilot to a few "
+                          "seconds each (results never depend on it) [default: "
+                          "run.batch_size].")
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")
 FORCE = click.option("--force", is_flag=True, help="Discard earlier results in the run "
                      "directory and simulate again (by default they are resumed).")
@@ -79,7 +83,7 @@ def flag_study_options(fn):
 
 def executor_options(fn):
     """Where the games are played: local processes or a Dask cluster."""
-    return _apply(fn, (WORKERS, CLUSTER))
+    return _apply(fn, (WORKERS, CLUSTER, BATCH_SIZE))
 
 
 def study_options(fn):
@@ -87,7 +91,7 @@ def study_options(fn):
     return _apply(fn, (
         OUT_RUN,
         click.option("--games", type=click.IntRange(1), help="Games per cell."),
-        SEED, WORKERS, CLUSTER, FORCE, json_option(),
+        SEED, WORKERS, CLUSTER, BATCH_SIZE, FORCE, json_option(),
         click.option("--markdown", is_flag=True, help="Print Markdown."),
         QUIET,
     ))
