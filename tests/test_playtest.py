@@ -189,6 +189,11 @@ def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
     for name in ("comebacks_rank", "comebacks_deficit", "card_strength"):
         assert (d / "tables" / f"{name}.csv").exists()
         assert name in summary["tables"] and summary["cells"][0][name]
+    from imhotep_stats.reporting.headline import headline_text
+
+    said = headline_text(rep.data)  # the robustness answer reaches the terminal too
+    assert ("Across lineups, A-A-A-A-A, 3 players: seat effects differ between lineups "
+            "(seat x lineup test p < 0.001)") in said
     html = (d / "report.html").read_text()
     assert "Win rate of seats that took the card" in html
     assert "Seat 1 win rate by lineup" in html

@@ -81,7 +81,15 @@ def headline_text(data: ReportData) -> str:
     if shown < len(data.cells):
         paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "
                      "seat balance; the tables below and report.md have them all)")
+    paras += robustness_sentences(data)
     return "\n\n".join(paras) + "\n"
+
+
+def robustness_sentences(data: ReportData) -> list[str]:
+    """Per (sides, players) played by several lineups, whether the seat effect depends on
+    the bots (the report's robustness section, ``reporting.robustness``), in one line."""
+    return [f"Across lineups, {g.sides}, {g.players} players: {g.summary}."
+            for g in data.robustness]
 
 
 # -- sweeps ---------------------------------------------------------------------------------
