@@ -191,7 +191,7 @@ def sweep(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | Non
                          rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence)
 
 
-def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "random", seed: int = 0, *,
+def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "greedy", seed: int = 0, *,
          trace: str | Path | None = None, prophecies: bool = False) -> dict[str, Any]:
     """``imhotep-stats play`` as a function: one game; returns its result (``seats``
     with each seat's points by source and total, ``winners``; seats from 0 as in

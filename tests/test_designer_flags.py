@@ -79,7 +79,8 @@ def test_a_bad_board_file_names_file_and_key(tmp_path):
     board.write_text(export_text().replace(PRINTED, "points = [1, 2]"))
     r = invoke("run", "--sides", "A-A-A-A-A", "--board", board, "--games", "2", "--out", tmp_path)
     assert r.exit_code == 1
-    assert "board.toml: pyramid.A.points: expected a list of 14 items, got 2" in r.output
+    assert "board.toml: 1 problem\n  pyramid.A.points: expected a list of 14 items, got 2" \
+        in r.output
 
 
 def test_validate_says_trust_and_time(tmp_path):

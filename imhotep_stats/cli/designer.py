@@ -17,6 +17,7 @@ from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable
 from imhotep_stats.cli.options import (
     BOARD,
     MARGIN,
+    Count,
     bad_cluster,
     flag_study_options,
     json_option,
@@ -169,7 +170,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
 @study_options
 @MARGIN
 @BOARD
-@click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
+@click.option("--budget", type=Count(0), help="Extra games for adaptive allocation "
               "[default: sweep.budget, 0 = none].")
 @click.option("--rounds", type=click.IntRange(1), help="Adaptive rounds at most "
               "[default: sweep.rounds].")
@@ -244,8 +245,7 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batc
 
 
 @click.command(short_help="Games a seat-fairness verdict at a margin needs.")
-@click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
-              help="Seat-fairness margin as a win-rate difference (0.02 = ±2 pp).")
+@MARGIN
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
@@ -267,8 +267,9 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batc
               help="With --bots: the sides the pilot plays.")
 @json_option()
 def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json):
-    """How many games per cell a seat-fairness verdict at MARGIN needs (and, with --bots,
-    how long such a cell takes on this machine)."""
+    """How many games per cell a seat-fairness verdict at the margin needs (and, with
+    --bots, how long such a cell takes on this machine)."""
+    from imhotep_stats.config import DEFAULT_MARGIN
     from imhotep_stats.stats.intervals import min_detectable_difference
     from imhotep_stats.stats.planning import (
         games_needed,
@@ -277,6 +278,7 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
         seat_family,
     )
 
+    margin = DEFAULT_MARGIN if margin is None else margin
     if abs(gap) >= margin:
         raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
                                  param_hint="--gap")
@@ -307,37 +309,35 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
     if as_json:
         click.echo(json.dumps(rows if len(rows) > 1 else rows[0], sort_keys=True))
         return
+    band = f"±{margin * 100:.1f} pp"
     for r in rows:
-        click.echo(
-            f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
-            f"seat balanced within ±{margin * 100:.1f} pp (true gap {gap * 100:+.1f}, "
-            f"alpha {alpha}{_split(cells, 'cell')}, power {power:.0%} for the seat at that "
-            f"gap; {r['games_balanced_every_seat']:,} games for {power:.0%} that every seat "
-            f"passes together); {r['games_unbalanced']:,} games show a seat "
-            f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp "
-            f"(alpha{_split(r['family'], 'seat test')}).")
+        click.echo(f"{r['players']} players, margin {band}, alpha {alpha}"
+                   f"{_split(cells, 'cell')}, power {power:.0%}:")
+        click.echo(f"  about {r['games_balanced']:,} games per cell show a seat at gap "
+                   f"{gap * 100:+.1f} pp balanced within {band}")
+        click.echo(f"  {r['games_balanced_every_seat']:,} games for every seat to pass together")
+        click.echo(f"  {r['games_unbalanced']:,} games show a seat {beyond * 100:+.1f} pp off "
+                   f"unbalanced (alpha{_split(r['family'], 'seat test')})")
         if "cpu_per_game" in r:
             from imhotep_stats.sim.progress import _clock as clock
 
-            click.echo(f"  {r['players']} players, {bots} on {sides}: {r['cpu_per_game']:.3f} s "
-                       f"of CPU a game here ({r['pilot_games']}-game pilot), so "
-                       f"{clock(r['cpu_per_game'] * r['games_balanced'])} of one core for "
-                       f"{r['games_balanced']:,} games.")
+            click.echo(f"  {bots} on {sides}: {r['cpu_per_game']:.3f} s of CPU a game here "
+                       f"({r['pilot_games']}-game pilot);")
+            click.echo(f"  {clock(r['cpu_per_game'] * r['games_balanced'])} of one core for "
+                       f"{r['games_balanced']:,} games")
 
 
 def _time_cells(rows: list[dict], bots: str, sides: str) -> None:
     """Add each row's measured CPU seconds a game (``sim.cost.pilot``) for ``bots``."""
-    from imhotep_stats.bots import BotSpecError, make_bot
     from imhotep_stats.config import Cell
+    from imhotep_stats.config.bots import bot_name_problem
     from imhotep_stats.engine.setup_checks import parse_sides
     from imhotep_stats.sim.cost import pilot
 
     lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
-    try:
-        for b in lineup:
-            make_bot(b)
-    except BotSpecError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    for b in lineup:
+        if bot_name_problem(b):
+            raise click.BadParameter(bot_name_problem(b), param_hint="--bots")
     try:
         sides = "-".join(parse_sides(sides))
     except ValueError as exc:

@@ -15,6 +15,7 @@ from imhotep_stats.cli.exits import expected_errors, resumable_work
 from imhotep_stats.cli.options import (
     BOARD,
     FORCE,
+    GAMES,
     QUIET,
     SEED,
     bad_cluster,
@@ -90,9 +91,9 @@ def init(name, example, out, force, list_):
               help="How far from the goal counts as on target, in win rate or share "
               "(0.03 = 3 pp; tighter than a study's seat-fairness margin, 0.05, because a "
               "tuned value should land near the goal).")
-@click.option("--games", type=click.IntRange(1), help="Games per candidate in the first "
+@click.option("--games", type=GAMES, help="Games per candidate in the first "
               "pass [default: the study's games].")
-@click.option("--max-games", type=click.IntRange(1), help="Games per candidate at most, "
+@click.option("--max-games", type=GAMES, help="Games per candidate at most, "
               "spent where the decision is close [default: games x 2^rounds].")
 @click.option("--rounds", type=click.IntRange(0, 10), default=3, show_default=True,
               help="Adaptive rounds at most (each at most doubles a candidate's games).")

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
+from imhotep_stats.reporting.palette import source_name
 from imhotep_stats.reporting.trust import cell_trust
 from imhotep_stats.rules.board import SITE_TITLES as SITE_NAMES
 from imhotep_stats.rules.board import SITES
+from imhotep_stats.stats import fmt as f
 
-SOURCE_WORDS = {"card_statue": "statue cards", "card_decoration": "decoration cards",
-                "card_unused_blue": "unused blue cards", "card_ornament": "ornament cards",
-                "prophecy": "prophecies", "burial_chamber": "burial chamber"}
 MAX_CELLS = 12  # more cells (a sweep-sized study): the least balanced, then a count
 
 
@@ -28,10 +26,6 @@ def spell_sides(sides: str) -> str:
     if len(letters) != len(SITES):
         return sides
     return " · ".join(f"{SITE_NAMES[s]} {x}" for s, x in zip(SITES, letters, strict=True))
-
-
-def source_word(source: str) -> str:
-    return SOURCE_WORDS.get(source, source)
 
 
 def top_separator(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -53,7 +47,7 @@ def cell_sentences(data: ReportData, c: CellInfo) -> list[str]:
                f"largest gap {f.pp(v.largest_gap)}).")
     top = top_separator(data.rows("winner_separation", c.id))
     if top is not None and top["mean"] > 0:
-        out.append(f"What most separates winners: {source_word(top['source'])}, "
+        out.append(f"What most separates winners: {source_name(top['source'])}, "
                    f"{f.num(top['mean'], 1)} points more than the others on average "
                    f"({round(100 * data.confidence)}% interval {f.num(top['ci_low'], 1)} to "
                    f"{f.num(top['ci_high'], 1)}).")

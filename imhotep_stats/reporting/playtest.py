@@ -5,10 +5,10 @@ document's layout can change without touching these."""
 from __future__ import annotations
 
 from imhotep_stats.reporting import charts
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.document import CHART_W, Block, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.figures import CellInfo, ReportData
 from imhotep_stats.reporting.robustness import first_player, lineup_name, lineup_rating
+from imhotep_stats.stats import fmt as f
 
 MIDDLE_ROUND = 3  # the comeback chart's round: half the game left to play
 

@@ -24,6 +24,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
+from imhotep_stats.stats.fmt import pct
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
 from imhotep_stats.stats.significance import SeatVerdict, holm
@@ -143,8 +144,8 @@ def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
     hi, lo = int(max(range(len(names)), key=lambda i: t.rates[i][s])), int(
         min(range(len(names)), key=lambda i: t.rates[i][s]))
     text = (f"seat effects differ between lineups (seat x lineup test {_p(p_adj)}): "
-            f"seat {s + 1} wins {t.rates[hi][s]:.1%} with {names[hi]} but "
-            f"{t.rates[lo][s]:.1%} with {names[lo]} (fair share {1 / players:.1%})")
+            f"seat {s + 1} wins {pct(t.rates[hi][s])} with {names[hi]} but "
+            f"{pct(t.rates[lo][s])} with {names[lo]} (fair share {pct(1 / players)})")
     if t.trend_p is not None and t.trend_p <= t.alpha:
         per = t.slopes[t.trend_seat] * 100
         text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.errors import toml_problem
 from imhotep_stats.rules.board import META_KEYS, SITES, Board, BoardDataError, default_board, plain
 
 HEADER = """\
@@ -32,7 +33,14 @@ HEADER = """\
 
 
 class BoardFileError(ValueError):
-    """A board file that cannot be used; the message names the file and the key or line."""
+    """A board file that cannot be used: ``problems`` lists (key or line, what is wrong),
+    one a line in the message under the file's name, as a config's problems are."""
+
+    def __init__(self, path: str | Path, problems: list[tuple[str, str]]):
+        self.path, self.problems = str(path), problems
+        n = len(problems)
+        super().__init__(f"board file {path}: {n} problem{'s' if n != 1 else ''}" + "".join(
+            f"\n  {where}: {what}" if where else f"\n  {what}" for where, what in problems))
 
 
 def _value(v: Any) -> str:
@@ -129,19 +137,18 @@ def read_board_file(path: str | Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BoardFileError(f"board file {path}: cannot read it ({exc.strerror or exc})") from None
+        raise BoardFileError(path, [("", f"cannot read it ({exc.strerror or exc})")]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BoardFileError(f"board file {path}: not valid TOML: {exc}") from None
+        raise BoardFileError(path, [toml_problem(exc, text)]) from None
     base = default_board()
     designer = _changed(_strip(raw), _defaults(base)) or {}
     try:
         base.with_overrides(designer, prefix="@")
     except BoardDataError as exc:
-        first = "; ".join(f"{key.removeprefix('@.')}: {msg}" for key, msg in exc.problems[:5])
-        more = f" (and {len(exc.problems) - 5} more)" if len(exc.problems) > 5 else ""
-        raise BoardFileError(f"board file {path}: {first}{more}") from None
+        raise BoardFileError(path, [(key.removeprefix("@."), msg)
+                                    for key, msg in exc.problems]) from None
     return designer
 
 

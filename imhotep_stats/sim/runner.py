@@ -191,6 +191,7 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     board = config.board()
     manifest_path = run_dir / MANIFEST
     old: dict[str, Any] | None = None
+    topped_up = False  # its message already says which games are reused
     if manifest_path.exists() and not force:
         old = store.load_manifest(run_dir)
         status = old.get("status")
@@ -208,10 +209,11 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         if keys == ["study.games"] and config.games < held:
             raise RunStoreError(
                 f"cannot resume {run_dir}: it holds {held:,} games per cell and a run never "
-                f"shrinks (asked for {config.games:,}). Use --games {held:,} or more to add "
+                f"shrinks (asked for {config.games:,}). Use --games {held} or more to add "
                 "games, --out DIR for a new run, or --force to discard the old one.")
         if keys == ["study.games"]:  # a top-up: the same study, more games
             passes = [*_passes(old), config.games]
+            topped_up = True
             log(f"topping up {run_dir}: {held:,} -> {config.games:,} games per cell (games "
                 f"0-{held - 1:,} reused; the verdicts become sequential)")
             if (run_dir / ADAPTIVE).exists():
@@ -294,7 +296,7 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
                 done.add(path.name)
                 reused += t.games
         todo = [t for t in tasks if store.shard_name(t.cell.index, t.batch) not in done]
-        if done:
+        if done and not topped_up:
             log(f"resuming {run_dir}: {reused:,} of {config.total_games:,} games already done")
     return manifest, todo, reused, redone
 

@@ -43,6 +43,7 @@ from scipy import stats as _st
 
 from imhotep_stats.stats import sequential as _sequential
 from imhotep_stats.stats._normal import norm_cdf, norm_ppf, norm_sf
+from imhotep_stats.stats.fmt import pct
 from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
 VERDICTS = ("balanced", "tilted", "unbalanced", "inconclusive")
@@ -470,14 +471,14 @@ def _verdict(
     if beyond:
         verdict, label = "unbalanced", f"unbalanced beyond {band}"
         seat = _named(beyond, gaps)
-        text = (f"{label}: {names[seat]} wins {rates[seat]:.1%} against {p0:.1%} "
+        text = (f"{label}: {names[seat]} wins {pct(rates[seat])} against {pct(p0)} "
                 "fair share")
     elif games > 0 and p.within <= alpha:
         if off:
             verdict, label = "tilted", f"within {band}, tilted"
             seat = _named(off, gaps)
             text = (f"{label}: {names[seat]} {'ahead' if gaps[seat] > 0 else 'behind'}, "
-                    f"wins {rates[seat]:.1%} against {p0:.1%} fair share")
+                    f"wins {pct(rates[seat])} against {pct(p0)} fair share")
         else:
             verdict, label = "balanced", f"balanced within {band}"
             text = label
@@ -498,7 +499,7 @@ def _verdict(
             seat = _named(off, gaps)
             side = "more" if gaps[seat] > 0 else "less"
             head = (f"inconclusive at {band}; {names[seat]} wins {side} than its fair share "
-                    f"({rates[seat]:.1%} against {p0:.1%}, {_p_text(p.deviation[seat])})")
+                    f"({pct(rates[seat])} against {pct(p0)}, {_p_text(p.deviation[seat])})")
         else:
             head = "inconclusive"
         if needed is not None:
