@@ -354,6 +354,7 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
         [w for w, _, _ in who], series,
         title="Mean points by source" + (", by seat and bot" if c.mixed else ", by seat"),
         width=CHART_W, keys=list(used))]))
+    blocks += _seat_edges(data, c, used)
     sep = data.rows("winner_separation", c.id)
     if sep:
         n = sep[0]["games"]
@@ -376,6 +377,43 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
                 title=f"What separates winners ({_conf(data)} CI)",
                 x_label="winner's points minus the others' mean (points)",
                 colours=[source_colour(r["source"]) for r in shown], width=CHART_W)]))
+    return blocks
+
+
+def _seat_edges(data: ReportData, c: CellInfo, used: list[str]) -> list[Block]:
+    """Each seat against the other seats of its table, by source (``seat_edge``): where the
+    seats' points differ, which is what a seat verdict's "why" reads. The chart shows the
+    seat with the largest win-rate gap."""
+    rows = [r for r in data.rows("seat_edge", c.id) if r["source"] in used or
+            r["source"] == "total"] if "seat_edge" in data.tables else []
+    if not rows:
+        return []
+    by = {(r["seat"], r["source"]): r for r in rows}
+    seats = sorted({r["seat"] for r in rows})
+    table = []
+    for src in [*used, "total"]:
+        row = [f"**{source_name(src)}**" if src == "total" else source_name(src)]
+        for s in seats:
+            r = by.get((s, src))
+            row.append(f"{f.signed(r['mean'])} {f.ci_num(r['ci_low'], r['ci_high'])}" if r
+                       else f.DASH)
+        table.append(row)
+    blocks: list[Block] = [
+        Para(f"**Each seat against the others**: a seat's points minus the mean of the other "
+             f"seats' points in the same game, per source, with {_conf(data)} intervals over "
+             f"{c.games:,} games: the sources where a seat's edge or deficit comes from."),
+        Table(["source", *[_seat(s) for s in seats]], table),
+    ]
+    v = c.verdict
+    s = v.largest_gap_seat if v is not None else 0
+    shown = [by[(s, src)] for src in used if (s, src) in by and by[(s, src)]["mean"] is not None]
+    if shown:
+        blocks.append(Charts([charts.interval_rows(
+            [source_name(r["source"]) for r in shown], [r["mean"] for r in shown],
+            [r["ci_low"] for r in shown], [r["ci_high"] for r in shown],
+            title=f"{_seat(s).capitalize()} against the other seats ({_conf(data)} CI)",
+            x_label=f"{_seat(s)}'s points minus the others' mean (points)",
+            colours=[source_colour(r["source"]) for r in shown], width=CHART_W)]))
     return blocks
 
 

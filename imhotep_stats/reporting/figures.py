@@ -29,6 +29,7 @@ from imhotep_stats.stats.aggregate import (
     game_shape,
     points_by_source,
     score_distribution,
+    seat_edge,
     win_rates,
     winner_separation,
 )
@@ -298,6 +299,7 @@ def compute(run_dir: str | Path) -> ReportData:
         "points_bot": points_by_source(lf, by=("cell", "bot"), confidence=conf),
         "points_cell": points_by_source(lf, by="cell", confidence=conf),
         "winner_separation": winner_separation(lf, by="cell", confidence=conf),
+        "seat_edge": seat_edge(lf, by=("cell", "seat"), confidence=conf),
         "bot_matrix": matrix,
         "bot_ratings": cell_bot_ratings(blocked, conf),
         "game_shape": game_shape(lf, by="cell", confidence=conf),

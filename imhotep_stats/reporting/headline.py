@@ -1,6 +1,7 @@
 """The answer first: a few plain sentences per cell, printed by ``run`` and ``report`` before
-their tables (and heading report.md / report.html): the seat verdict, the seat win rates and
-the score source that most separates winners from the others.
+their tables (and heading report.md / report.html): the seat verdict, the seat win rates, the
+score sources behind the least fair seat's edge and the score source that most separates
+winners from the others.
 
 Nothing here decides a verdict: the words come from ``figures.verdict_text`` over the
 verdict ``figures.compute`` attached to each cell (the one place a cell's verdict is made).
@@ -34,6 +35,50 @@ def top_separator(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     return max(rows, key=lambda r: r["mean"]) if rows else None
 
 
+EDGE_SOURCES = 2  # sources named behind a seat's edge (the largest, beyond their noise)
+
+
+def _points_ci(r: dict[str, Any]) -> str:
+    return f"{f.signed(r['mean'], 1)} points [{f.num(r['ci_low'], 1)}, {f.num(r['ci_high'], 1)}]"
+
+
+def _source_phrase(r: dict[str, Any]) -> str:
+    name = source_name(r["source"])
+    return f"{'the ' if r['source'] in SITES else ''}{name}, {_points_ci(r)}"
+
+
+def seat_edge_sentence(data: ReportData, c: CellInfo) -> str | None:
+    """Why a cell is not balanced: the seat with the largest gap, and the score sources that
+    separate it from the other seats (``seat_edge``: its points minus the others' mean at
+    its table, a game at a time), those whose interval excludes 0, the largest first."""
+    v = c.verdict
+    if v is None or v.verdict == "balanced" or "seat_edge" not in data.tables:
+        return None
+    s = v.largest_gap_seat
+    rows = [r for r in data.rows("seat_edge", c.id) if r["seat"] == s and r["mean"] is not None]
+    total = next((r for r in rows if r["source"] == "total"), None)
+    if total is None:
+        return None
+    ahead = v.win_rates[s] >= v.expected
+    word = "edge" if ahead else "deficit"
+    who = "The start player" if s == 0 else f"Seat {s + 1}"
+    clear = [r for r in rows if r["source"] != "total" and r["ci_low"] is not None
+             and (r["ci_low"] > 0 or r["ci_high"] < 0)]
+    clear.sort(key=lambda r: -abs(r["mean"]))
+    along = [r for r in clear if (r["mean"] > 0) == ahead][:EDGE_SOURCES]
+    against = [r for r in clear if (r["mean"] > 0) != ahead][:1]
+    all_sources = f"all sources: {_points_ci(total)}"
+    if not along:
+        return (f"No single score source separates {who[0].lower() + who[1:]} from the "
+                f"other seats beyond its noise ({all_sources} a game over their mean).")
+    phrases = [_source_phrase(r) for r in along]
+    phrases[0] += " a game over the other seats' mean"
+    text = f"{who}'s {word} comes from " + ", and ".join(phrases)
+    if against:
+        text += f"; {'offset' if ahead else 'eased'} by {_source_phrase(against[0])}"
+    return f"{text} ({all_sources})."
+
+
 def cell_sentences(data: ReportData, c: CellInfo) -> list[str]:
     """The verdict, the seat win rates and the deciding source of one cell."""
     head = f"{c.sides}, {c.players} players, {','.join(c.lineup)} ({spell_sides(c.sides)})"
@@ -45,6 +90,9 @@ def cell_sentences(data: ReportData, c: CellInfo) -> list[str]:
     out.append(f"Seat win rates {' / '.join(f.pct(r) for r in rates)} against a fair share "
                f"of {f.pct(v.expected)} each (seat 1 = start player; {c.games:,} games, "
                f"largest gap {f.pp(v.largest_gap)}).")
+    edge = seat_edge_sentence(data, c)
+    if edge:
+        out.append(edge)
     top = top_separator(data.rows("winner_separation", c.id))
     if top is not None and top["mean"] > 0:
         out.append(f"What most separates winners: {source_name(top['source'])}, "
