@@ -120,3 +120,36 @@ def test_an_unclosed_array_is_reported_at_the_line_that_opened_it(tmp_path):
     board.write_text('[pyramid.A]\npoints = [2, 1, 3\nrows = 3\n')
     r = cli("sides", "--board", board)
     assert r.exit_code == 1 and "line 2, column 10" in r.stderr, r.stderr
+
+
+def test_the_rule_text_column_is_in_english():
+    r = cli("sides", "burial_chamber.D")
+    assert r.exit_code == 0, r.output
+    assert "turn over four tomb tokens" in r.stdout and "fichas" not in r.stdout
+    r = cli("sides", "temple.D")
+    assert "The player in second place gets one point" in " ".join(r.stdout.split())
+
+
+def test_the_export_keeps_the_data_files_explanations(tmp_path):
+    from imhotep_stats.rules.board_file import read_board_file
+
+    path = tmp_path / "board.toml"
+    assert cli("sides", "--export", path).exit_code == 0
+    text = path.read_text()
+    temple_c = text[text.index("[temple.C]"):].split("\n\n")[0]
+    assert '# "p2|s4": owner chooses 2 points or 4 stones to the sled; "draw3": draw 3' \
+        in temple_c
+    assert "Temple of Ra" in temple_c.splitlines()[0]
+    assert "stones = 29  # rulebook; playable stones per colour" in text
+    assert read_board_file(path) == {}  # the comments change no value
+
+
+def test_a_side_the_designer_set_is_no_longer_called_provisional(tmp_path):
+    path = tmp_path / "board.toml"
+    assert cli("sides", "--export", path).exit_code == 0
+    printed = 'bonuses = ["p2|s4", "draw3", "p2|s4", "draw3", "p2|s4"]'
+    path.write_text(path.read_text().replace(printed, printed.replace("draw3", "p2|s4")))
+    r = cli("sides", "temple.C", "--board", path)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines()[0] == "temple.C  provenance: designer"
+    assert "provisional" not in r.stdout

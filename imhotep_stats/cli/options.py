@@ -61,7 +61,8 @@ def _no_both(ctx, param, value):
 def FORCE(fn):  # noqa: N802 - a decorator, named like the other shared options
     """--force, and --resume, which older scripts pass: resuming is what runs do anyway."""
     fn = click.option("--resume", is_flag=True, expose_value=False, callback=_no_both,
-                      hidden=True)(fn)
+                      hidden=True, help="Accepted from older scripts: resuming is the "
+                      "default.")(fn)
     return click.option("--force", is_flag=True, callback=_no_both, help="Discard earlier "
                         "results in the run directory and simulate again (by default they "
                         "are resumed).")(fn)
