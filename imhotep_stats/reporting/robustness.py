@@ -11,12 +11,13 @@ That is a test, not a comparison of verdict labels: two lineups with the same se
 another) by chance alone, and the label comparison flagged 80% of such groups (issue 21).
 ``stats.lineups.lineup_test`` tests the seat x lineup table (and a trend with the lineups'
 ratings); a group is ``consistent`` unless that test rejects after Holm over the groups of
-the report, and only then does a flag name what differs.
+the report, and only then does a flag name what differs. A group whose test finds nothing
+says how large a difference it could have missed (``stats.lineups.missable``).
 
 The words say what was tested, no more (issue 46): a rejection says the *size* of a seat
 effect depends on the bots (seat 4: -4 pp with greedy, pyramid and temple, -1 pp with
 random), not that the effect belongs to the bots; where no lineup puts the seat on the other
-side, the flag says so. "Consistent" comes with the difference the test could miss.
+side, the flag says so.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any, Protocol
 
 from imhotep_stats.stats.fmt import pct, pp
 from imhotep_stats.stats.intervals import wilson_interval
-from imhotep_stats.stats.lineups import LineupTest, detectable_difference, lineup_test
+from imhotep_stats.stats.lineups import LineupTest, lineup_test
 from imhotep_stats.stats.significance import SeatVerdict, holm
 
 
@@ -89,7 +90,6 @@ class Group:
     test: LineupTest | None = None
     p_adjusted: float | None = None
     tested_groups: int = 1  # the Holm family: groups of the report with a test
-    detectable: float | None = None  # the between-lineup difference found with 80% power
 
     @property
     def summary(self) -> str:
@@ -100,13 +100,10 @@ class Group:
             return self.flags[0]
         trend = ("" if self.test.trend_p is None else
                  f"; trend with the lineups' rating {_p(self.test.trend_p)}")
-        miss = ("" if self.detectable is None else
-                f": a seat's win rate differing by less than about "
-                f"{pp(self.detectable)} in one lineup could go unnoticed (80% power "
-                f"at {pp(self.detectable)})")
-        return (f"consistent across lineups (seat x lineup test "
+        return (f"no difference detected between lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
-                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend}){miss}")
+                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend}); "
+                f"{could_miss(self.test.missable)}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -123,11 +120,18 @@ class Group:
                          "first_player": first_player(c.verdict)}
                         for c in self.cells],
             "test": None if self.test is None else {
-                **self.test.to_json(), "p_adjusted": self.p_adjusted,
-                "detectable_difference": self.detectable},
+                **self.test.to_json(), "p_adjusted": self.p_adjusted},
             "summary": self.summary,
             "flags": self.flags,
         }
+
+
+def could_miss(missable: float | None) -> str:
+    """What a test that found nothing could have missed, in words: a "no difference" is
+    never said without it."""
+    if missable is None or missable != missable or missable == float("inf"):
+        return "too few games to detect any difference"
+    return f"it could miss up to ±{missable * 100:.1f} pp in a seat's win rate between lineups"
 
 
 def _p(p: float | None) -> str:
@@ -205,9 +209,6 @@ def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:
         tested.append((g, live))
     for (g, live), p in zip(tested, holm([g.test.p for g, _ in tested]), strict=True):
         g.p_adjusted, g.tested_groups = p, len(tested)
-        # Holm's strictest step: the level the test may have been held to
-        g.detectable = detectable_difference([c.games for c in live], g.players,
-                                             g.test.alpha / len(tested))
         if p <= g.test.alpha:
             g.consistent = False
             g.flags = [_flag(g.test, p, [lineup_name(c.lineup) for c in live], g.players)]
