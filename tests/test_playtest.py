@@ -194,8 +194,8 @@ def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
     from imhotep_stats.reporting.headline import headline_text
 
     said = headline_text(rep.data)  # the robustness answer reaches the terminal too
-    assert ("Across lineups, A-A-A-A-A, 3 players: seat effects differ between lineups "
-            "(seat x lineup test p < 0.001)") in said
+    assert ("Across lineups, A-A-A-A-A, 3 players: the size of seat 3's gap to its fair "
+            "share depends on the bots (seat x lineup test p < 0.001)") in said
     html = (d / "report.html").read_text()
     assert "Win rate of seats that took the card" in html
     assert "Seat 1 win rate by lineup" in html
