@@ -1,6 +1,7 @@
 //! Actions: small Copy values whose text is the transcript notation (engine/actions.py).
 //!
-//! An action is a kind and up to four arguments, each a whole number or a name; kinds and
+//! An action is a kind and up to eleven arguments (Obelisk C's `stack L 2 1 0` counts one
+//! per card column, at most 10), each a whole number or a name; kinds and
 //! names are ids in the Rules' name table ([`crate::rules::Names`]). `text()` is exactly
 //! Python's `str(Action)`: the kind and the arguments joined by spaces ("place 1 0",
 //! "take statue", "sail 0 pyramid", "claim height 3 points 5").
@@ -20,7 +21,7 @@ pub enum Arg {
     Name(Name),
 }
 
-pub const ARGS: usize = 4;
+pub const ARGS: usize = 11;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
@@ -62,11 +63,16 @@ impl Action {
     }
 
     pub const fn new1(kind: Name, a: Arg) -> Action {
-        Action { kind, args: [a, Arg::None, Arg::None, Arg::None] }
+        let mut args = [Arg::None; ARGS];
+        args[0] = a;
+        Action { kind, args }
     }
 
     pub const fn new2(kind: Name, a: Arg, b: Arg) -> Action {
-        Action { kind, args: [a, b, Arg::None, Arg::None] }
+        let mut args = [Arg::None; ARGS];
+        args[0] = a;
+        args[1] = b;
+        Action { kind, args }
     }
 
     pub fn new(kind: Name, args: &[Arg]) -> Action {

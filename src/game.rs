@@ -769,13 +769,13 @@ impl Game {
         self.slots = [-1; SLOTS];
         let mut mask = 0u16;
         let mut free = 0;
-        for s in 0..SHIPS {
-            self.ship_size[s] = sizes[s];
-            self.ship_min[s] = ship_minimum(sizes[s]);
+        for (s, &size) in sizes.iter().enumerate() {
+            self.ship_size[s] = size;
+            self.ship_min[s] = ship_minimum(size);
             self.ship_load[s] = 0;
             self.ship_dock[s] = -1;
-            mask |= ((1u16 << sizes[s]) - 1) << (4 * s);
-            free += sizes[s] as i32;
+            mask |= ((1u16 << size) - 1) << (4 * s);
+            free += size as i32;
         }
         self.open_mask = mask;
         self.ship_free = free;
@@ -846,7 +846,7 @@ fn thousands(x: u32) -> String {
     let s = x.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);

@@ -157,7 +157,9 @@ def test_robustness_orders_by_rating_and_flags_a_bot_effect():
     assert fp["win_rate"] == 0.25 and fp["gap"] == 0.0 and fp["gap_low"] < 0 < fp["gap_high"]
     same = groups([_cell(["random"], [1000] * 4, 4000), _cell(["greedy"], [1000] * 4, 4000)])
     assert same[0].consistent and same[0].flags == []
-    assert same[0].summary == "consistent across lineups (seat x lineup test p = 1.000)"
+    assert same[0].summary == ("no difference detected between lineups (seat x lineup test "
+                               "p = 1.000); it could miss up to ±3.2 pp in a seat's win rate "
+                               "between lineups")
     # Different labels, same effect: seat 4 at -3 pp in both (unbalanced in one by chance,
     # inconclusive in the other) is not a bot effect; the label comparison flagged it.
     a = _cell(["random"], [1040, 1040, 1090, 830], 4000)
@@ -187,6 +189,11 @@ def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
     for name in ("comebacks_rank", "comebacks_deficit", "card_strength"):
         assert (d / "tables" / f"{name}.csv").exists()
         assert name in summary["tables"] and summary["cells"][0][name]
+    from imhotep_stats.reporting.headline import headline_text
+
+    said = headline_text(rep.data)  # the robustness answer reaches the terminal too
+    assert ("Across lineups, A-A-A-A-A, 3 players: seat effects differ between lineups "
+            "(seat x lineup test p < 0.001)") in said
     html = (d / "report.html").read_text()
     assert "Win rate of seats that took the card" in html
     assert "Seat 1 win rate by lineup" in html

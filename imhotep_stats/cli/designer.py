@@ -76,7 +76,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
               "(0.02 = 2 pp) with its whole interval beyond it.")
 @expected_errors
 def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games, seed,
-            workers, cluster, force, as_json, markdown, quiet, margin, board_file,
+            workers, cluster, batch_size, force, as_json, markdown, quiet, margin, board_file,
             max_seat_shift):
     """Run a what-if and its base on the same seeds; report the change in every figure.
 
@@ -115,7 +115,8 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         whatif_cfg = base_cfg.whatif_config()
     else:
         whatif_cfg = on_board(load_config(whatif), board_file)
-    base_cfg, whatif_cfg = with_flags(base_cfg, games, seed), with_flags(whatif_cfg, games, seed)
+    base_cfg = with_flags(base_cfg, games, seed, batch_size=batch_size)
+    whatif_cfg = with_flags(whatif_cfg, games, seed, batch_size=batch_size)
     say = say_unless(quiet)
     with resumable_work(CompareError):
         whatif_cfg, notes = pair_configs(base_cfg, whatif_cfg)
@@ -183,15 +184,16 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
 @click.option("--fail-on-unbalanced", is_flag=True,
               help="CI gate: exit 3 when any combination's seat verdict is unbalanced.")
 @expected_errors
-def sweep(config, sides, players, bots, out, games, seed, workers, cluster, force, as_json,
+def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batch_size, force,
+          as_json,
           markdown, quiet, margin, board_file, budget, rounds, top, rank_by,
           fail_on_unbalanced):
     """Run a study over many side combinations and rank them by imbalance, with the main
     effect of every side, the strongest two-site interactions and adaptive extra games.
 
     CONFIG is a study file; without it, --sides all-A-all-A-D --players 3 builds the sweep
-    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md and
-    OUT/sweep-cells.csv beside the run.
+    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md,
+    OUT/sweep-cells.csv and OUT/sweep.html (a sides x seat heatmap) beside the run.
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
@@ -200,7 +202,7 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
 
     cfg = with_flags(on_board(study_from(config, sides, players, bots, games, seed, sweep=True),
-                              board_file), games, seed, margin)
+                              board_file), games, seed, margin, batch_size)
     opts = cfg.sweep
     budget = opts["budget"] if budget is None else budget
     rounds = opts["rounds"] if rounds is None else rounds
@@ -228,6 +230,10 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
     atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
+    from imhotep_stats.reporting.sweep_html import sweep_html
+
+    page = sweep_html(res, trust)
+    atomic_write(out / "sweep.html", lambda fh: fh.write(page.encode()))
     if as_json:
         click.echo(json.dumps(res, sort_keys=True))
     else:

@@ -52,10 +52,11 @@ def study_from(config, sides, players, bots, games, seed, sweep=False):
                        QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
-def with_flags(cfg, games=None, seed=None, margin=None):
-    """``cfg`` with the command line's --games, --seed and --margin put over it."""
-    changes = {k: v for k, v in (("games", games), ("seed", seed), ("margin", margin))
-               if v is not None}
+def with_flags(cfg, games=None, seed=None, margin=None, batch_size=None):
+    """``cfg`` with the command line's --games, --seed, --margin and --batch-size put over
+    it."""
+    changes = {k: v for k, v in (("games", games), ("seed", seed), ("margin", margin),
+                                 ("batch_size", batch_size)) if v is not None}
     return cfg.replace(**changes) if changes else cfg
 
 
@@ -106,7 +107,7 @@ def validate(config, board_file, no_estimate):
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
-def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
+def run(config, sides, players, bots, out, workers, cluster, batch_size, games, seed, force,
         margin, board_file, keep_games, until_decided, max_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
@@ -131,7 +132,7 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     bad_cluster(cluster)
 
     cfg = on_board(with_flags(study_from(config, sides, players, bots, games, seed),
-                              games, seed, margin), board_file)
+                              games, seed, margin, batch_size), board_file)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name

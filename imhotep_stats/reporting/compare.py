@@ -184,12 +184,13 @@ def _effect_rows(rows: list[dict[str, Any]], interaction: bool = False) -> list[
 
 def _ranking_rows(rows: list[dict[str, Any]]) -> list[list[str]]:
     return [[r["rank"], r["sides"], r["players"], f"{r['games']:,}", _pct(r["seat_gap"]),
+             f"{_pct(r.get('gap_low'))}-{_pct(r.get('gap_high'))}",
              _pct(r["start_player"]), _pct(r["bot_gap"]),
              f"{r['top_source']} {_pct(r['dominance'], 0)}%", r["verdict_text"]]
             for r in rows]
 
 
-RANK_HEAD = ["#", "sides", "players", "games", "seat gap", "start player", "bot gap",
+RANK_HEAD = ["#", "sides", "players", "games", "seat gap", "gap bounds", "start player", "bot gap",
              "top source share", "verdict (BH)"]
 EFFECT_HEAD = ["players", "response", "side", "effect", "95% interval", "q (BH)"]
 
@@ -211,8 +212,9 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
         a = res["adaptive"]
         out += ["", f"Adaptive allocation: {a['extra_games']:,} extra games in "
                 f"{len(a['rounds'])} round(s) (budget {a['budget']:,}); stopped: {a['stopped']}."]
-    out += ["", h(f"Most imbalanced combinations (by {res['rank_by'].replace('_', ' ')}, "
-                  "win rates in %, gaps in pp)"), "",
+    by = ("the seat gap shown at least (lower bound)" if res["rank_by"] == "seat_gap"
+          else res["rank_by"].replace("_", " "))
+    out += ["", h(f"Most imbalanced combinations (by {by}, win rates in %, gaps in pp)"), "",
             tabulate(_ranking_rows(res["ranking"]), headers=RANK_HEAD, tablefmt=fmt,
                      disable_numparse=True)]
     if res.get("sites"):

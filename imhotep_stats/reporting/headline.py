@@ -123,7 +123,15 @@ def headline_text(data: ReportData) -> str:
     if shown < len(data.cells):
         paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "
                      "seat balance; the tables below and report.md have them all)")
+    paras += robustness_sentences(data)
     return "\n\n".join(paras) + "\n"
+
+
+def robustness_sentences(data: ReportData) -> list[str]:
+    """Per (sides, players) played by several lineups, whether the seat effect depends on
+    the bots (the report's robustness section, ``reporting.robustness``), in one line."""
+    return [f"Across lineups, {g.sides}, {g.players} players: {g.summary}."
+            for g in data.robustness]
 
 
 # -- sweeps ---------------------------------------------------------------------------------
@@ -133,7 +141,13 @@ def _sweep_cell(c: dict[str, Any]) -> str:
     rates = " / ".join(f.pct(r) for r in c.get("win_rates") or [])
     return (f"{c['sides']} ({spell_sides(c['sides'])}), {c['players']} players, "
             f"{c['lineup']}: {c['verdict_text']}; seat win rates {rates}, largest gap "
-            f"{f.pp(c['seat_gap'])}")
+            f"{f.pp(c['seat_gap'])}{_gap_range(c)}")
+
+
+def _gap_range(c: dict[str, Any]) -> str:
+    if c.get("gap_low") is None:
+        return ""
+    return f" (at least {f.pp(c['gap_low'])}, at most {f.pp(c['gap_high'])})"
 
 
 def sweep_sentences(res: dict[str, Any]) -> list[str]:
@@ -143,8 +157,10 @@ def sweep_sentences(res: dict[str, Any]) -> list[str]:
     cells = [c for c in res.get("all_cells", []) if c.get("seat_gap") is not None]
     if not cells:
         return []
-    worst = max(cells, key=lambda c: (c["seat_gap"], -c["index"]))
-    best = min(cells, key=lambda c: (c["seat_gap"], c["index"]))
+    # By confidence bounds, as the ranking: the gap shown at least, the gap allowed at most
+    # (the raw extremes are the luckiest cells when each has a few hundred games).
+    worst = max(cells, key=lambda c: (c.get("gap_low") or 0.0, c["seat_gap"], -c["index"]))
+    best = min(cells, key=lambda c: (c.get("gap_high") or 0.0, c["seat_gap"], c["index"]))
     out = [f"Least balanced: {_sweep_cell(worst)}.", f"Most balanced: {_sweep_cell(best)}."]
     sites = [e for e in res.get("sites") or [] if e.get("effect") is not None]
     if sites:

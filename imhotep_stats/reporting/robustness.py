@@ -11,7 +11,8 @@ That is a test, not a comparison of verdict labels: two lineups with the same se
 another) by chance alone, and the label comparison flagged 80% of such groups (issue 21).
 ``stats.lineups.lineup_test`` tests the seat x lineup table (and a trend with the lineups'
 ratings); a group is ``consistent`` unless that test rejects after Holm over the groups of
-the report, and only then does a flag name what differs.
+the report, and only then does a flag name what differs. A group whose test finds nothing
+says how large a difference it could have missed (``stats.lineups.missable``).
 """
 
 from __future__ import annotations
@@ -94,9 +95,10 @@ class Group:
             return self.flags[0]
         trend = ("" if self.test.trend_p is None else
                  f"; trend with the lineups' rating {_p(self.test.trend_p)}")
-        return (f"consistent across lineups (seat x lineup test "
+        return (f"no difference detected between lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
-                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend})")
+                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend}); "
+                f"{could_miss(self.test.missable)}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -117,6 +119,14 @@ class Group:
             "summary": self.summary,
             "flags": self.flags,
         }
+
+
+def could_miss(missable: float | None) -> str:
+    """What a test that found nothing could have missed, in words: a "no difference" is
+    never said without it."""
+    if missable is None or missable != missable or missable == float("inf"):
+        return "too few games to detect any difference"
+    return f"it could miss up to ±{missable * 100:.1f} pp in a seat's win rate between lineups"
 
 
 def _p(p: float | None) -> str:

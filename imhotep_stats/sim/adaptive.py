@@ -182,10 +182,12 @@ def allocate(demands: dict[int, int], games: dict[int, int], budget_left: int) -
     """Extra games per cell: each cell at most doubles per round (the estimate of games
     needed is noisy, so it is re-made after every round); if the budget cannot cover
     every demand, the smallest demands go first (most verdicts settled per game), ties by
-    cell index, and the last one gets what is left."""
+    cell index, and the last one gets what is left. Sorted by the demand itself: a cell
+    that wants 500 games is nearer its verdict than one that wants 200,000, even when a
+    round can give each of them only as many as it has."""
     out: dict[int, int] = {}
     left = budget_left
-    for cell, want in sorted(demands.items(), key=lambda kv: (min(kv[1], games[kv[0]]), kv[0])):
+    for cell, want in sorted(demands.items(), key=lambda kv: (kv[1], kv[0])):
         n = min(want, games[cell], left)
         if n <= 0:
             break

@@ -31,7 +31,7 @@ import polars as pl
 from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board, default_board
-from imhotep_stats.sim import compiled, integrity, store
+from imhotep_stats.sim import compiled, cost, integrity, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import execute
@@ -244,9 +244,12 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         raise RunStoreError(f"{run_dir} holds result shards but no {MANIFEST}; use --out DIR "
                             "or --force to overwrite them")
 
-    batch_size = int(old["batch_size"]) if old else config.batch_size
-    if old and batch_size != config.batch_size:
-        log(f"resuming with the run's batch size {batch_size}")
+    if old:
+        batch_size = int(old["batch_size"])
+        if batch_size != config.batch_size:
+            log(f"resuming with the run's batch size {batch_size}")
+    else:  # sized by the pilot: a slow bot's games spread over every core
+        batch_size = cost.batch_size(cost.pilot_costs(config), config.batch_size)
     if old is None:
         passes = [config.games]
     elif old.get("config_hash") == config.hash:
@@ -368,6 +371,8 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
     store.write_manifest(run_dir, manifest)
 
     bar = Progress(config.total_games, reused, enabled=progress)
+    if bar.enabled and todo and not cluster:
+        bar.set_estimate(_estimate(config, todo, workers))
     written = 0
 
     def on_result(task: Task, df: pl.DataFrame) -> None:
@@ -395,6 +400,16 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
     simulated = sum(t.games for t in todo)
     return RunOutcome(run_dir, config.total_games, simulated, reused, redone, executor,
                       time.monotonic() - t0)
+
+
+def _estimate(config: StudyConfig, todo: list[Task], workers: int | None) -> float:
+    """Seconds the games left take on local cores by the pilot (``sim.cost``), for the
+    progress bar to show before the first batch is back."""
+    from imhotep_stats.sim.executors import default_workers
+
+    per_game = {(c.players, c.lineup): c.per_game for c in cost.pilot_costs(config, 1)}
+    cpu = sum(per_game[(t.cell.players, t.cell.lineup)] * t.games for t in todo)
+    return cpu / max(1, min(workers or default_workers(), len(todo)))
 
 
 Look = Callable[[int], int]
