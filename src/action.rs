@@ -17,7 +17,8 @@ pub type Name = u16;
 pub enum Arg {
     #[default]
     None,
-    Int(i32),
+    /// a whole number (slots, ships, heights, points: rules/limits.py keeps them small)
+    Int(i16),
     Name(Name),
 }
 
@@ -83,19 +84,19 @@ impl Action {
 
     /// "place s k"
     pub const fn place(s: usize, k: usize) -> Action {
-        Action::new2(PLACE, Arg::Int(s as i32), Arg::Int(k as i32))
+        Action::new2(PLACE, Arg::Int(s as i16), Arg::Int(k as i16))
     }
 
     /// "sail s <site>"
     pub const fn sail(s: usize, site: usize) -> Action {
-        Action::new2(SAIL, Arg::Int(s as i32), Arg::Name(site_name(site)))
+        Action::new2(SAIL, Arg::Int(s as i16), Arg::Name(site_name(site)))
     }
 
     /// Argument i as a whole number, -1 when it is none (Python's `n0`, `n1`; a sail's dock
     /// is read with `site`).
     pub fn n(&self, i: usize) -> i32 {
         match self.args[i] {
-            Arg::Int(x) => x,
+            Arg::Int(x) => x as i32,
             _ => -1,
         }
     }
@@ -150,7 +151,7 @@ impl Action {
         let kind = names.id(words.next()?)?;
         let mut args: ArrayVec<Arg, ARGS> = ArrayVec::new();
         for w in words {
-            let arg = match w.parse::<i32>() {
+            let arg = match w.parse::<i16>() {
                 Ok(x) if x.to_string() == w => Arg::Int(x),
                 _ => Arg::Name(names.id(w)?),
             };
@@ -166,7 +167,7 @@ pub const PASS_ACTION: Action = Action::new0(PASS);
 pub const NO_SCARAB: Action = Action::new1(NO, Arg::Name(SCARAB));
 
 pub const fn unload(k: usize) -> Action {
-    Action::new1(UNLOAD, Arg::Int(k as i32))
+    Action::new1(UNLOAD, Arg::Int(k as i16))
 }
 
 /// "play <card>"

@@ -139,6 +139,10 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
+    if not force:  # a run that played fresh games is resumed with its seed (sim/looks.py)
+        from imhotep_stats.sim.runner import adopt_seed
+
+        cfg = adopt_seed(cfg, run_dir)
     if games is None and not force:  # a re-look at a stored run keeps all its games
         from imhotep_stats.sim.runner import held_games
 
@@ -173,10 +177,14 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
                      daemon=True).start()
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
+        from imhotep_stats.sim.looks import ledger_path
+
         again = not force and holds_run(run_dir)
+        # every look counted (sim/looks.py); an explicit --seed is never replaced
         options = dict(workers=workers, cluster=cluster, force=force,
                        progress=False if quiet else None, log=say,
-                       warn=lambda m: click.echo(m, err=True))
+                       warn=lambda m: click.echo(m, err=True), ledger=ledger_path(),
+                       keep_seed=seed is not None)
         if until_decided:
             from imhotep_stats.sim.runner import run_until_decided
 
@@ -208,7 +216,8 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     if keep_games:
         from imhotep_stats.sim.samples import keep_games as keep
 
-        pages = keep(cfg, cfg.cells, run_dir, keep_games)
+        played = cfg.replace(seed=outcome.seed)  # fresh games: the seed actually played
+        pages = keep(played, played.cells, run_dir, keep_games)
         say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     check = _strong_check(cfg, run_dir, rep.data, strong_bot, strong_games, say,

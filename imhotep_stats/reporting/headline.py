@@ -176,14 +176,37 @@ def sweep_sentences(res: dict[str, Any]) -> list[str]:
 # -- what-ifs -------------------------------------------------------------------------------
 
 
-def compare_sentences(base: ReportData, whatif: ReportData) -> list[str]:
-    """Per cell pair, the seat verdict before and after the what-if (the verdicts as each
-    run's report makes them), for ``compare`` to print before the changes."""
+def compare_sentences(comp, margin: float, alpha: float = 0.05) -> list[str]:
+    """Per cell pair, what the paired test says (``stats.compare.seat_findings``): whether
+    the what-if moves any seat's win rate, and whether a seat's change crosses the margin.
+    Read off the per-game differences, never off the two runs' verdicts side by side (two
+    labels differ by chance even when the what-if changes nothing)."""
+    from imhotep_stats.stats.compare import seat_findings, seat_name
+
+    pct = round(comp.confidence * 100)
+    how = "confidence sequence" if comp.sequential else "interval"
+    band = f"±{margin * 100:.1f} pp"
+
+    def figure(x) -> str:
+        return (f"{seat_name(x.who)} {x.diff * 100:+.1f} pp, {pct}% {how} "
+                f"{x.ci_low * 100:.1f} to {x.ci_high * 100:.1f}")
+
     out = []
-    for b, w in zip(base.cells, whatif.cells, strict=False):
-        words = [verdict_text(c.verdict) if c.verdict else "no games" for c in (b, w)]
-        same = " (verdict unchanged)" if b.verdict and w.verdict and (
-            b.verdict.verdict == w.verdict.verdict) else ""
-        out.append(f"{w.sides}, {w.players} players, {','.join(w.lineup)}: base "
-                   f"{words[0]}; what-if {words[1]}{same}.")
+    for fd in seat_findings(comp, margin, alpha):
+        big = fd.largest
+        head = f"{big.whatif_cell.split('|')[0]}, {big.players} players, {big.cell.split('|')[2]}"
+        if fd.moved:
+            moves = (f"the what-if moves {len(fd.moved)} seat{'s' if len(fd.moved) > 1 else ''}"
+                     f" ({'; '.join(figure(x) for x in fd.moved)})")
+        else:
+            moves = f"the what-if moves no seat detectably (largest change {figure(big)})"
+        if fd.beyond:
+            cross = (f"{', '.join(seat_name(x.who) for x in fd.beyond)} moves by more than "
+                     f"{band}")
+        elif fd.within:
+            cross = f"every seat's change is shown within {band}"
+        else:
+            cross = f"whether a seat moves by {band} or more is not settled"
+        out.append(f"{head}: {moves}; {cross} (paired test"
+                   + (", asked again: valid at every look" if comp.sequential else "") + ").")
     return out

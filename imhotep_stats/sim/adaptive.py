@@ -129,8 +129,10 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
 def sequential(run_dir: str | Path, manifest: dict[str, Any]) -> bool:
     """Whether this run's verdicts were (or will be) looked at more than once, so they
     must be the anytime-valid sequential ones: a sweep's adaptive policy ran on its
-    first pass, it was topped up (``run --games N`` on it) or it runs until decided."""
-    if manifest.get("sequential") or len(manifest.get("passes", ())) > 1:
+    first pass, it was topped up (``run --games N`` on it), it runs until decided, or an
+    earlier run looked at the same games (``sim.looks``: the manifest's ``looks``)."""
+    if manifest.get("sequential") or len(manifest.get("passes", ())) > 1 \
+            or (manifest.get("looks") or {}).get("prior"):
         return True
     record = load_record(run_dir)
     return bool(record) and (record.get("settings") or {}).get(
