@@ -12,17 +12,12 @@ import pytest
 
 from imhotep_stats.bots import make_bot
 from imhotep_stats.config import parse_config
+from imhotep_stats.config.edits import describe_change
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.sim.runner import run_study
 from imhotep_stats.sim.store import load_results
-from imhotep_stats.stats.compare import (
-    CompareError,
-    compare_runs,
-    describe_change,
-    pair_configs,
-    summarize,
-)
+from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs, summarize
 from imhotep_stats.stats.intervals import paired_difference
 from tests.helpers import cli
 

@@ -90,6 +90,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.config import ConfigError, load_config
+    from imhotep_stats.config.edits import whatif_of
     from imhotep_stats.reporting.compare import (
         comparison_json,
         comparison_markdown,
@@ -97,7 +98,6 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     )
     from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
-    from imhotep_stats.stats.whatif import whatif_of
 
     if whatif is not None and (params or whatif_sides):
         raise click.UsageError("give a WHATIF config or --param/--whatif-sides, not both")
