@@ -169,6 +169,10 @@ def compare(base: StudyConfig, whatif: StudyConfig | None = None, *,
         whatif = whatif_of(base, list(params), sides) if params or sides else base.whatif_config()
     whatif, notes = pair_configs(base, whatif)
     out = Path(out) if out is not None else Path("reports") / whatif.name
+    if not force:  # a base already played (by run, or another what-if) is not played again
+        from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+        adopt_stored_run(base, out / "base", base_places(base.name, out))
     run(base, out / "base", workers=workers, force=force, report=False)
     run(whatif, out / "whatif", workers=workers, force=force, report=False)
     comp = compare_runs(out / "base", out / "whatif", base.confidence)

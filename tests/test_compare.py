@@ -55,7 +55,7 @@ def test_planted_pyramid_space_found_in_the_right_seat_and_source(tmp_path):
     base = study(games=games)
     whatif = study(games=games, overrides={"pyramid": {"A": {"points": PLANTED}}})
     comp = run_pair(tmp_path, base, whatif)
-    assert comp.change == "Pyramid A with these points"
+    assert comp.change == "Pyramid A with points[0] = 20 (was 2)"
     # Random bots ignore scores, so both runs play the very same moves: only the owner of
     # the first pyramid space gains, 18 points, from the pyramid. Who that is comes from
     # replaying the games with the engine, independently of the comparison.

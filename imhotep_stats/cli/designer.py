@@ -120,6 +120,13 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         for note in notes:
             say(f"note: {note}")
         out = out or Path("reports") / whatif_cfg.name
+        if not force:
+            from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+            stored = adopt_stored_run(base_cfg, out / "base", base_places(base_cfg.name, out))
+            if stored:
+                say(f"base: the finished run in {stored} (same study and seeds), not played "
+                    "again")
         workers, cluster = _run_or_resume(base_cfg, out / "base", workers, cluster, force, quiet)
         _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)

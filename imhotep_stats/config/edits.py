@@ -224,8 +224,8 @@ def _plain(v: Any) -> Any:
 
 
 def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
-    """The change from the base config to the what-if, in words ("Pyramid A with these
-    points", "the rule option game.sled_capacity = 4 (was 5)", "Pyramid D instead of A")."""
+    """The change from the base config to the what-if, in words ("Pyramid A with points[0] =
+    5 (was 2)", "the rule option game.sled_capacity = 4 (was 5)", "Pyramid D instead of A")."""
     label = (whatif.get("whatif") or {}).get("label") or (base.get("whatif") or {}).get("label")
     if label:
         return label
@@ -248,9 +248,31 @@ def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
             else:
                 parts.append(f"the rule option {key} = {wo[key]} (was {bo[key]})")
     for name, keys in changed.items():
-        parts.append(f"{name} with these {', '.join(keys)}" if len(keys) < 4 else
-                     f"{name} with these values")
+        steps = [step for k in keys for step in _steps(k, bo[f"{_key(name)}.{k}"],
+                                                         wo[f"{_key(name)}.{k}"])]
+        parts.append(f"{name} with {', '.join(steps[:MAX_STEPS])}"
+                     + (f" and {len(steps) - MAX_STEPS} more values" if len(steps) > MAX_STEPS
+                        else ""))
     return " and ".join(parts) if parts else "the what-if (identical to the base)"
+
+
+MAX_STEPS = 4  # changed values a what-if's label names one by one
+
+
+def _key(name: str) -> str:
+    """"Pyramid A" -> "pyramid.A" (the overrides' key of a site side's title)."""
+    title, _, side = name.rpartition(" ")
+    site = next(k for k, t in SITE_TITLES.items() if t == title)
+    return f"{site}.{side}"
+
+
+def _steps(key: str, was: Any, now: Any) -> list[str]:
+    """Each changed value of ``key`` as "points[0] = 5 (was 2)": a list changed in place is
+    named position by position, as ``--param`` writes them."""
+    if isinstance(was, list) and isinstance(now, list) and len(was) == len(now):
+        return [step for i, (b, w) in enumerate(zip(was, now, strict=True)) if b != w
+                for step in _steps(f"{key}[{i}]", b, w)]
+    return [f"{key} = {json.dumps(now)} (was {json.dumps(was)})"]
 
 
 def parse_setting(text: str) -> tuple[Param, Any]:
@@ -263,6 +285,16 @@ def parse_setting(text: str) -> tuple[Param, Any]:
     except json.JSONDecodeError:
         value = raw
     return Param(path, keys, index, (value,)), value
+
+
+def _slug(settings: list[str], sides: str | None) -> str:
+    """A what-if's name after its change and a hash of it (two changes that read alike
+    keep two run directories): "pyramid.A.points0-to-5-1f0c9e2a"; a study name's
+    characters only (letters, digits, '.', '_', '-')."""
+    text = "_".join([*settings, *([f"sides-{sides}"] if sides else [])])
+    slug = re.sub(r"[^A-Za-z0-9._-]", "", text.replace("=", "-to-").replace(",", "_"))[:40]
+    tag = hashlib.sha256(canonical_json([settings, sides]).encode()).hexdigest()[:8]
+    return f"{slug.strip('._-')}-{tag}" if slug.strip("._-") else f"whatif-{tag}"
 
 
 def whatif_of(base: StudyConfig, settings: list[str], sides: str | None = None) -> StudyConfig:
@@ -284,7 +316,6 @@ def whatif_of(base: StudyConfig, settings: list[str], sides: str | None = None) 
     if sides:
         table = parse_sides(sides, "--whatif-sides")
         new_sides = tuple(tuple(table[site]) for site in SITES)
-    tag = hashlib.sha256(canonical_json([settings, sides]).encode()).hexdigest()[:8]
-    return base.replace(name=f"{base.name}-whatif-{tag}",
+    return base.replace(name=f"{base.name}-{_slug(settings, sides)}",
                         overrides_json=canonical_json(overrides) if overrides else "{}",
                         sides=new_sides, whatif_json="{}")

@@ -185,10 +185,18 @@ def verdict_policy(manifest: dict[str, Any], margin: float, alpha: float = 0.05,
     return policy
 
 
+def imbalance_order(figure: float | None, index: int) -> tuple[bool, float, int]:
+    """The sort key from most to least imbalanced: the larger figure (a seat gap) first,
+    cells without one last, ties by cell index. ``sweep`` and ``report`` both rank by it,
+    so they name the same least balanced cell of one directory."""
+    missing = figure is None or math.isnan(figure)
+    return (missing, 0.0 if missing else -figure, index)
+
+
 def rank(cells: list[dict[str, Any]], by: str = "seat_gap") -> list[dict[str, Any]]:
     """Cells from most to least imbalanced by ``by`` (seat_gap, bot_gap, dominance);
     cells without that figure (one bot: no bot gap) last, ties by cell index."""
-    ordered = sorted(cells, key=lambda c: (c.get(by) is None, -(c.get(by) or 0.0), c["index"]))
+    ordered = sorted(cells, key=lambda c: imbalance_order(c.get(by), c["index"]))
     return [dict(c, rank=i + 1) for i, c in enumerate(ordered)]
 
 
