@@ -75,13 +75,16 @@ fn replay(t: &Value) -> Result<(), String> {
 fn main() {
     let path = std::env::args().nth(1).expect("a traces file (tools/core_traces.py)");
     let file = std::fs::File::open(&path).expect("the traces file");
-    let (mut games, mut differ, mut decisions) = (0, 0, 0);
+    let (mut games, mut differ, mut decisions, mut at_decision) = (0, 0, 0, 0);
     for line in std::io::BufReader::new(file).lines() {
         let t: Value = serde_json::from_str(&line.unwrap()).expect("a JSON line");
         games += 1;
         decisions += t["decisions"].as_array().unwrap().len();
         if let Err(e) = replay(&t) {
             differ += 1;
+            if e.starts_with("decision") || e.starts_with("setup") {
+                at_decision += 1;
+            }
             if differ <= 10 {
                 let sides: Vec<&str> = t["board"]["sides"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
                 println!(
@@ -94,7 +97,7 @@ fn main() {
             }
         }
     }
-    println!("{games} games, {decisions} decisions: {differ} differ");
+    println!("{games} games, {decisions} decisions: {differ} differ ({at_decision} at a decision or the setup)");
     if differ > 0 {
         std::process::exit(1);
     }

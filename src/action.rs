@@ -1,6 +1,7 @@
 //! Actions: small Copy values whose text is the transcript notation (engine/actions.py).
 //!
-//! An action is a kind and up to four arguments, each a whole number or a name; kinds and
+//! An action is a kind and up to eleven arguments (Obelisk C's `stack L 2 1 0` counts one
+//! per card column, at most 10), each a whole number or a name; kinds and
 //! names are ids in the Rules' name table ([`crate::rules::Names`]). `text()` is exactly
 //! Python's `str(Action)`: the kind and the arguments joined by spaces ("place 1 0",
 //! "take statue", "sail 0 pyramid", "claim height 3 points 5").
@@ -16,11 +17,12 @@ pub type Name = u16;
 pub enum Arg {
     #[default]
     None,
-    Int(i32),
+    /// a whole number (slots, ships, heights, points: rules/limits.py keeps them small)
+    Int(i16),
     Name(Name),
 }
 
-pub const ARGS: usize = 4;
+pub const ARGS: usize = 11;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
@@ -62,11 +64,16 @@ impl Action {
     }
 
     pub const fn new1(kind: Name, a: Arg) -> Action {
-        Action { kind, args: [a, Arg::None, Arg::None, Arg::None] }
+        let mut args = [Arg::None; ARGS];
+        args[0] = a;
+        Action { kind, args }
     }
 
     pub const fn new2(kind: Name, a: Arg, b: Arg) -> Action {
-        Action { kind, args: [a, b, Arg::None, Arg::None] }
+        let mut args = [Arg::None; ARGS];
+        args[0] = a;
+        args[1] = b;
+        Action { kind, args }
     }
 
     pub fn new(kind: Name, args: &[Arg]) -> Action {
@@ -77,19 +84,19 @@ impl Action {
 
     /// "place s k"
     pub const fn place(s: usize, k: usize) -> Action {
-        Action::new2(PLACE, Arg::Int(s as i32), Arg::Int(k as i32))
+        Action::new2(PLACE, Arg::Int(s as i16), Arg::Int(k as i16))
     }
 
     /// "sail s <site>"
     pub const fn sail(s: usize, site: usize) -> Action {
-        Action::new2(SAIL, Arg::Int(s as i32), Arg::Name(site_name(site)))
+        Action::new2(SAIL, Arg::Int(s as i16), Arg::Name(site_name(site)))
     }
 
     /// Argument i as a whole number, -1 when it is none (Python's `n0`, `n1`; a sail's dock
     /// is read with `site`).
     pub fn n(&self, i: usize) -> i32 {
         match self.args[i] {
-            Arg::Int(x) => x,
+            Arg::Int(x) => x as i32,
             _ => -1,
         }
     }
@@ -144,7 +151,7 @@ impl Action {
         let kind = names.id(words.next()?)?;
         let mut args: ArrayVec<Arg, ARGS> = ArrayVec::new();
         for w in words {
-            let arg = match w.parse::<i32>() {
+            let arg = match w.parse::<i16>() {
                 Ok(x) if x.to_string() == w => Arg::Int(x),
                 _ => Arg::Name(names.id(w)?),
             };
@@ -160,7 +167,7 @@ pub const PASS_ACTION: Action = Action::new0(PASS);
 pub const NO_SCARAB: Action = Action::new1(NO, Arg::Name(SCARAB));
 
 pub const fn unload(k: usize) -> Action {
-    Action::new1(UNLOAD, Arg::Int(k as i32))
+    Action::new1(UNLOAD, Arg::Int(k as i16))
 }
 
 /// "play <card>"

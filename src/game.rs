@@ -20,7 +20,8 @@
 //!   `answer(g, r, kind, action, ctx)` with the same `ctx`. A question asked while
 //!   unloading is answered before the next stone is unloaded (the engine keeps the rest of
 //!   the ship as a task under it). Never ask twice in one call.
-//! - **Actions**: `Action::new(kind_name, &[Arg::Int(i), Arg::Name(id)])`; a name shown in an
+//! - **Actions**: `Action::new(kind_name, &[Arg::Int(i), Arg::Name(id)])` (ints are i16; an
+//!   action of more than 4 arguments interns its tail as one name); a name shown in an
 //!   action is interned once, in your module's `parse` (`names.intern("pyramid")`), and its
 //!   id kept in your `Config`. Cards: `action::take_card(r, card)`, `keep_card(r, card)`; a
 //!   card as an argument is `Arg::Name(r.card_name(card))`, read back with `r.card_arg(&a, i)`
@@ -570,16 +571,7 @@ impl Game {
     /// 0b1111 all), ship by ship, bow first.
     pub fn empty_slots(&self, ships: u8) -> ArrayVec<Action, SLOTS> {
         let mut out = ArrayVec::new();
-        for s in 0..SHIPS {
-            if ships >> s & 1 == 0 {
-                continue;
-            }
-            for k in 0..4 {
-                if self.open_mask >> (4 * s + k) & 1 == 1 {
-                    out.push(Action::place(s, k));
-                }
-            }
-        }
+        push_places(&mut out, self.open_mask, ships);
         out
     }
 
@@ -587,17 +579,7 @@ impl Game {
     /// to every free dock in site order.
     pub fn sail_actions(&self, ships: u8) -> ArrayVec<Action, 20> {
         let mut out = ArrayVec::new();
-        let ready = self.ships_ready & ships;
-        for s in 0..SHIPS {
-            if ready >> s & 1 == 0 {
-                continue;
-            }
-            for i in 0..DOCKS {
-                if self.docks_free >> i & 1 == 1 {
-                    out.push(Action::sail(s, i));
-                }
-            }
-        }
+        push_sails(&mut out, self.ships_ready & ships, self.docks_free);
         out
     }
 
@@ -726,25 +708,30 @@ impl Game {
 
     /// The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards.
     fn turn_options(&mut self, r: &Rules, p: usize) {
-        let mut opts = Options::new();
+        // built in place: the options are the game's own row (no list copied a turn)
+        self.options.clear();
         let sled = self.sled[p];
         if sled < self.sled_cap[p] && self.quarry[p] > 0 {
-            opts.push(GET_ACTION);
+            self.options.push(GET_ACTION);
             if self.get_with_move {
-                opts.push(GET_MOVE);
+                self.options.push(GET_MOVE);
             }
         }
         if sled > 0 {
-            opts.extend(self.empty_slots(0b1111));
+            push_places(&mut self.options, self.open_mask, 0b1111);
         }
-        opts.extend(self.sail_actions(0b1111));
+        push_sails(&mut self.options, self.ships_ready, self.docks_free);
         if self.blue[p] != 0 {
-            cards::blue_options(self, r, p, &mut opts);
+            let mask = cards::blue_playable(self, p);
+            for j in 0..6u8 {
+                if mask >> j & 1 == 1 {
+                    self.options.push(action::play(r, crate::rules::BLUE0 + j));
+                }
+            }
         }
-        if opts.is_empty() {
-            opts.push(PASS_ACTION);
+        if self.options.is_empty() {
+            self.options.push(PASS_ACTION);
         }
-        self.options = opts;
     }
 
     fn endless(&self, r: &Rules) -> CoreError {
@@ -769,13 +756,13 @@ impl Game {
         self.slots = [-1; SLOTS];
         let mut mask = 0u16;
         let mut free = 0;
-        for s in 0..SHIPS {
-            self.ship_size[s] = sizes[s];
-            self.ship_min[s] = ship_minimum(sizes[s]);
+        for (s, &size) in sizes.iter().enumerate() {
+            self.ship_size[s] = size;
+            self.ship_min[s] = ship_minimum(size);
             self.ship_load[s] = 0;
             self.ship_dock[s] = -1;
-            mask |= ((1u16 << sizes[s]) - 1) << (4 * s);
-            free += sizes[s] as i32;
+            mask |= ((1u16 << size) - 1) << (4 * s);
+            free += size as i32;
         }
         self.open_mask = mask;
         self.ship_free = free;
@@ -839,6 +826,42 @@ impl Game {
     }
 }
 
+/// The place actions of the open slots in `open` (Game.open_mask) of the ships in `ships`,
+/// ship by ship, bow first.
+#[inline]
+fn push_places<const N: usize>(out: &mut ArrayVec<Action, N>, open: u16, ships: u8) {
+    for s in 0..SHIPS {
+        if ships >> s & 1 == 0 {
+            continue;
+        }
+        let bits = open >> (4 * s) & 15;
+        for k in 0..4 {
+            if bits >> k & 1 == 1 {
+                out.push(Action::place(s, k));
+            }
+        }
+    }
+}
+
+/// The sail actions of the ships in `ready` to the docks in `free`, ship by ship, each to
+/// its docks in site order.
+#[inline]
+fn push_sails<const N: usize>(out: &mut ArrayVec<Action, N>, ready: u8, free: u8) {
+    if free == 0 {
+        return;
+    }
+    for s in 0..SHIPS {
+        if ready >> s & 1 == 0 {
+            continue;
+        }
+        for i in 0..DOCKS {
+            if free >> i & 1 == 1 {
+                out.push(Action::sail(s, i));
+            }
+        }
+    }
+}
+
 /// The sites' round ends: the temple first, then the others in site order.
 const ROUND_END_ORDER: [usize; 5] = [TEMPLE, 0, PYRAMID, BURIAL_CHAMBER, OBELISK];
 
@@ -846,7 +869,7 @@ fn thousands(x: u32) -> String {
     let s = x.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -1038,3 +1061,4 @@ fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action) -> Res {
         _ => cards::answer(g, r, kind, a, ctx),
     }
 }
+

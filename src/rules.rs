@@ -231,7 +231,7 @@ impl CardTable {
         let mut deck = Vec::new();
         for &(code, count, exp) in &self.deck_rows {
             if !exp || expansion {
-                deck.extend(std::iter::repeat(code).take(count));
+                deck.extend(std::iter::repeat_n(code, count));
             }
         }
         deck

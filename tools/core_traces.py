@@ -71,15 +71,16 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--sides", default="A-A-A-A-A", help="a side combination, or 'all'")
+    ap.add_argument("--sides", default="A-A-A-A-A",
+                    help="a side combination; '?' for any side of a site (?-?-?-?-? all 1,024)")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     board = default_board()
-    combos = (["-".join(c) for c in itertools.product("ABCD", repeat=5)] if args.sides == "all"
-              else [args.sides])
+    pattern = args.sides.upper().split("-")
+    combos = ["-".join(c) for c in itertools.product(*[("ABCD" if x == "?" else x) for x in pattern])]
     for k in range(args.games):
         seed = args.seed + k
-        sides = combos[k % len(combos)] if args.sides != "all" else random.Random(seed).choice(combos)
+        sides = random.Random(seed).choice(combos)
         players = 2 + k % 3
         prophecies = k % 2 == 1
         json.dump(trace(sides, players, seed, prophecies, board), sys.stdout)

@@ -40,6 +40,10 @@ def workers_option(default: str = "run.workers, else all cores"):
 WORKERS = workers_option()
 CLUSTER = click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
                        "tcp://host:8786 [default: run.cluster].")
+BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a batch at "
+                          "most; slow bots get smaller batches, sized by the pilot to a few "
+                          "seconds each (results never depend on it) [default: "
+                          "run.batch_size].")
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")
 def _no_both(ctx, param, value):
     """--force and --resume contradict each other; --resume alone changes nothing."""
@@ -117,7 +121,7 @@ def flag_study_options(fn):
 
 def executor_options(fn):
     """Where the games are played: local processes or a Dask cluster."""
-    return _apply(fn, (WORKERS, CLUSTER))
+    return _apply(fn, (WORKERS, CLUSTER, BATCH_SIZE))
 
 
 def study_options(fn):
@@ -125,7 +129,7 @@ def study_options(fn):
     return _apply(fn, (
         OUT_RUN,
         click.option("--games", type=GAMES, help="Games per cell."),
-        SEED, WORKERS, CLUSTER, FORCE, json_option(),
+        SEED, WORKERS, CLUSTER, BATCH_SIZE, FORCE, json_option(),
         click.option("--markdown", is_flag=True, help="Print Markdown."),
         QUIET,
     ))

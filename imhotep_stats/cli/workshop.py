@@ -110,7 +110,8 @@ def init(name, example, out, force, list_):
 @BOARD
 @expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
-         seed, confidence, out, workers, cluster, force, as_json, quiet, board_file):
+         seed, confidence, out, workers, cluster, batch_size, force, as_json, quiet,
+         board_file):
     """Which values of one or two board numbers bring a target within a margin?
 
     Every candidate plays the same deals (common random numbers) as a stored run under OUT;
@@ -132,6 +133,8 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     base = on_board(study_from(config, sides, players, bots, None, seed), board_file)
     if seed is not None:
         base = base.replace(seed=seed)
+    if batch_size is not None:
+        base = base.replace(batch_size=batch_size)
     if cluster is None and workers is None:  # as run, compare and sweep: the config's [run]
         cluster, workers = base.cluster, base.workers
     parsed = [parse_param(p) for p in params]

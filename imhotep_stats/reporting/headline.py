@@ -123,8 +123,16 @@ def headline_text(data: ReportData) -> str:
     shown = min(len(data.cells), MAX_CELLS)
     if shown < len(data.cells):
         paras.append(f"({shown} of {len(data.cells)} cells shown, the least balanced first "
-                     "(largest seat gap); the tables below and report.md have them all)")
+                     "(as `sweep` ranks them); the tables below and report.md have them all)")
+    paras += robustness_sentences(data)
     return "\n\n".join(paras) + "\n"
+
+
+def robustness_sentences(data: ReportData) -> list[str]:
+    """Per (sides, players) played by several lineups, whether the seat effect depends on
+    the bots (the report's robustness section, ``reporting.robustness``), in one line."""
+    return [f"Across lineups, {g.sides}, {g.players} players: {g.summary}."
+            for g in data.robustness]
 
 
 # -- sweeps ---------------------------------------------------------------------------------
@@ -134,7 +142,13 @@ def _sweep_cell(c: dict[str, Any]) -> str:
     rates = " / ".join(f.pct(r) for r in c.get("win_rates") or [])
     return (f"{c['sides']} ({spell_sides(c['sides'])}), {c['players']} players, "
             f"{c['lineup']}: {c['verdict_text']}; seat win rates {rates}, largest gap "
-            f"{f.pp(c['seat_gap'])}")
+            f"{f.pp(c['seat_gap'])}{_gap_range(c)}")
+
+
+def _gap_range(c: dict[str, Any]) -> str:
+    if c.get("gap_low") is None:
+        return ""
+    return f" (at least {f.pp(c['gap_low'])}, at most {f.pp(c['gap_high'])})"
 
 
 def sweep_sentences(res: dict[str, Any]) -> list[str]:
@@ -144,8 +158,10 @@ def sweep_sentences(res: dict[str, Any]) -> list[str]:
     cells = [c for c in res.get("all_cells", []) if c.get("seat_gap") is not None]
     if not cells:
         return []
-    worst = min(cells, key=lambda c: imbalance_order(c["seat_gap"], c["index"]))
-    best = min(cells, key=lambda c: (c["seat_gap"], c["index"]))
+    # By confidence bounds, as the ranking: the gap shown at least, the gap allowed at most
+    # (the raw extremes are the luckiest cells when each has a few hundred games).
+    worst = min(cells, key=imbalance_order)
+    best = min(cells, key=lambda c: (c.get("gap_high") or 0.0, c["seat_gap"], c["index"]))
     out = [f"Least balanced: {_sweep_cell(worst)}.", f"Most balanced: {_sweep_cell(best)}."]
     sites = [e for e in res.get("sites") or [] if e.get("effect") is not None]
     if sites:
@@ -161,14 +177,37 @@ def sweep_sentences(res: dict[str, Any]) -> list[str]:
 # -- what-ifs -------------------------------------------------------------------------------
 
 
-def compare_sentences(base: ReportData, whatif: ReportData) -> list[str]:
-    """Per cell pair, the seat verdict before and after the what-if (the verdicts as each
-    run's report makes them), for ``compare`` to print before the changes."""
+def compare_sentences(comp, margin: float, alpha: float = 0.05) -> list[str]:
+    """Per cell pair, what the paired test says (``stats.compare.seat_findings``): whether
+    the what-if moves any seat's win rate, and whether a seat's change crosses the margin.
+    Read off the per-game differences, never off the two runs' verdicts side by side (two
+    labels differ by chance even when the what-if changes nothing)."""
+    from imhotep_stats.stats.compare import seat_findings, seat_name
+
+    pct = round(comp.confidence * 100)
+    how = "confidence sequence" if comp.sequential else "interval"
+    band = f"±{margin * 100:.1f} pp"
+
+    def figure(x) -> str:
+        return (f"{seat_name(x.who)} {x.diff * 100:+.1f} pp, {pct}% {how} "
+                f"{x.ci_low * 100:.1f} to {x.ci_high * 100:.1f}")
+
     out = []
-    for b, w in zip(base.cells, whatif.cells, strict=False):
-        words = [verdict_text(c.verdict) if c.verdict else "no games" for c in (b, w)]
-        same = " (verdict unchanged)" if b.verdict and w.verdict and (
-            b.verdict.verdict == w.verdict.verdict) else ""
-        out.append(f"{w.sides}, {w.players} players, {','.join(w.lineup)}: base "
-                   f"{words[0]}; what-if {words[1]}{same}.")
+    for fd in seat_findings(comp, margin, alpha):
+        big = fd.largest
+        head = f"{big.whatif_cell.split('|')[0]}, {big.players} players, {big.cell.split('|')[2]}"
+        if fd.moved:
+            moves = (f"the what-if moves {len(fd.moved)} seat{'s' if len(fd.moved) > 1 else ''}"
+                     f" ({'; '.join(figure(x) for x in fd.moved)})")
+        else:
+            moves = f"the what-if moves no seat detectably (largest change {figure(big)})"
+        if fd.beyond:
+            cross = (f"{', '.join(seat_name(x.who) for x in fd.beyond)} moves by more than "
+                     f"{band}")
+        elif fd.within:
+            cross = f"every seat's change is shown within {band}"
+        else:
+            cross = f"whether a seat moves by {band} or more is not settled"
+        out.append(f"{head}: {moves}; {cross} (paired test"
+                   + (", asked again: valid at every look" if comp.sequential else "") + ").")
     return out

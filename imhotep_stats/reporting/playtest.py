@@ -29,8 +29,9 @@ def robustness(data: ReportData) -> list[Block]:
              "between lineups is tested, not read off the verdict labels: a chi-square test "
              "of the seat x lineup table of wins (shared wins as fractions), Holm over the "
              "groups of this report, with the seats' trend per rating point beside it "
-             "where at least three lineups have ratings. Only when it rejects is the "
-             "difference likely an effect of the bots, not the board. "
+             "where at least three lineups have ratings. A rejection says the size of a seat's "
+             "effect depends on the bots (not that the bots cause it); \"consistent\" says "
+             "the difference the test could miss. "
              f"*First-player advantage*: seat 1's win rate minus its fair share, {_conf(data)} "
              "Wilson interval."),
     ]
