@@ -182,3 +182,38 @@ def test_sweep_and_report_name_the_same_least_balanced_cell(tmp_path):
     report = cli("report", out, "--format", "none")
     assert report.exit_code == 0, report.output
     assert report.stdout.startswith(f"{sides}, 2 players"), (least, report.stdout[:200])
+
+
+def _fake_venv(root):
+    """A virtualenv whose python and imhotep-stats are stubs: make's build rules run
+    without pip."""
+    import stat
+
+    (root / "bin").mkdir(parents=True)
+    for name, body in (("python", "exit 0"),
+                       ("imhotep-stats", "echo 'imhotep-stats, version 0, engine: compiled'")):
+        f = root / "bin" / name
+        f.write_text(f"#!/bin/sh\n{body}\n")
+        f.chmod(f.stat().st_mode | stat.S_IEXEC)
+    (root / ".installed-stamp").touch()
+
+
+@pytest.mark.skipif(__import__("shutil").which("make") is None, reason="no make here")
+def test_make_keeps_a_redirected_stderr_and_ignores_directory_times(tmp_path):
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    venv = tmp_path / "venv"
+    _fake_venv(venv)
+    log = tmp_path / "make.log"
+    with log.open("w") as err:
+        subprocess.run(["make", "-s", f"VENV={venv}", "install"], cwd=root, check=True,
+                       stderr=err, stdout=subprocess.DEVNULL)
+    text = log.read_text()
+    assert "make: [2/2]" in text and "engine: compiled" in text  # no line truncated away
+    engine = root / "imhotep_stats" / "engine"
+    os.utime(engine)  # a directory's time moves (a __pycache__ written by the tests)
+    up_to_date = subprocess.run(["make", "-q", f"VENV={venv}", "install"], cwd=root)
+    assert up_to_date.returncode == 0
