@@ -84,7 +84,8 @@ def test_a_bad_transcript_names_its_line():
 def test_a_kept_sample_is_the_studys_own_game(tmp_path):
     """``run --keep-games``: the sample of game i scores what the study stored for game i."""
     from imhotep_stats import api
-    from imhotep_stats.sim.samples import keep_games, kept_pages, sample_transcript
+    from imhotep_stats.reporting.kept import keep_games
+    from imhotep_stats.sim.samples import kept_pages, sample_transcript
 
     cfg = api.quick("D-A-C-B-D", players=3, bots="greedy,random", games=6, seed=11)
     r = api.run(cfg, out=tmp_path / "run", report=False)
