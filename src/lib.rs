@@ -3,6 +3,7 @@
 //! here once per cell and keeps everything a designer touches.
 
 pub mod action;
+pub mod bots;
 pub mod cards;
 pub mod chance;
 pub mod game;

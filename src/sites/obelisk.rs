@@ -312,7 +312,7 @@ impl Obelisk {
 /// The legal placements of `token` on a card of column `heights` (docs/rules.md §8.3):
 /// inside the columns, no overlap, every column's squares one run from the bottom. The
 /// squares added per column, left-heavy first.
-fn placements(columns: usize, token: &Token, heights: &[i32]) -> Vec<[i32; COLUMNS]> {
+pub fn placements(columns: usize, token: &Token, heights: &[i32]) -> Vec<[i32; COLUMNS]> {
     let low = heights[..columns].iter().copied().min().unwrap_or(0);
     let rel: Vec<i32> = heights[..columns].iter().map(|h| h - low).collect();
     let mut found: Vec<[i32; COLUMNS]> = Vec::new();
