@@ -87,9 +87,6 @@ pub struct MarketB {
     /// the pair taken and looked at, while its owner chooses the card to keep (Python
     /// keeps it in the question's context)
     pub looked: ArrayVec<Card, PAIR>,
-    /// public: the pair's size at the round's start (Python's `pair_count`, kept after the
-    /// pair is taken: the greedy bot prices it)
-    pub pair_count: usize,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -234,7 +231,6 @@ pub fn round_start(g: &mut Game, r: &Rules) -> Res {
                     b(g).hidden_pair.push(card);
                 }
             }
-            b(g).pair_count = b(g).hidden_pair.len();
         }
         Config::C { .. } => {
             let size = c(g).size;

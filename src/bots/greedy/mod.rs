@@ -50,6 +50,11 @@ impl Greedy {
         self.ctx = [None, None, None, None];
     }
 
+    /// The context of a seat (built at its first decision), for tests and tools.
+    pub fn context_of(&self, seat: usize) -> Option<&Ctx> {
+        self.ctx[seat].as_deref()
+    }
+
     fn context(&mut self, g: &Game, seat: usize) -> Result<&mut Ctx, String> {
         if self.ctx[seat].is_none() {
             self.ctx[seat] = Some(Box::new(Ctx::new(self.weights, g, seat)?));

@@ -19,7 +19,7 @@ pub fn key(c: &Ctx, g: &Game, out: &mut Vec<i64>) {
         Market::B(m) => {
             out.extend(m.display.iter().map(|&x| x as i64));
             out.push(-7);
-            out.push(m.pair_count as i64);
+            out.push(m.hidden_pair.len() as i64);
         }
         Market::C(m) => {
             out.extend(m.display[..m.size].iter().map(|x| x.map_or(-1, |v| v as i64)));
@@ -77,7 +77,7 @@ pub fn build(c: &mut Ctx, g: &Game) -> Built {
         }
         Market::B(m) => {
             let disp: Vec<Card> = m.display.to_vec();
-            let lots = [m.pair_count];
+            let lots = [m.hidden_pair.len()];
             for (o, row) in own.iter_mut().enumerate().take(c.n) {
                 *row = blind_row(&cards::offers(c, g, o, &disp, &lots));
             }
@@ -151,7 +151,7 @@ pub fn decide(c: &mut Ctx, g: &Game, kind: Kind, legal: &[Action]) -> Result<Vec
             for a in legal {
                 match card(g, a, 0) {
                     Some(x) => out.push(cards::value(c, g, me, x)),
-                    None => out.push(cards::unknown(c, g, me, m.pair_count as i32)),
+                    None => out.push(cards::unknown(c, g, me, m.hidden_pair.len() as i32)),
                 }
             }
         }
