@@ -1,6 +1,6 @@
-"""sweep.html: a sweep on one page, its answer, a sides x seat heatmap of how far each seat's
-win rate is from its fair share (the cells a strong-play confirmation checked marked), and
-the ranking. Self-contained like report.html (``reporting.html``)."""
+"""sweep.html: a sweep on one page, its answer and a sides x seat heatmap of how far each
+seat's win rate is from its fair share, the cells ``--confirm`` played again (with strong
+play under ``--confirm-bot``) marked. Self-contained like report.html (``reporting.html``)."""
 
 from __future__ import annotations
 
@@ -26,11 +26,19 @@ def _fill(d: float, scale: float) -> str:
 
 
 def confirmed_text(c: dict[str, Any]) -> str:
-    """A cell's strong-play confirmation in words, or "" when none ran for it."""
+    """A cell's confirmation (``sweep --confirm K``, with ``--confirm-bot`` strong play) in
+    words, or "" when none ran for it."""
     conf = c.get("confirmation")
     if not conf:
         return ""
-    return f"{conf.get('bots', 'strong play')}: {conf.get('verdict_text', conf.get('verdict', ''))}"
+    return f"{conf.get('bots', conf.get('lineup', ''))}: {conf.get('verdict_text', '')}"
+
+
+def with_confirmations(res: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sweep's ranked cells, each confirmed one carrying its ``confirmation`` row."""
+    rows = {(c["sides"], c["players"]): c for c in res.get("confirm") or []}
+    return [dict(c, confirmation=rows[(c["sides"], c["players"])])
+            if (c["sides"], c["players"]) in rows else c for c in res["all_cells"]]
 
 
 def heatmap(cells: list[dict[str, Any]], margin: float) -> str:
@@ -50,7 +58,7 @@ def heatmap(cells: list[dict[str, Any]], margin: float) -> str:
     for s in range(seats):
         x = LABEL_W + s * SEAT_W + SEAT_W / 2
         out.append(f'<text x="{x:.0f}" y="34" text-anchor="middle">seat {s + 1}</text>')
-    out.append(f'<text x="{LABEL_W + seats * SEAT_W + 8}" y="34">strong-play check</text>')
+    out.append(f'<text x="{LABEL_W + seats * SEAT_W + 8}" y="34">confirmation</text>')
     for i, c in enumerate(rows):
         y = 40 + i * ROW
         label = c["sides"] + (f" {c['players']}p" if len(players) > 1 else "")
@@ -71,18 +79,18 @@ def heatmap(cells: list[dict[str, Any]], margin: float) -> str:
             out.append(f'<text x="{LABEL_W + seats * SEAT_W + 8}" y="{y + 13}">'
                        f"{escape(mark)}</text>")
     out.append(f'<text x="4" y="{height - 6}" fill="#57606a">red ahead, blue behind (full '
-               f"at ±{margin * 200:.0f} pp); ◆ confirmed with strong play; ranking order</text>")
+               f"at ±{margin * 200:.0f} pp); ◆ confirmed on fresh games; ranking order</text>")
     out.append("</svg>")
     return "".join(out)
 
 
 def sweep_html(res: dict[str, Any], trust: str) -> str:
-    """The whole page: answer, trust line, heatmap (``res``: ``analyze_sweep``'s result,
-    cells optionally carrying a ``confirmation``)."""
+    """The whole page: answer, trust line, heatmap (``res``: the sweep's result, with its
+    ``confirm`` rows when ``--confirm`` ran)."""
     blocks = [Heading(1, f"Sweep {res['study']}: {res['cells']} cells, {res['games']:,} games"),
               Bullets([*sweep_sentences(res), trust]),
               Heading(2, "Seat gaps by side combination", "heatmap"),
               Para(f"Seat fairness within ±{res['margin'] * 100:.1f} pp: "
                    + ", ".join(f"{n} {v}" for v, n in res["verdicts"].items()) + "."),
-              Charts([heatmap(res["all_cells"], res["margin"])])]
+              Charts([heatmap(with_confirmations(res), res["margin"])])]
     return render(blocks, f"Sweep {res['study']}")
