@@ -288,3 +288,20 @@ def test_sweep_confirms_its_top_cells_with_strong_play(tmp_path):
     manifest = load_manifest(row["run_dir"])
     assert [c["lineup"] for c in manifest["cells"]] == [["greedy"]]
     assert f"◆ {row['sides']}" in (out / "sweep.html").read_text()
+
+
+@pytest.mark.slow
+def test_the_readme_sweep_answers_something(tmp_path):
+    """The README's first sweep (issue 45: its old example ended 96 of 96 inconclusive)."""
+    import re
+    import shlex
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    line = re.search(r"^imhotep-stats (sweep --sides A-A-all-A-A[^#\n]*)", readme, re.M)
+    args = shlex.split(line.group(1))
+    r = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "s"), "--json", "-q"])
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.stdout)
+    by = {c["sides"]: c["verdict"] for c in res["all_cells"]}
+    assert by["A-A-C-A-A"] == "unbalanced"
+    assert by["A-A-B-A-A"] == by["A-A-D-A-A"] == "balanced"
