@@ -96,6 +96,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.config import ConfigError, load_config
+    from imhotep_stats.config.edits import whatif_of
     from imhotep_stats.reporting.compare import (
         comparison_html,
         comparison_json,
@@ -104,7 +105,6 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     )
     from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
-    from imhotep_stats.stats.whatif import whatif_of
 
     if whatif is not None and (params or whatif_sides):
         raise click.UsageError("give a WHATIF config or --param/--whatif-sides, not both")
@@ -128,6 +128,13 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         for note in notes:
             say(f"note: {note}")
         out = out or Path("reports") / whatif_cfg.name
+        if not force:
+            from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+            stored = adopt_stored_run(base_cfg, out / "base", base_places(base_cfg.name, out))
+            if stored:
+                say(f"base: the finished run in {stored} (same study and seeds), not played "
+                    "again")
         # paired: both play the base's seed (never replaced by fresh games)
         workers, cluster, _ = _run_or_resume(base_cfg, out / "base", workers, cluster, force,
                                              quiet, "compare", keep_seed=True)
