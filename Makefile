@@ -8,14 +8,17 @@ CONFIG ?= configs/default.toml
 # `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
 # from the current code; `make run RUN_ARGS=` continues an interrupted run instead.
 RUN_ARGS ?= --force
-# The compiled engine (docs/engine.md): the package is installed editable (`pip install -e .`),
-# which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/sim/compiled.py
-# lists, in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
-# directories are prerequisites too) reinstalls it, which recompiles only what changed. Without a C
-# compiler the package runs as pure Python; the last line of the build says which engine runs.
+# The compiled parts (docs/engine.md): the package is installed editable (`pip install -e .`),
+# which runs the standard build (setup.py: cargo builds the Rust core, Cargo.toml and src/, in
+# release as imhotep_stats._core; Cython compiles the modules imhotep_stats/sim/compiled.py lists,
+# in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
+# directories are prerequisites too) or in the crate reinstalls it, which recompiles only what
+# changed. The core needs cargo (the build stops without it); without a C compiler the Cython
+# modules run as pure Python; the last line of the build says which engine and core run.
 BUILT     = $(VENV)/.built-stamp
 COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache__ -prune -o \
               \( -name '*.py' -o -name '*.pxd' -o -type d \) -print)
+CRATE     = Cargo.toml Cargo.lock $(shell find src -name '*.rs' -o -type d)
 
 .PHONY: install run test lint bench clean browser
 
@@ -28,8 +31,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-$(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
-	@echo "make: [2/2] compiling what changed in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
+$(BUILT): $(STAMP) $(COMPILED) $(CRATE) setup.py imhotep_stats/sim/compiled.py
+	@echo "make: [2/2] compiling what changed in the Rust core (cargo) and in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
 	$(PY) -m pip install --quiet --no-deps -e .
 	@$(VENV)/bin/imhotep-stats --version | tee /dev/stderr | grep -q "engine: compiled" || \
 		echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2
@@ -52,6 +55,9 @@ browser:
 	fi
 
 test: $(BUILT) browser
+	@echo "make: testing the Rust core (cargo test, cargo clippy; the first time about 2 minutes)" >&2
+	cargo test --release --quiet
+	cargo clippy --quiet --all-targets --all-features -- -D warnings
 	@echo "make: running the test suite (about 5-10 minutes on 2 cores; the slow ones are left out)" >&2
 	$(PY) -m pytest -q
 
@@ -62,5 +68,5 @@ bench: $(BUILT)
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info target
 	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete
