@@ -5,9 +5,10 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CONFIG ?= configs/default.toml
-# `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
-# from the current code; `make run RUN_ARGS=` continues an interrupted run instead.
-RUN_ARGS ?= --force
+# `make run` resumes reports/<study>/ (an interrupted run continues, a finished one is
+# re-reported): re-simulating the same games would be a second look at them
+# (docs/reports.md, "Every look counted"). `make run RUN_ARGS=--force` plays it again.
+RUN_ARGS ?=
 # The compiled parts (docs/engine.md): the package is installed editable (`pip install -e .`),
 # which runs the standard build (setup.py: cargo builds the Rust core, Cargo.toml and src/, in
 # release as imhotep_stats._core; Cython compiles the modules imhotep_stats/sim/compiled.py lists,

@@ -116,12 +116,14 @@ def run(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | None 
     """Simulate ``cfg`` into ``out`` (default ``reports/<study name>``), resuming a run
     already there, as ``imhotep-stats run`` does; writes the report files unless
     ``report=False``. ``workers=1`` plays in this process (None: all cores)."""
+    from imhotep_stats.sim.looks import ledger_path
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import holds_run
 
     run_dir = Path(out) if out is not None else Path("reports") / cfg.name
     again = not force and holds_run(run_dir)
-    run_study(cfg, run_dir, workers=workers, resume=again, force=force, progress=progress)
+    run_study(cfg, run_dir, workers=workers, resume=again, force=force, progress=progress,
+              ledger=ledger_path())  # every look counted (sim/looks.py), as the CLI does
     r = Run(run_dir)
     if report:
         r.write_report()
@@ -191,7 +193,7 @@ def sweep(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | Non
                          rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence)
 
 
-def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "random", seed: int = 0, *,
+def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "greedy", seed: int = 0, *,
          trace: str | Path | None = None, prophecies: bool = False) -> dict[str, Any]:
     """``imhotep-stats play`` as a function: one game; returns its result (``seats``
     with each seat's points by source and total, ``winners``; seats from 0 as in

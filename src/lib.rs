@@ -2,7 +2,16 @@
 //! the search, compiled. Python (the `imhotep_stats` package) loads the board data, hands it
 //! here once per cell and keeps everything a designer touches.
 
+pub mod action;
+pub mod cards;
 pub mod chance;
+pub mod game;
+pub mod kinds;
+pub mod prophecies;
+pub mod result;
+pub mod rules;
+pub mod setup_checks;
+pub mod sites;
 pub mod stream;
 
 #[cfg(feature = "python")]

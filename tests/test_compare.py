@@ -188,3 +188,33 @@ def test_whatif_on_sides_pairs_cells_by_position(tmp_path):
     pairs = {(f.cell.split("|")[0], f.whatif_cell.split("|")[0]) for f in comp.figures}
     assert pairs == {("A-A-A-A-A", "A-D-A-A-A"), ("A-A-A-A-B", "A-D-A-A-B")}
     assert comp.change == "Pyramid D instead of A" and not comp.identical
+
+
+def test_compare_is_worded_from_its_paired_test_and_asked_again_is_sequential(tmp_path):
+    """Issue 46, item 3: the first lines say whether the what-if moves a seat and whether a
+    seat's change crosses the margin, from the paired differences, never two verdicts side
+    by side; asked again with more games, the intervals are confidence sequences."""
+    path = tmp_path / "c.toml"
+    path.write_text(CONFIG)
+    out = tmp_path / "cmp"
+    r = cli("compare", path, "--out", out, "--workers", 1)
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert "; what-if " not in r.stdout and "base " not in first
+    assert first.startswith("A-A-A-A-A, 3 players, random: the what-if moves 2 seats (the "
+                            "start player +"), first
+    assert first.endswith("the start player moves by more than ±5.0 pp (paired test).")
+    fixed = json.loads((out / "compare.json").read_text())
+    assert fixed["intervals"] == "fixed-sample"
+    r = cli("compare", path, "--out", out, "--workers", 1, "--games", 300)
+    assert r.exit_code == 0, r.output
+    again = json.loads((out / "compare.json").read_text())
+    assert again["intervals"] == "confidence sequences"
+    assert "asked again: valid at every look" in r.stdout.splitlines()[0]
+    assert "95% confidence sequence" in r.stdout.splitlines()[0]
+    width = {k: [f["ci_high"] - f["ci_low"] for f in d["figures"] if f["seat"] is not None
+                 and f["figure"] == "win_rate"] for k, d in (("fixed", fixed), ("seq", again))}
+    # twice the games, yet wider than a fixed-sample interval at 300 games would be: the
+    # confidence sequence pays for the second look
+    assert all(s > f * (150 / 300) ** 0.5 for f, s in zip(width["fixed"], width["seq"],
+                                                            strict=True))

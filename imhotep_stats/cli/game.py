@@ -11,14 +11,24 @@ from pathlib import Path
 import click
 
 from imhotep_stats.cli.exits import EXIT_BAD_INPUT, expected_errors
-from imhotep_stats.cli.options import BOARD, PROPHECIES, board_of, json_option, table_options
+from imhotep_stats.cli.options import (
+    BOARD,
+    GAMES,
+    PROPHECIES,
+    board_of,
+    json_option,
+    table_options,
+)
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
+    from imhotep_stats.bots import BotSpecError
     from imhotep_stats.sim.samples import bot_list
 
     try:
         return bot_list(bots, players)
+    except BotSpecError:
+        raise  # bad input (exit 1), as a config's unknown bot
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
 
@@ -43,7 +53,7 @@ def _print_breakdown(result, bots: list[str]) -> None:
 
 
 @click.command(short_help="Play one game and print the score breakdown.")
-@table_options
+@table_options("greedy")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Root seed: the same seed deals the same game.")
 @PROPHECIES
@@ -146,8 +156,8 @@ def _searched(bots) -> int:
 
 
 @click.command(short_help="Games per second on one core (compiled or pure).")
-@table_options
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+@table_options("random")
+@click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
               help="Play the same GAMES games this many times; report the best and the median.")

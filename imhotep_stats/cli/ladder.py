@@ -18,7 +18,7 @@ import click
 
 from imhotep_stats.cli.completion import complete_bots, complete_sides
 from imhotep_stats.cli.exits import expected_errors
-from imhotep_stats.cli.options import CLUSTER, bad_cluster, workers_option
+from imhotep_stats.cli.options import CLUSTER, GAMES, bad_cluster, workers_option
 
 WORKERS = workers_option("all cores")
 
@@ -37,7 +37,7 @@ def ladder() -> None:
               help="Player count.")
 @click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
               help="Side per site, market-pyramid-temple-burial_chamber-obelisk.")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", type=GAMES, default=1000, show_default=True,
               help="Games in the file when done.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @WORKERS
@@ -93,7 +93,7 @@ def plot(files, out, players):
 
 
 @click.command(short_help="The bots' evidence tables (head-to-heads, points by source).")
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per matchup (a quarter, at least 200, on C and D sides).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @WORKERS

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
 from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.stats import fmt as f
 
 MAX_ROWS = 40  # cells listed; the rest are in the files
 

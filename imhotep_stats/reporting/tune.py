@@ -9,10 +9,10 @@ from typing import Any
 from tabulate import tabulate
 
 from imhotep_stats.reporting import charts, html, markdown
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.headline import spell_sides
 from imhotep_stats.reporting.trust import trust_line
+from imhotep_stats.stats import fmt as f
 
 DECISION_WORDS = {"within": "within the margin", "outside": "outside the margin",
                   "open": "open: the interval straddles the margin"}

@@ -13,8 +13,9 @@ import io
 import json
 from pathlib import Path
 
-from imhotep_stats.bots import make_bot
+from imhotep_stats.bots import BotSpecError, make_bot
 from imhotep_stats.config import Cell, StudyConfig, board_for
+from imhotep_stats.config.bots import bot_name_problem
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.engine.result import GameResult
@@ -26,12 +27,16 @@ GAMES_DIR = "games"
 
 def bot_list(bots: str, players: int) -> list[str]:
     """``"greedy"`` or ``"greedy,random,random"``: the bot of each seat (one for all, or
-    one per seat); ValueError otherwise."""
+    one per seat); ValueError for another count, BotSpecError for an unknown name."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise ValueError(f"expected 1 or {players} bot names, got {len(names)}")
+    for name in names:
+        problem = bot_name_problem(name)
+        if problem:
+            raise BotSpecError(problem)
     return names
 
 
