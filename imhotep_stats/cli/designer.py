@@ -89,12 +89,14 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     table. Or no file at all: `compare --sides D-A-C-A-A --players 3 --param
     game.starting_sled[0]=3` (the base from --sides, the what-if the base with each
     --param set and/or --whatif-sides). Runs go to OUT/base and OUT/whatif (resumed when
-    present); OUT/compare.json and OUT/compare.md hold the comparison. Exit 3 when
+    present); OUT/compare.json, OUT/compare.md and OUT/compare.html (charts of the changes)
+    hold the comparison. Exit 3 when
     --max-seat-shift fails.
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.config import ConfigError, load_config
     from imhotep_stats.reporting.compare import (
+        comparison_html,
         comparison_json,
         comparison_markdown,
         comparison_text,
@@ -144,12 +146,14 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     atomic_write(out / "compare.json", lambda fh: fh.write(
         (json.dumps(data, indent=1) + "\n").encode()))
     atomic_write(out / "compare.md", lambda fh: fh.write(md.encode()))
+    from imhotep_stats.reporting.headline import compare_sentences
+
+    verdicts = compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)
+    page = comparison_html(comp, verdicts, trust)
+    atomic_write(out / "compare.html", lambda fh: fh.write(page.encode()))
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        from imhotep_stats.reporting.headline import compare_sentences
-
-        verdicts = compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)
         click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:

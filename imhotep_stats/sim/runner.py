@@ -34,7 +34,7 @@ from imhotep_stats.rules.board import SITES, Board, default_board
 from imhotep_stats.sim import compiled, cost, integrity, looks, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
-from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.executors import default_workers, execute
 from imhotep_stats.sim.lock import LOCK, run_lock
 from imhotep_stats.sim.progress import Progress
 from imhotep_stats.sim.schema import COLUMNS
@@ -187,10 +187,11 @@ def _remove_temp_files(run_dir: Path, warn: Log) -> None:
 
 def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn: Log,
             log: Log, sequential: bool = False, ledger: Path | None = None,
-            keep_seed: bool = False
+            keep_seed: bool = False, workers: int | None = 1
             ) -> tuple[dict[str, Any], list[Task], int, list[str], StudyConfig]:
     """Decide what to (re)do in ``run_dir``: returns manifest, tasks, games reused, redone
-    and the config played (its seed replaced when the ledger asks for fresh games)."""
+    and the config played (its seed replaced when the ledger asks for fresh games).
+    ``workers``: the cores a new run's batches are sized for (``cost.batch_size``)."""
     board = config.board()
     manifest_path = run_dir / MANIFEST
     old: dict[str, Any] | None = None
@@ -250,10 +251,11 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     config, seen = _looks(config, old, ledger, keep_seed, log)
     if old:
         batch_size = int(old["batch_size"])
-        if batch_size != config.batch_size:
+        if batch_size > config.batch_size:  # asked for smaller batches than the run has
             log(f"resuming with the run's batch size {batch_size}")
     else:  # sized by the pilot: a slow bot's games spread over every core
-        batch_size = cost.batch_size(cost.pilot_costs(config), config.batch_size)
+        batch_size = cost.batch_size(cost.pilot_costs(config), config.batch_size,
+                                     workers or 1)
     if old is None:
         passes = [config.games]
     elif old.get("config_hash") == config.hash:
@@ -423,8 +425,9 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
                 keep_seed: bool = False, kind: str = "run") -> RunOutcome:
     t0 = time.monotonic()
     new_run = not (run_dir / MANIFEST).exists() or force
+    cores = 1 if cluster else (workers or default_workers())  # a cluster: its own cores
     manifest, todo, reused, redone, config = prepare(config, run_dir, resume, force, warn,
-                                                     log, sequential, ledger, keep_seed)
+                                                     log, sequential, ledger, keep_seed, cores)
     store.write_manifest(run_dir, manifest)
 
     bar = Progress(config.total_games, reused, enabled=progress)
@@ -464,8 +467,6 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
 def _estimate(config: StudyConfig, todo: list[Task], workers: int | None) -> float:
     """Seconds the games left take on local cores by the pilot (``sim.cost``), for the
     progress bar to show before the first batch is back."""
-    from imhotep_stats.sim.executors import default_workers
-
     per_game = {(c.players, c.lineup): c.per_game for c in cost.pilot_costs(config, 1)}
     cpu = sum(per_game[(t.cell.players, t.cell.lineup)] * t.games for t in todo)
     return cpu / max(1, min(workers or default_workers(), len(todo)))
