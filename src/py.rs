@@ -1,11 +1,16 @@
 //! The Python module `imhotep_stats._core` (feature `python`): the core's classes and
 //! functions as Python sees them. Errors come back as the Python engine's exception classes.
 
+use std::sync::Arc;
+
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
+use crate::action::{Action, Arg};
 use crate::chance;
+use crate::game::{Game, Purpose, Setup};
+use crate::rules::{Card, CoreError, Rules, SOURCES};
 use crate::stream::{Stream as Random, StreamError, N};
 
 /// The build profile: a debug build is never what the package runs (setup.py builds release).
@@ -202,11 +207,316 @@ fn redeal(rng: &mut PyRandom, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
     Ok(())
 }
 
+// ---------------------------------------------------------------- the game
+
+/// A CoreError as the Python engine's exception: RulesError, ChanceError (with its
+/// reshuffle index), IllegalAction, ValueError.
+fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
+    let raise = |module: &str, class: &str, args: Bound<'_, PyTuple>| -> PyErr {
+        match py.import(module).and_then(|m| m.getattr(class)).and_then(|c| c.call1(args)) {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(err) => err,
+        }
+    };
+    let one = |m: &str| PyTuple::new(py, [m]).expect("a tuple of one str");
+    match e {
+        CoreError::Rules(m) => raise("imhotep_stats.engine.setup_checks", "RulesError", one(&m)),
+        CoreError::Illegal(m) => raise("imhotep_stats.engine.game", "IllegalAction", one(&m)),
+        CoreError::Value(m) => PyValueError::new_err(m),
+        CoreError::Chance { message, reshuffle } => match (message.as_str(), reshuffle).into_pyobject(py) {
+            Ok(args) => raise("imhotep_stats.engine.chance", "ChanceError", args),
+            Err(err) => err,
+        },
+    }
+}
+
+/// The board data of one cell (src/rules.rs), parsed once and shared by its games.
+#[pyclass(name = "Rules", module = "imhotep_stats._core", frozen)]
+pub struct PyRules {
+    pub inner: Arc<Rules>,
+}
+
+#[pymethods]
+impl PyRules {
+    /// From the board JSON imhotep_stats.core.board_json builds.
+    #[new]
+    fn new(py: Python<'_>, board_json: &str) -> PyResult<Self> {
+        let rules = Rules::from_json(board_json).map_err(|e| py_error(py, e))?;
+        Ok(PyRules { inner: Arc::new(rules) })
+    }
+
+    /// The card names by code, as the core numbers them.
+    #[getter]
+    fn card_names(&self) -> Vec<String> {
+        self.inner.cards.names.clone()
+    }
+}
+
+/// An argument as Python's action shows it: an int or a name.
+fn arg_object(py: Python<'_>, rules: &Rules, a: Arg) -> PyResult<PyObject> {
+    Ok(match a {
+        Arg::Int(x) => x.into_pyobject(py)?.into_any().unbind(),
+        Arg::Name(id) => PyString::new(py, rules.names.text(id)).into_any().unbind(),
+        Arg::None => py.None(),
+    })
+}
+
+/// A Python card name as the core's card code.
+fn card_code(rules: &Rules, name: &str, what: &str) -> Result<Card, CoreError> {
+    rules
+        .cards
+        .code(name)
+        .ok_or_else(|| CoreError::Rules(format!("{what}: unknown card {name:?}")))
+}
+
+/// A pinned setup outcome's items (ints, or names this board knows) as the core's arguments.
+fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> Result<Vec<Arg>, CoreError> {
+    let items: Vec<Bound<'_, PyAny>> = given
+        .try_iter()
+        .and_then(|it| it.collect::<PyResult<_>>())
+        .map_err(|_| CoreError::Chance { message: format!("chance.{purpose}: expected a list"), reshuffle: -1 })?;
+    items
+        .iter()
+        .map(|x| {
+            if let Ok(n) = x.extract::<i32>() {
+                if !x.is_instance_of::<pyo3::types::PyBool>() {
+                    return Ok(Arg::Int(n));
+                }
+            }
+            let text: Option<String> = x.extract().ok();
+            match text.as_deref().and_then(|t| rules.names.id(t)) {
+                Some(id) => Ok(Arg::Name(id)),
+                None => Err(CoreError::Chance {
+                    message: format!("chance.{purpose}: {} is not one of the outcomes this board has", x),
+                    reshuffle: -1,
+                }),
+            }
+        })
+        .collect()
+}
+
+/// The engine's game (engine/game.py's `Game`) in the core: the same decisions, options,
+/// score events and winners for the same board, seats and seed.
+#[pyclass(name = "Game", module = "imhotep_stats._core")]
+pub struct PyGame {
+    pub inner: Game,
+}
+
+impl PyGame {
+    fn action_from(&self, kind: &str, args: &Bound<'_, PyTuple>) -> PyResult<Option<Action>> {
+        let mut words = vec![kind.to_string()];
+        for a in args.iter() {
+            words.push(a.str()?.to_string());
+        }
+        Ok(Action::parse(&words.join(" "), &self.inner.rules.names))
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// `Game(rules, players, seed, expansion=None, prophecies=False, chance=None,
+    /// reshuffles=None, round_cards=None, deck=None, scenario=False)` as engine/game.py's
+    /// (the seed an int or a str: its streams are seeded by its str).
+    #[new]
+    #[pyo3(signature = (rules, players, seed=None, *, expansion=None, prophecies=false,
+                        chance=None, reshuffles=None, round_cards=None, deck=None, scenario=false,
+                        events=true))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rules: &PyRules,
+        players: usize,
+        seed: Option<&Bound<'_, PyAny>>,
+        expansion: Option<bool>,
+        prophecies: bool,
+        chance: Option<&Bound<'_, PyDict>>,
+        reshuffles: Option<Vec<Vec<String>>>,
+        round_cards: Option<Vec<[u8; 4]>>,
+        deck: Option<Vec<String>>,
+        scenario: bool,
+        events: bool,
+    ) -> PyResult<Self> {
+        let r = &rules.inner;
+        let seed = match seed {
+            Some(s) => s.str()?.to_string(),
+            None => "0".to_string(),
+        };
+        let err = |e| py_error(py, e);
+        let mut pins: [Option<Vec<Arg>>; 3] = [None, None, None];
+        if let Some(table) = chance {
+            for (key, value) in table.iter() {
+                let name: String = key.str()?.to_string();
+                let purpose = Purpose::ALL.iter().find(|p| p.name() == name).ok_or_else(|| {
+                    err(CoreError::Chance {
+                        message: format!(
+                            "chance: unknown outcome {} (known: scaffold, tomb, prophecies)",
+                            key.repr().map(|x| x.to_string()).unwrap_or(name.clone())
+                        ),
+                        reshuffle: -1,
+                    })
+                })?;
+                pins[*purpose as usize] = Some(pin_args(r, &name, &value).map_err(err)?);
+            }
+        }
+        let cards = |names: Vec<String>, what: &str| -> PyResult<Vec<Card>> {
+            names.iter().map(|c| card_code(r, c, what).map_err(err)).collect()
+        };
+        let setup = Setup {
+            players,
+            seed,
+            expansion,
+            prophecies,
+            round_cards,
+            deck: deck.map(|d| cards(d, "deck")).transpose()?,
+            scenario,
+            pins,
+            reshuffles: reshuffles
+                .unwrap_or_default()
+                .into_iter()
+                .map(|order| cards(order, "reshuffles"))
+                .collect::<PyResult<_>>()?,
+            no_events: !events,
+        };
+        let game = Game::new(r.clone(), &setup).map_err(err)?;
+        Ok(PyGame { inner: game })
+    }
+
+    /// A copy (the core's state is one value).
+    fn copy(&self) -> PyGame {
+        PyGame { inner: self.inner.clone() }
+    }
+
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.n
+    }
+
+    #[getter]
+    fn over(&self) -> bool {
+        self.inner.over
+    }
+
+    #[getter]
+    fn to_move(&self) -> i32 {
+        self.inner.to_move
+    }
+
+    /// The pending decision's kind ("turn", "market_pick"...), None when the game is over.
+    #[getter]
+    fn kind(&self) -> Option<&'static str> {
+        self.inner.kind_name()
+    }
+
+    #[getter]
+    fn kind_code(&self) -> u8 {
+        self.inner.kind
+    }
+
+    #[getter]
+    fn round(&self) -> usize {
+        self.inner.round
+    }
+
+    /// The options as (kind, args) tuples, in the game's order (Python interns them with
+    /// `act(kind, *args)`).
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyTuple>)>> {
+        let r = &self.inner.rules;
+        self.inner
+            .options()
+            .iter()
+            .map(|a| {
+                let args: Vec<PyObject> = a.args[..a.arg_count()]
+                    .iter()
+                    .map(|&x| arg_object(py, r, x))
+                    .collect::<PyResult<_>>()?;
+                Ok((r.names.text(a.kind).to_string(), PyTuple::new(py, args)?))
+            })
+            .collect()
+    }
+
+    /// The options' transcript texts ("place 1 0").
+    #[getter]
+    fn option_texts(&self) -> Vec<String> {
+        let names = &self.inner.rules.names;
+        self.inner.options().iter().map(|a| a.text(names)).collect()
+    }
+
+    /// Perform option `i` of this decision.
+    fn apply_index(&mut self, py: Python<'_>, i: usize) -> PyResult<()> {
+        if i >= self.inner.options().len() {
+            return Err(PyIndexError::new_err(format!(
+                "option {i} of a decision with {} options",
+                self.inner.options().len()
+            )));
+        }
+        self.inner.apply_index(i).map_err(|e| py_error(py, e))
+    }
+
+    /// Perform the action `kind args...` (an illegal one raises IllegalAction, as Python's).
+    #[pyo3(signature = (kind, *args))]
+    fn apply(&mut self, py: Python<'_>, kind: &str, args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        match self.action_from(kind, args)? {
+            Some(a) => self.inner.apply(a).map_err(|e| py_error(py, e)),
+            None => {
+                let names = &self.inner.rules.names;
+                let legal: Vec<String> = self.inner.options().iter().map(|x| x.text(names)).collect();
+                let mut text = vec![kind.to_string()];
+                for a in args.iter() {
+                    text.push(a.str()?.to_string());
+                }
+                Err(py_error(
+                    py,
+                    CoreError::Illegal(format!(
+                        "{} is not legal for seat {} at a {} decision; legal: {}",
+                        text.join(" "),
+                        self.inner.to_move,
+                        self.inner.kind_name().unwrap_or("None"),
+                        legal.join(", ")
+                    )),
+                ))
+            }
+        }
+    }
+
+    /// The score events (seat, source, points, round), in order.
+    #[getter]
+    fn events(&self) -> Vec<(u8, &'static str, i32, u8)> {
+        self.inner
+            .events
+            .iter()
+            .map(|e| (e.seat, SOURCES[e.source as usize], e.points, e.round))
+            .collect()
+    }
+
+    #[getter]
+    fn totals(&self) -> Vec<i32> {
+        self.inner.totals[..self.inner.n].to_vec()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        self.inner.winners()
+    }
+
+    /// Every reshuffle's new draw pile, top first, by card name.
+    #[getter]
+    fn reshuffles(&self) -> Vec<Vec<String>> {
+        let names = &self.inner.rules.cards.names;
+        self.inner
+            .reshuffles
+            .iter()
+            .map(|d| d.iter().map(|&c| names[c as usize].clone()).collect())
+            .collect()
+    }
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("PROFILE", PROFILE)?;
     m.add_class::<PyRandom>()?;
+    m.add_class::<PyRules>()?;
+    m.add_class::<PyGame>()?;
     m.add_function(wrap_pyfunction!(fast_shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(chance_shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal, m)?)?;
