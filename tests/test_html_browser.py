@@ -1,4 +1,4 @@
-"""report.html, tune.html and compare.html for people: rendered in headless Chromium at a
+"""report.html, tune.html, compare.html and sweep.html for people: rendered in headless Chromium at a
 desktop (1280 px) and a phone (390 px) width, every chart must fit the viewport (its box, as
 the browser lays it out), the page must not scroll sideways, every text (chart text included)
 must draw at 11 px or more, and every chart must title its axes. Skips, saying why, where
@@ -41,7 +41,8 @@ def report_html(tmp_path_factory):
     d = tmp_path_factory.mktemp("browser")
     (d / "study.toml").write_text(STUDY)
     r = CliRunner().invoke(main, ["run", str(d / "study.toml"), "--out", str(d / "run"), "-q"],
-                           env={"GITHUB_STEP_SUMMARY": None})
+                           env={"GITHUB_STEP_SUMMARY": None,
+                                "IMHOTEP_STATS_LEDGER": str(d / "looks.jsonl")})
     assert r.exit_code == 0, r.output
     return d / "run" / "report.html"
 
@@ -53,7 +54,7 @@ def tune_html(report_html):
         "tune", "--sides", "A-A-A-A-A", "--players", "2", "--bots", "random", "--param",
         "game.starting_sled[0]=1..4", "--param", "game.starting_sled[1]=2,4", "--target",
         "seat:1", "--games", "40", "--rounds", "0", "--out", str(d / "tune"), "--workers", "1",
-        "-q"])
+        "-q"], env={"IMHOTEP_STATS_LEDGER": str(d / "looks.jsonl")})
     assert r.exit_code == 0, r.output
     return d / "tune" / "tune.html"
 
@@ -64,9 +65,20 @@ def compare_html(report_html):
     r = CliRunner().invoke(main, [
         "compare", "--sides", "A-A-A-A-A", "--players", "3", "--bots", "random", "--param",
         "game.starting_sled[0]=5", "--games", "40", "--out", str(d / "cmp"), "--workers", "1",
-        "-q"])
+        "-q"], env={"IMHOTEP_STATS_LEDGER": str(d / "looks.jsonl")})
     assert r.exit_code == 0, r.output
     return d / "cmp" / "compare.html"
+
+
+@pytest.fixture(scope="module")
+def sweep_html(report_html):
+    d = report_html.parent.parent
+    r = CliRunner().invoke(main, [
+        "sweep", "--sides", "all-A-A-A-A", "--players", "3", "--bots", "random", "--games",
+        "30", "--out", str(d / "sweep"), "--workers", "1", "-q"],
+        env={"IMHOTEP_STATS_LEDGER": str(d / "looks.jsonl")})
+    assert r.exit_code == 0, r.output
+    return d / "sweep" / "sweep.html"
 
 
 SMALLEST = 11  # px: no text smaller, on a phone as on a laptop
@@ -76,7 +88,7 @@ Y_SCALE = re.compile(r'<line x1="[\d.]+" x2="[\d.]+" y1="([\d.]+)" y2="\1"[^>]*/
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-@pytest.mark.parametrize("page", ["report_html", "tune_html", "compare_html"])
+@pytest.mark.parametrize("page", ["report_html", "tune_html", "compare_html", "sweep_html"])
 def test_every_text_is_readable_and_every_axis_titled(page, width, request):
     """Chart text shrinks with its chart (a 720 px tune chart drew 6-7 px text on a phone):
     charts are drawn at a width whose text stays at 11 px or more at 390 px. Every chart

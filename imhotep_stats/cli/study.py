@@ -214,7 +214,7 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
     if keep_games:
-        from imhotep_stats.sim.samples import keep_games as keep
+        from imhotep_stats.reporting.kept import keep_games as keep
 
         played = cfg.replace(seed=outcome.seed)  # fresh games: the seed actually played
         pages = keep(played, played.cells, run_dir, keep_games)

@@ -208,9 +208,9 @@ def _overview(data: ReportData) -> list[Block]:
     blocks += _across_cells(data)
     if len(data.detail) < len(data.cells):
         blocks.append(Para(
-            f"Sections below for the {len(data.detail)} cells with the most doubtful seat "
-            f"balance (unbalanced first, then by largest gap); all {len(data.cells)} cells "
-            "are in `summary.json` and `tables/`."))
+            f"Sections below for the {len(data.detail)} least balanced cells, ranked as "
+            "`sweep` ranks them (by the seat gap the games show at least); all "
+            f"{len(data.cells)} cells are in `summary.json` and `tables/`."))
     return blocks
 
 

@@ -17,6 +17,7 @@ report knows its verdicts were looked at more than once (``stats.sequential``).
 from __future__ import annotations
 
 import hashlib
+import os
 import platform
 import shutil
 import time
@@ -486,6 +487,46 @@ def held_games(config: StudyConfig, run_dir: Path) -> int:
     keys = _diff_keys({k: old.get("config", {}).get(k) for k in _hashed()},
                       {k: config.to_json()[k] for k in _hashed()})
     return int(old.get("games_per_cell") or 0) if keys in ([], ["study.games"]) else 0
+
+
+def adopt_stored_run(config: StudyConfig, run_dir: str | Path, places: list[Path]
+                     ) -> Path | None:
+    """Fill an empty ``run_dir`` from a finished run of the same study (config and board
+    data) among ``places``, its shards hard-linked (copied where links cannot be made):
+    ``compare`` pairs a new what-if with a base already played instead of playing it again.
+    Returns the run adopted, or None."""
+    run_dir = Path(run_dir)
+    if store.holds_run(run_dir):
+        return None
+    want = data_hash(config, config.board())
+    for place in places:
+        if place.resolve() == run_dir.resolve():
+            continue
+        try:
+            m = store.load_manifest(place)
+        except (RunStoreError, OSError):
+            continue
+        if (m.get("status"), m.get("config_hash"), m.get("data_hash")) != (
+                "complete", config.hash, want):
+            continue
+        (run_dir / SHARDS).mkdir(parents=True, exist_ok=True)
+        for shard in store.shard_files(place):
+            target = run_dir / SHARDS / shard.name
+            try:
+                os.link(shard, target)
+            except OSError:
+                shutil.copy2(shard, target)
+        shutil.copy2(place / MANIFEST, run_dir / MANIFEST)  # last: the run is whole
+        return place
+    return None
+
+
+def base_places(name: str, out: Path) -> list[Path]:
+    """Where a comparison's base may already be stored: the study's own run directory
+    (``reports/<name>``, or beside ``out``) and the bases of other comparisons there."""
+    roots = list(dict.fromkeys([Path("reports"), out.parent]))
+    return list(dict.fromkeys([*(r / name for r in roots),
+                               *(p for r in roots for p in sorted(r.glob("*/base")))]))
 
 
 def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
