@@ -145,7 +145,8 @@ def tune(cfg: StudyConfig, params: list[str], target: str = "seat-gap", *,
     """``imhotep-stats tune`` as a function: ``params`` as ``--param`` takes them
     (``"game.starting_sled[0]=1..4"``), ``target`` as ``--target``; returns tune.json's
     content (``candidates`` with value, interval, games and decision; ``answer``)."""
-    from imhotep_stats.stats.tune import parse_param, parse_target, run_tune
+    from imhotep_stats.config.edits import parse_param
+    from imhotep_stats.stats.tune import parse_target, run_tune
 
     out = Path(out) if out is not None else Path("reports") / f"tune-{cfg.name}"
     return run_tune(cfg, [parse_param(p) for p in params], parse_target(target, goal), out,
@@ -162,14 +163,18 @@ def compare(base: StudyConfig, whatif: StudyConfig | None = None, *,
     as ``--param`` takes them) and/or another side combination ``sides``. Both runs play
     the same seeds; returns compare.json's content (``figures``: every figure's base,
     what-if, change, interval and q-value; ``summary``: the sentences ``compare`` prints)."""
+    from imhotep_stats.config.edits import whatif_of
     from imhotep_stats.reporting.compare import comparison_json
     from imhotep_stats.stats.compare import compare_runs, pair_configs, summarize
-    from imhotep_stats.stats.whatif import whatif_of
 
     if whatif is None:
         whatif = whatif_of(base, list(params), sides) if params or sides else base.whatif_config()
     whatif, notes = pair_configs(base, whatif)
     out = Path(out) if out is not None else Path("reports") / whatif.name
+    if not force:  # a base already played (by run, or another what-if) is not played again
+        from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+        adopt_stored_run(base, out / "base", base_places(base.name, out))
     run(base, out / "base", workers=workers, force=force, report=False)
     run(whatif, out / "whatif", workers=workers, force=force, report=False)
     comp = compare_runs(out / "base", out / "whatif", base.confidence)

@@ -18,7 +18,7 @@ pub enum Arg {
     #[default]
     None,
     /// a whole number (slots, ships, heights, points: rules/limits.py keeps them small)
-    Int(i16),
+    Int(i32),
     Name(Name),
 }
 
@@ -84,19 +84,19 @@ impl Action {
 
     /// "place s k"
     pub const fn place(s: usize, k: usize) -> Action {
-        Action::new2(PLACE, Arg::Int(s as i16), Arg::Int(k as i16))
+        Action::new2(PLACE, Arg::Int(s as i32), Arg::Int(k as i32))
     }
 
     /// "sail s <site>"
     pub const fn sail(s: usize, site: usize) -> Action {
-        Action::new2(SAIL, Arg::Int(s as i16), Arg::Name(site_name(site)))
+        Action::new2(SAIL, Arg::Int(s as i32), Arg::Name(site_name(site)))
     }
 
     /// Argument i as a whole number, -1 when it is none (Python's `n0`, `n1`; a sail's dock
     /// is read with `site`).
     pub fn n(&self, i: usize) -> i32 {
         match self.args[i] {
-            Arg::Int(x) => x as i32,
+            Arg::Int(x) => x,
             _ => -1,
         }
     }
@@ -151,7 +151,7 @@ impl Action {
         let kind = names.id(words.next()?)?;
         let mut args: ArrayVec<Arg, ARGS> = ArrayVec::new();
         for w in words {
-            let arg = match w.parse::<i16>() {
+            let arg = match w.parse::<i32>() {
                 Ok(x) if x.to_string() == w => Arg::Int(x),
                 _ => Arg::Name(names.id(w)?),
             };
@@ -167,7 +167,7 @@ pub const PASS_ACTION: Action = Action::new0(PASS);
 pub const NO_SCARAB: Action = Action::new1(NO, Arg::Name(SCARAB));
 
 pub const fn unload(k: usize) -> Action {
-    Action::new1(UNLOAD, Arg::Int(k as i16))
+    Action::new1(UNLOAD, Arg::Int(k as i32))
 }
 
 /// "play <card>"

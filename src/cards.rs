@@ -120,7 +120,7 @@ fn platform_options(g: &Game, p: usize) -> ArrayVec<Action, 20> {
         }
         for i in 0..DOCKS {
             if g.dock_used[i] != 0 {
-                out.push(Action::new2(PLATFORM, Arg::Int(s as i16), Arg::Name(action::site_name(i))));
+                out.push(Action::new2(PLATFORM, Arg::Int(s as i32), Arg::Name(action::site_name(i))));
             }
         }
     }

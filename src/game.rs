@@ -20,8 +20,7 @@
 //!   `answer(g, r, kind, action, ctx)` with the same `ctx`. A question asked while
 //!   unloading is answered before the next stone is unloaded (the engine keeps the rest of
 //!   the ship as a task under it). Never ask twice in one call.
-//! - **Actions**: `Action::new(kind_name, &[Arg::Int(i), Arg::Name(id)])` (ints are i16; an
-//!   action of more than 4 arguments interns its tail as one name); a name shown in an
+//! - **Actions**: `Action::new(kind_name, &[Arg::Int(i), Arg::Name(id)])`; a name shown in an
 //!   action is interned once, in your module's `parse` (`names.intern("pyramid")`), and its
 //!   id kept in your `Config`. Cards: `action::take_card(r, card)`, `keep_card(r, card)`; a
 //!   card as an argument is `Arg::Name(r.card_name(card))`, read back with `r.card_arg(&a, i)`

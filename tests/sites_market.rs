@@ -132,3 +132,33 @@ fn market_d_stacks_look_keep_and_refill() {
     assert_eq!(card_names(&g, &m.display), ["barge", "cargo_sled"]);
     assert_eq!(card_names(&g, &m.hidden_stacks[1]), ["entrance", "paved_path", "stone_ornament"]);
 }
+
+#[test]
+fn the_face_down_cards_a_seat_has_not_looked_at() {
+    // engine/sites/market.py hidden_cards: Market B's pair; Market D's stacks, but not the
+    // one the deciding seat is looking at (its market_keep options show it).
+    let top = [
+        "statue", "lever", "chisel", "sail", "hammer", "entrance", "paved_path", "chisel",
+    ];
+    let mut g = game("D-A-A-A-A", 3, Some(&deck(&top)), None);
+    unload(&mut g, MARKET, 2);
+    answer(&mut g, "take stack 1");
+    let hidden = |g: &_core::game::Game, seat| -> Vec<Vec<String>> {
+        _core::sites::market::hidden_cards(g, seat).iter().map(|s| card_names(g, s)).collect()
+    };
+    assert_eq!(hidden(&g, 2), [["chisel", "sail", "hammer"]]);
+    assert_eq!(hidden(&g, 0), [vec!["chisel", "sail", "hammer"], vec!["entrance", "paved_path", "chisel"]]);
+    let statue = card(&g.rules, "statue");
+    for place in _core::sites::market::hidden_cards_mut(&mut g, 0) {
+        place.fill(statue);
+    }
+    let Market::D(m) = &g.sites.market else { panic!() };
+    assert_eq!(m.hidden_stacks[1][..], [statue; 3]);
+
+    let mut g = game("B-A-A-A-A", 3, Some(&deck(&["statue", "chisel", "lever", "lever", "hammer"])), None);
+    assert_eq!(hidden(&g, 1), [["lever", "hammer"]]);
+    unload(&mut g, MARKET, 1);
+    answer(&mut g, "take pair");
+    // the pair is in its owner's hand now, no longer face down
+    assert_eq!(hidden(&g, 0), [Vec::<String>::new()]);
+}

@@ -177,3 +177,36 @@ fn pyramid_d_fills_the_figures_space_last_then_overflow() {
     assert_eq!(points(&g, 2, SRC_PYRAMID), 4 + 1);
     assert_eq!(g.sites.pyramid.stones(), 17);
 }
+
+#[test]
+fn pyramid_c_deals_its_face_down_tiles_anew() {
+    // engine/sites/base.py redeal_hidden: the stack and the removed tiles pooled, shuffled and
+    // dealt back in their sizes; the face-up tile stays.
+    let r = sites_common::rules("A-C-A-A-A");
+    let setup = _core::game::Setup { players: 3, seed: "4".into(), ..Default::default() };
+    let mut g = _core::game::Game::new(r, &setup).unwrap();
+    let before: Vec<Vec<u8>> = _core::sites::pyramid::hidden_tiles(&g).iter().map(|s| s.to_vec()).collect();
+    // python: g = Game(3, "A-C-A-A-A", seed=4); g.sites[1].hidden() -> stack [2, 1, 0],
+    // removed [4]; after redeal_hidden(random.Random("redeal/0"), 0): stack [1, 2, 0]
+    assert_eq!(before, [vec![2, 1, 0], vec![4]]);
+    let tile = if let Pyramid::C(p) = &g.sites.pyramid { p.tile } else { panic!() };
+    let mut seen = std::collections::HashSet::new();
+    for i in 0..20 {
+        let mut rng = _core::stream::Stream::from_text(&format!("redeal/{i}"));
+        _core::sites::pyramid::redeal_hidden(&mut g, &mut rng);
+        let after: Vec<Vec<u8>> = _core::sites::pyramid::hidden_tiles(&g).iter().map(|s| s.to_vec()).collect();
+        assert_eq!(after.iter().map(|s| s.len()).collect::<Vec<_>>(), [3, 1]);
+        let mut all: Vec<u8> = after.concat();
+        all.sort();
+        let mut was: Vec<u8> = before.concat();
+        was.sort();
+        assert_eq!(all, was);
+        let Pyramid::C(p) = &g.sites.pyramid else { panic!() };
+        assert_eq!(p.tile, tile);
+        if i == 0 {
+            assert_eq!(after, [vec![1, 2, 0], vec![4]]);
+        }
+        seen.insert(after);
+    }
+    assert!(seen.len() > 5, "the deals vary: {seen:?}");
+}

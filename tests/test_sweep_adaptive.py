@@ -256,7 +256,7 @@ def test_allocate_gives_the_budget_to_the_smallest_need_not_the_lowest_index():
 
 
 def test_heatmap_marks_the_confirmed_cells():
-    from imhotep_stats.reporting.sweep_html import heatmap
+    from imhotep_stats.reporting.sweep_html import confirmations, heatmap
 
     cells = [{"sides": "D-A-D-A-D", "players": 3, "games": 600, "win_rates": [0.235, 0.41,
                                                                               0.355]},
@@ -264,5 +264,6 @@ def test_heatmap_marks_the_confirmed_cells():
               "confirmation": {"bots": "expert", "verdict_text": "balanced within ±5.0 pp"}}]
     svg = heatmap(cells, 0.05)
     assert svg.count("<rect") == 6 and "-9.8</text>" in svg
-    assert "◆ A-A-A-A-D" in svg and "expert: balanced within ±5.0 pp" in svg
-    assert "◆ D-A-D-A-D" not in svg
+    assert "◆ A-A-A-A-D" in svg and "◆ D-A-D-A-D" not in svg
+    # how it was confirmed: under the chart, where text wraps on a phone
+    assert confirmations(cells) == ["◆ A-A-A-A-D: expert: balanced within ±5.0 pp"]

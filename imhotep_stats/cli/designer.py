@@ -89,19 +89,21 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     table. Or no file at all: `compare --sides D-A-C-A-A --players 3 --param
     game.starting_sled[0]=3` (the base from --sides, the what-if the base with each
     --param set and/or --whatif-sides). Runs go to OUT/base and OUT/whatif (resumed when
-    present); OUT/compare.json and OUT/compare.md hold the comparison. Exit 3 when
+    present); OUT/compare.json, OUT/compare.md and OUT/compare.html (charts of the changes)
+    hold the comparison. Exit 3 when
     --max-seat-shift fails.
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.config import ConfigError, load_config
+    from imhotep_stats.config.edits import whatif_of
     from imhotep_stats.reporting.compare import (
+        comparison_html,
         comparison_json,
         comparison_markdown,
         comparison_text,
     )
     from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
-    from imhotep_stats.stats.whatif import whatif_of
 
     if whatif is not None and (params or whatif_sides):
         raise click.UsageError("give a WHATIF config or --param/--whatif-sides, not both")
@@ -125,6 +127,13 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         for note in notes:
             say(f"note: {note}")
         out = out or Path("reports") / whatif_cfg.name
+        if not force:
+            from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+            stored = adopt_stored_run(base_cfg, out / "base", base_places(base_cfg.name, out))
+            if stored:
+                say(f"base: the finished run in {stored} (same study and seeds), not played "
+                    "again")
         # paired: both play the base's seed (never replaced by fresh games)
         workers, cluster, _ = _run_or_resume(base_cfg, out / "base", workers, cluster, force,
                                              quiet, "compare", keep_seed=True)
@@ -144,12 +153,14 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     atomic_write(out / "compare.json", lambda fh: fh.write(
         (json.dumps(data, indent=1) + "\n").encode()))
     atomic_write(out / "compare.md", lambda fh: fh.write(md.encode()))
+    from imhotep_stats.reporting.headline import compare_sentences
+
+    verdicts = compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)
+    page = comparison_html(comp, verdicts, trust)
+    atomic_write(out / "compare.html", lambda fh: fh.write(page.encode()))
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        from imhotep_stats.reporting.headline import compare_sentences
-
-        verdicts = compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)
         click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:

@@ -25,6 +25,7 @@ from imhotep_stats.cli.options import (
     OUT_RUN,
     QUIET,
     SEED,
+    STRONG,
     bad_cluster,
     executor_options,
     flag_study_options,
@@ -104,11 +105,13 @@ def validate(config, board_file, no_estimate):
               "the verdicts are sequential (valid however often they are looked at).")
 @click.option("--max-games", type=GAMES, help="With --until-decided: games per "
               "cell at most [default: 16 x the first pass].")
+@STRONG
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
 def run(config, sides, players, bots, out, workers, cluster, batch_size, games, seed, force,
-        margin, board_file, keep_games, until_decided, max_games, as_json, quiet):
+        margin, board_file, keep_games, until_decided, max_games, strong, strong_bot,
+        strong_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -211,21 +214,43 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
     if keep_games:
-        from imhotep_stats.sim.samples import keep_games as keep
+        from imhotep_stats.reporting.kept import keep_games as keep
 
         played = cfg.replace(seed=outcome.seed)  # fresh games: the seed actually played
         pages = keep(played, played.cells, run_dir, keep_games)
         say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
+    check = _strong_check(cfg, run_dir, rep.data, strong_bot, strong_games, say,
+                          workers=workers, cluster=cluster,
+                          progress=False if quiet else None, log=say,
+                          warn=lambda m: click.echo(m, err=True)) if strong else None
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
+        if check:
+            click.echo(json.dumps({"strong_check": check[1]}, sort_keys=True))
     else:
         from imhotep_stats.reporting.headline import headline_text
 
+        if check:  # the answer for strong play first
+            click.echo("\n\n".join(check[0]) + "\n")
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
+
+
+def _strong_check(cfg, run_dir: Path, screen, bot, most, say, **run_options):
+    """The strong-play check beside a screen (``reporting.strong``): its games, its report
+    files, and (sentences, JSON) of the answer led by strong play."""
+    from imhotep_stats.reporting.figures import compute
+    from imhotep_stats.reporting.strong import check_json, check_sentences, run_check
+
+    _check, out, outcome, why = run_check(cfg, run_dir, bot, most=most, say=say, **run_options)
+    say(f"{out}: strong-play check, {outcome.games:,} games ("
+        + ("every cell decided" if why == "decided" else f"stopped at {most:,} a cell") + ")")
+    _report_files(out, "all", say)
+    data = compute(out)
+    return check_sentences(screen, data), check_json(screen, data)
 
 
 def _finished(run_dir: Path) -> bool:
