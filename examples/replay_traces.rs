@@ -74,6 +74,16 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
     if ignore.is_empty() && &winners != t["winners"].as_array().unwrap() {
         return Err(format!("winners: python {}, core {winners:?}", t["winners"]));
     }
+    if ignore.is_empty() {
+        let res = _core::result::result_of(&g).map_err(|e| e.to_string())?;
+        let mine = serde_json::json!({
+            "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
+            "margin": res.margin, "decisions": res.decisions,
+        });
+        if mine != t["result"] {
+            return Err(format!("result: python {}, core {mine}", t["result"]));
+        }
+    }
     Ok(())
 }
 

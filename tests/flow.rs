@@ -129,3 +129,58 @@ fn an_illegal_action_is_refused_and_changes_nothing() {
     );
     assert_eq!((g.decisions, g.sled, g.slots, g.to_move), before);
 }
+
+#[test]
+fn a_round_that_cannot_end_is_stopped_naming_what_changed() {
+    // docs/rules.md §2.2: a round ends when the four ships sailed or every player passed in
+    // turn. With "get new stones" taking none, a player may take it forever.
+    let mut board = common::board_json("A-A-A-A-A");
+    board["game"]["get_stones"] = 0.into();
+    board["overridden"] = serde_json::json!(["game"]);
+    let rules = std::sync::Arc::new(_core::rules::Rules::from_value(&board).unwrap());
+    let setup = _core::game::Setup { players: 3, seed: "0".into(), ..Default::default() };
+    let mut g = Game::new(rules, &setup).unwrap();
+    let err = loop {
+        // always "get" when offered: it changes nothing
+        if let Err(e) = g.apply_index(0) {
+            break e;
+        }
+    };
+    assert_eq!(
+        err.to_string(),
+        "round 1 did not end after 100,000 decisions: the board data lets a round go on forever (overridden: game)"
+    );
+}
+
+#[test]
+fn a_given_deck_and_round_cards_are_played_in_their_order() {
+    // A transcript's setup: the deck top first, the round cards in play order (checked
+    // against the game's cards: engine/setup_checks.py).
+    let rules = common::rules("A-A-A-A-A");
+    let mut deck = rules.cards.deck(false);
+    deck.reverse();
+    let cards = rules.round_cards(2).to_vec();
+    let setup = _core::game::Setup {
+        players: 2,
+        seed: "0".into(),
+        deck: Some(deck.clone()),
+        round_cards: Some(cards[1..7].to_vec()),
+        ..Default::default()
+    };
+    let g = Game::new(rules.clone(), &setup).unwrap();
+    assert_eq!(g.deck_initial, deck);
+    assert_eq!(g.ship_sizes, cards[1]);
+    // Market A laid out the top 4 cards: the rest is the draw pile, its top at the end
+    assert_eq!(g.deck.len(), deck.len() - 4);
+    assert_eq!(*g.deck.last().unwrap(), deck[4]);
+    // a round card dealt twice is refused
+    let twice = _core::game::Setup { round_cards: Some(vec![cards[0]; 6]), ..setup.clone() };
+    let err = Game::new(rules.clone(), &twice).unwrap_err().to_string();
+    assert!(err.starts_with("round_cards[1]: [4, 3, 2, 2] is dealt twice"), "{err}");
+    // a deck short of the game's cards is refused, unless a scenario
+    let short = _core::game::Setup { deck: Some(deck[..10].to_vec()), ..setup.clone() };
+    let err = Game::new(rules.clone(), &short).unwrap_err().to_string();
+    assert!(err.starts_with("deck: expected exactly the game's 34 cards, got 10"), "{err}");
+    let scenario = _core::game::Setup { scenario: true, ..short };
+    assert!(Game::new(rules, &scenario).is_ok());
+}

@@ -18,6 +18,7 @@ import random
 import sys
 
 from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.result import result_of
 from imhotep_stats.rules.board import SITES, default_board, plain
 
 META = ("provenance", "provisional_keys", "quotes")
@@ -57,6 +58,7 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board) -> dict:
             apply(g, opts[i])
     except Exception as exc:  # noqa: BLE001 (the core must raise the same)
         error = f"{type(exc).__name__}: {exc}"
+    res = result_of(g) if g.over else None
     return {
         "board": board_json(board, g.sides),
         "players": players, "seed": str(seed), "prophecies": prophecies,
@@ -65,6 +67,10 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board) -> dict:
         "totals": list(g.totals),
         "winners": g.winners() if g.over else [],
         "error": error,
+        "result": None if res is None else {
+            "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
+            "margin": res.margin, "decisions": res.decisions,
+        },
     }
 
 
