@@ -594,6 +594,29 @@ impl Game {
         }
     }
 
+    /// Each ship's slots this round (owner, -1 empty, -2 unloaded).
+    pub fn ship_slots(&self, s: usize) -> &[i8] {
+        &self.slots[4 * s..4 * s + self.ship_size[s] as usize]
+    }
+
+    /// Ship s's slots become `slots` (a scenario's, as Python's `set_ship_slots`: the size and
+    /// the slots only).
+    pub fn set_ship_slots(&mut self, s: usize, slots: &[i8]) -> Res {
+        if slots.len() > 4 {
+            return Err(CoreError::Value(format!("ship {s}: at most 4 slots, got {}", slots.len())));
+        }
+        self.ship_size[s] = slots.len() as u8;
+        self.slots[4 * s..4 * s + slots.len()].copy_from_slice(slots);
+        Ok(())
+    }
+
+    /// Run the game-end scoring on this game as it stands (a search's estimate of an
+    /// unfinished copy: the copy is spent, it cannot be played on).
+    pub fn score_game_end_now(&mut self) -> Res {
+        let rules = self.rules.clone();
+        self.game_end(&rules)
+    }
+
     /// Stones of `p` still on a ship (unsailed, or sailed and not yet unloaded).
     pub fn ship_stones_of(&self, p: usize) -> i32 {
         let mut k = 0;

@@ -7,6 +7,7 @@ pub mod cards;
 pub mod chance;
 pub mod game;
 pub mod kinds;
+pub mod play;
 pub mod prophecies;
 pub mod result;
 pub mod rules;

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from imhotep_stats.cli.completion import complete_bots
 from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable_work
 from imhotep_stats.cli.options import (
     BOARD,
@@ -201,11 +202,14 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
               help="Play the top K combinations of the ranking again, each on fresh games "
               "(the sweep's own games chose them), judged together (Holm over the K); runs "
               "in OUT/confirm/.")
+@click.option("--confirm-bot", metavar="BOT", shell_complete=complete_bots,
+              help="With --confirm: play the confirmations with BOT in every seat, e.g. "
+              "expert (the reference bot: strong play) [default: the sweep's lineup].")
 @expected_errors
 def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batch_size, force,
           as_json,
           markdown, quiet, margin, board_file, budget, rounds, top, rank_by,
-          fail_on_unbalanced, confirm):
+          fail_on_unbalanced, confirm, confirm_bot):
     """Run a study over many side combinations and rank them by imbalance, with the main
     effect of every side, the strongest two-site interactions and adaptive extra games.
 
@@ -243,7 +247,8 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batc
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
                             adaptive_outcome=outcome)
         if confirm:
-            res["confirm"] = _confirm(cfg, res, confirm, out, workers, cluster, force, quiet)
+            res["confirm"] = _confirm(cfg, res, confirm, out, workers, cluster, force, quiet,
+                                      confirm_bot)
     from imhotep_stats.reporting.trust import sweep_trust
 
     trust = sweep_trust(cfg)
@@ -270,17 +275,22 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batc
         sys.exit(EXIT_GATE_FAILED)
 
 
-def _confirm(cfg, res, k, out, workers, cluster, force, quiet):
-    """``sweep --confirm K``: each top-K cell run on fresh games (``stats.confirm``)."""
+def _confirm(cfg, res, k, out, workers, cluster, force, quiet, bot=None):
+    """``sweep --confirm K``: each top-K cell run on fresh games (``stats.confirm``), by
+    ``bot`` in every seat when given (strong play: ``--confirm-bot expert``)."""
     from imhotep_stats.stats.confirm import confirm_configs, confirm_verdicts
 
     pairs = confirm_configs(cfg, res["all_cells"], k)
+    if bot:
+        pairs = [(cell, one.replace(name=f"{one.name}-{bot}", lineups=tuple(
+            (n, ((bot,),)) for n in one.players))) for cell, one in pairs]
     dirs = []
     for cell, one in pairs:
         d = out / "confirm" / f"{cell['rank']}-{cell['sides']}-{cell['players']}p"
         _run_or_resume(one, d, workers, cluster, force, quiet, "run")
         dirs.append(d)
-    return confirm_verdicts([c for c, _ in pairs], dirs, cfg.margin, 1.0 - cfg.confidence)
+    rows = confirm_verdicts([c for c, _ in pairs], dirs, cfg.margin, 1.0 - cfg.confidence)
+    return [dict(r, bots=bot or r["lineup"]) for r in rows]
 
 
 def _record_adaptive(cfg, out) -> None:
