@@ -18,6 +18,7 @@ from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable
 from imhotep_stats.cli.options import (
     BOARD,
     MARGIN,
+    STRONG,
     Count,
     bad_cluster,
     flag_study_options,
@@ -79,10 +80,11 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet, kind, keep_seed
 @click.option("--max-seat-shift", type=click.FloatRange(0, 1, min_open=True),
               help="CI gate: exit 3 when some seat's win rate moves by more than this "
               "(0.02 = 2 pp) with its whole interval beyond it.")
+@STRONG
 @expected_errors
 def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games, seed,
             workers, cluster, batch_size, force, as_json, markdown, quiet, margin, board_file,
-            max_seat_shift):
+            max_seat_shift, strong, strong_bot, strong_games):
     """Run a what-if and its base on the same seeds; report the change in every figure.
 
     BASE WHATIF: two study configs whose cells pair by position (same player counts and
@@ -141,6 +143,8 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet, "compare",
                        keep_seed=True)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
+        strong_said = _strong_compare(base_cfg, whatif_cfg, out, strong_bot, strong_games,
+                                      quiet, workers, cluster) if strong else []
     comp.notes += notes
     from imhotep_stats.reporting.figures import compute
     from imhotep_stats.reporting.trust import cell_trust
@@ -162,7 +166,8 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
+        click.echo("\n".join(("- " if markdown else "") + v
+                              for v in [*strong_said, *verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
         bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"
@@ -176,6 +181,23 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
             sys.exit(EXIT_GATE_FAILED)
         say(f"gate passed: no seat's win rate moves by more than ±{max_seat_shift * 100:.1f} "
             "pp")
+
+
+def _strong_compare(base_cfg, whatif_cfg, out, bot, most, quiet, workers, cluster):
+    """``compare --strong``: the paired finding for strong play (``reporting.strong``), in
+    the words of the screen's, to print first."""
+    from imhotep_stats.reporting.headline import compare_sentences
+    from imhotep_stats.reporting.strong import compare_check, strong_bot
+
+    if cluster is None and workers is None:
+        cluster, workers = base_cfg.cluster, base_cfg.workers
+    say = say_unless(quiet)
+    comp, games = compare_check(base_cfg, whatif_cfg, out, bot, most=most,
+                                margin=base_cfg.margin, say=say, workers=workers,
+                                cluster=cluster, progress=False if quiet else None, log=say,
+                                warn=lambda m: click.echo(m, err=True))
+    return [f"For strong play ({strong_bot(bot)}, {games:,} games a cell): {s}"
+            for s in compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)]
 
 
 @click.command(short_help="Rank many side combinations by imbalance.")
