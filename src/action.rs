@@ -17,6 +17,7 @@ pub type Name = u16;
 pub enum Arg {
     #[default]
     None,
+    /// a whole number (slots, ships, heights, points: rules/limits.py keeps them small)
     Int(i32),
     Name(Name),
 }

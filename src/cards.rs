@@ -4,7 +4,7 @@
 use arrayvec::ArrayVec;
 
 use crate::action::{self, Action, Arg, DELIVER, PLATFORM};
-use crate::game::{Context, Game, Options, Res, DOCKS, SHIPS};
+use crate::game::{Context, Game, Res, DOCKS, SHIPS};
 use crate::kinds::{
     Kind, BARGE_SITE, CHISEL_PLACE, HAMMER_GET, HAMMER_PLACE, LEVER_SAIL, PLATFORM_SAIL, SAIL_PLACE, SAIL_SAIL,
 };
@@ -94,7 +94,8 @@ fn playable(g: &Game, p: usize, j: u8) -> bool {
     }
 }
 
-/// The blue cards `p` holds and can play, as a bitmask (bit j: BLUE0 + j).
+/// The blue cards `p` holds and can play, as a bitmask (bit j: BLUE0 + j): the turn's
+/// "play" options, in BLUE's order.
 pub fn blue_playable(g: &Game, p: usize) -> u8 {
     let mut kinds = g.blue_kinds[p];
     let mut mask = 0;
@@ -107,16 +108,6 @@ pub fn blue_playable(g: &Game, p: usize) -> u8 {
         j += 1;
     }
     mask
-}
-
-/// Append the play actions of the blue cards `p` holds and can play, in BLUE's order.
-pub fn blue_options(g: &Game, r: &Rules, p: usize, opts: &mut Options) {
-    let mask = blue_playable(g, p);
-    for j in 0..6u8 {
-        if mask >> j & 1 == 1 {
-            opts.push(action::play(r, BLUE0 + j));
-        }
-    }
 }
 
 /// Loading Platform (docs/rules.md §3.2): an unsailed ship holding its minimum and a stone

@@ -244,6 +244,9 @@ pub struct Game {
     pub context: Context,
     /// Pyramid D: the turn offers "get move" beside "get"
     pub get_with_move: bool,
+    /// A turn's options are not built: a playout draws them by index (`apply_drawn`);
+    /// `options()` is then empty at a turn.
+    pub lazy_turns: bool,
     pub prophecy: Option<Prophecies>,
 
     pub sites: Sites,
@@ -372,6 +375,7 @@ impl Game {
             options: ArrayVec::new(),
             context: [0; CONTEXT],
             get_with_move: false,
+            lazy_turns: false,
             prophecy: None,
             sites,
         };
@@ -570,16 +574,7 @@ impl Game {
     /// 0b1111 all), ship by ship, bow first.
     pub fn empty_slots(&self, ships: u8) -> ArrayVec<Action, SLOTS> {
         let mut out = ArrayVec::new();
-        for s in 0..SHIPS {
-            if ships >> s & 1 == 0 {
-                continue;
-            }
-            for k in 0..4 {
-                if self.open_mask >> (4 * s + k) & 1 == 1 {
-                    out.push(Action::place(s, k));
-                }
-            }
-        }
+        push_places(&mut out, self.open_mask, ships);
         out
     }
 
@@ -587,17 +582,7 @@ impl Game {
     /// to every free dock in site order.
     pub fn sail_actions(&self, ships: u8) -> ArrayVec<Action, 20> {
         let mut out = ArrayVec::new();
-        let ready = self.ships_ready & ships;
-        for s in 0..SHIPS {
-            if ready >> s & 1 == 0 {
-                continue;
-            }
-            for i in 0..DOCKS {
-                if self.docks_free >> i & 1 == 1 {
-                    out.push(Action::sail(s, i));
-                }
-            }
-        }
+        push_sails(&mut out, self.ships_ready & ships, self.docks_free);
         out
     }
 
@@ -611,6 +596,29 @@ impl Game {
         if load == self.ship_min[s] {
             self.ships_ready |= 1 << s;
         }
+    }
+
+    /// Each ship's slots this round (owner, -1 empty, -2 unloaded).
+    pub fn ship_slots(&self, s: usize) -> &[i8] {
+        &self.slots[4 * s..4 * s + self.ship_size[s] as usize]
+    }
+
+    /// Ship s's slots become `slots` (a scenario's, as Python's `set_ship_slots`: the size and
+    /// the slots only).
+    pub fn set_ship_slots(&mut self, s: usize, slots: &[i8]) -> Res {
+        if slots.len() > 4 {
+            return Err(CoreError::Value(format!("ship {s}: at most 4 slots, got {}", slots.len())));
+        }
+        self.ship_size[s] = slots.len() as u8;
+        self.slots[4 * s..4 * s + slots.len()].copy_from_slice(slots);
+        Ok(())
+    }
+
+    /// Run the game-end scoring on this game as it stands (a search's estimate of an
+    /// unfinished copy: the copy is spent, it cannot be played on).
+    pub fn score_game_end_now(&mut self) -> Res {
+        let rules = self.rules.clone();
+        self.game_end(&rules)
     }
 
     /// Stones of `p` still on a ship (unsailed, or sailed and not yet unloaded).
@@ -673,6 +681,92 @@ impl Game {
         self.perform(a)
     }
 
+    /// The number of options of this decision (a turn's counted from the state, as
+    /// engine/options.py's `option_count`).
+    pub fn option_count(&self) -> usize {
+        if self.kind != TURN || !self.lazy_turns {
+            return self.options.len();
+        }
+        let p = self.to_move as usize;
+        let (gets, places, sails, plays) = self.turn_parts(p);
+        let n = gets + places + sails + plays.count_ones() as usize;
+        n.max(1) // nothing else: pass
+    }
+
+    /// A turn's parts: get actions, open slots (when the sled has a stone), sail actions
+    /// and the playable blue cards' mask.
+    fn turn_parts(&self, p: usize) -> (usize, usize, usize, u8) {
+        let sled = self.sled[p];
+        let gets = if sled < self.sled_cap[p] && self.quarry[p] > 0 { 1 + self.get_with_move as usize } else { 0 };
+        let places = if sled > 0 { self.ship_free as usize } else { 0 };
+        let sails = if self.docks_free == 0 {
+            0
+        } else {
+            (self.ships_ready.count_ones() * self.docks_free.count_ones()) as usize
+        };
+        let plays = if self.blue[p] != 0 { cards::blue_playable(self, p) } else { 0 };
+        (gets, places, sails, plays)
+    }
+
+    /// Option `i` of this decision (a turn's from the state, in `turn_options`' order).
+    pub fn option_at(&self, i: usize) -> Action {
+        if self.kind != TURN || !self.lazy_turns {
+            return self.options[i];
+        }
+        let p = self.to_move as usize;
+        let (gets, places, sails, plays) = self.turn_parts(p);
+        let mut i = i;
+        if i < gets {
+            return if i == 0 { GET_ACTION } else { GET_MOVE };
+        }
+        i -= gets;
+        if i < places {
+            for s in 0..SHIPS {
+                let bits = self.open_mask >> (4 * s) & 15;
+                let k = bits.count_ones() as usize;
+                if i < k {
+                    let mut left = i;
+                    for slot in 0..4 {
+                        if bits >> slot & 1 == 1 {
+                            if left == 0 {
+                                return Action::place(s, slot);
+                            }
+                            left -= 1;
+                        }
+                    }
+                }
+                i -= k;
+            }
+            unreachable!("ship_free counts the open slots");
+        }
+        i -= places;
+        if i < sails {
+            let docks = self.docks_free.count_ones() as usize;
+            let (ship, dock) = (i / docks, i % docks);
+            let s = (0..SHIPS).filter(|&s| self.ships_ready >> s & 1 == 1).nth(ship).unwrap();
+            let site = (0..DOCKS).filter(|&d| self.docks_free >> d & 1 == 1).nth(dock).unwrap();
+            return Action::sail(s, site);
+        }
+        i -= sails;
+        for j in 0..6u8 {
+            if plays >> j & 1 == 1 {
+                if i == 0 {
+                    return action::play(&self.rules, crate::rules::BLUE0 + j);
+                }
+                i -= 1;
+            }
+        }
+        PASS_ACTION
+    }
+
+    /// Perform option `int(x * count)` for a draw 0 <= x < 1 (a random bot's pick, as
+    /// bots/base.py `uniform`), without building a turn's options.
+    pub fn apply_drawn(&mut self, x: f64) -> Res {
+        let i = (x * self.option_count() as f64) as usize;
+        let a = self.option_at(i);
+        self.perform(a)
+    }
+
     /// Perform the legal action `a`.
     pub fn perform(&mut self, a: Action) -> Res {
         let rules = self.rules.clone();
@@ -719,32 +813,41 @@ impl Game {
             }
             self.kind = TURN;
             self.to_move = p as i32;
-            self.turn_options(r, p);
+            if self.lazy_turns {
+                self.options.clear(); // drawn by index from the state (apply_drawn)
+            } else {
+                self.turn_options(r, p);
+            }
             return Ok(());
         }
     }
 
     /// The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards.
     fn turn_options(&mut self, r: &Rules, p: usize) {
-        let mut opts = Options::new();
+        // built in place: the options are the game's own row (no list copied a turn)
+        self.options.clear();
         let sled = self.sled[p];
         if sled < self.sled_cap[p] && self.quarry[p] > 0 {
-            opts.push(GET_ACTION);
+            self.options.push(GET_ACTION);
             if self.get_with_move {
-                opts.push(GET_MOVE);
+                self.options.push(GET_MOVE);
             }
         }
         if sled > 0 {
-            opts.extend(self.empty_slots(0b1111));
+            push_places(&mut self.options, self.open_mask, 0b1111);
         }
-        opts.extend(self.sail_actions(0b1111));
+        push_sails(&mut self.options, self.ships_ready, self.docks_free);
         if self.blue[p] != 0 {
-            cards::blue_options(self, r, p, &mut opts);
+            let mask = cards::blue_playable(self, p);
+            for j in 0..6u8 {
+                if mask >> j & 1 == 1 {
+                    self.options.push(action::play(r, crate::rules::BLUE0 + j));
+                }
+            }
         }
-        if opts.is_empty() {
-            opts.push(PASS_ACTION);
+        if self.options.is_empty() {
+            self.options.push(PASS_ACTION);
         }
-        self.options = opts;
     }
 
     fn endless(&self, r: &Rules) -> CoreError {
@@ -836,6 +939,42 @@ impl Game {
         }
         self.over = true;
         Ok(())
+    }
+}
+
+/// The place actions of the open slots in `open` (Game.open_mask) of the ships in `ships`,
+/// ship by ship, bow first.
+#[inline]
+fn push_places<const N: usize>(out: &mut ArrayVec<Action, N>, open: u16, ships: u8) {
+    for s in 0..SHIPS {
+        if ships >> s & 1 == 0 {
+            continue;
+        }
+        let bits = open >> (4 * s) & 15;
+        for k in 0..4 {
+            if bits >> k & 1 == 1 {
+                out.push(Action::place(s, k));
+            }
+        }
+    }
+}
+
+/// The sail actions of the ships in `ready` to the docks in `free`, ship by ship, each to
+/// its docks in site order.
+#[inline]
+fn push_sails<const N: usize>(out: &mut ArrayVec<Action, N>, ready: u8, free: u8) {
+    if free == 0 {
+        return;
+    }
+    for s in 0..SHIPS {
+        if ready >> s & 1 == 0 {
+            continue;
+        }
+        for i in 0..DOCKS {
+            if free >> i & 1 == 1 {
+                out.push(Action::sail(s, i));
+            }
+        }
     }
 }
 
@@ -1038,3 +1177,4 @@ fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action) -> Res {
         _ => cards::answer(g, r, kind, a, ctx),
     }
 }
+

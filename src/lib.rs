@@ -7,9 +7,13 @@ pub mod cards;
 pub mod chance;
 pub mod game;
 pub mod kinds;
+pub mod play;
 pub mod prophecies;
 pub mod result;
 pub mod rules;
 pub mod setup_checks;
 pub mod sites;
 pub mod stream;
+
+#[cfg(feature = "python")]
+mod py;

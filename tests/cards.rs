@@ -215,3 +215,27 @@ fn the_prophecy_question_comes_before_the_turn_once_a_window() {
     g.apply_index(0).unwrap();
     assert_eq!((g.kind, g.to_move), (kinds::TURN, 0));
 }
+
+#[test]
+fn an_empty_draw_pile_is_the_discard_pile_shuffled_by_the_reshuffle_stream() {
+    // docs/rules.md §2.1; the same order as Python's (seed 11):
+    //   g = Game(2, "A-A-A-A-A", seed=11); g.deck = []
+    //   g.discard = ["statue", "chisel", "lever", "entrance", "sail", "hammer", "statue", "paved_path"]
+    //   g.draw() -> "lever"; g.deck -> [entrance, chisel, sail, paved_path, statue, hammer, statue]
+    let setup = Setup { players: 2, seed: "11".into(), ..Setup::default() };
+    let mut g = Game::new(common::rules("A-A-A-A-A"), &setup).unwrap();
+    let r = g.rules.clone();
+    let code = |name: &str| r.cards.code(name).unwrap();
+    g.deck.clear();
+    g.discard.clear();
+    for name in ["statue", "chisel", "lever", "entrance", "sail", "hammer", "statue", "paved_path"] {
+        g.discard.push(code(name));
+    }
+    assert_eq!(g.draw(&r).unwrap(), Some(code("lever")));
+    let deck: Vec<&str> = g.deck.iter().map(|&c| r.cards.names[c as usize].as_str()).collect();
+    assert_eq!(deck, ["entrance", "chisel", "sail", "paved_path", "statue", "hammer", "statue"]);
+    assert!(g.discard.is_empty());
+    // both piles empty: nothing is drawn
+    g.deck.clear();
+    assert_eq!(g.draw(&r).unwrap(), None);
+}

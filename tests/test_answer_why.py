@@ -21,7 +21,8 @@ def run(tmp_path_factory):
     r = CliRunner().invoke(main, ["run", "--sides", "D-A-C-A-A", "--players", "3", "--bots",
                                   "greedy", "--games", "400", "--seed", "2026", "--workers",
                                   "1", "--out", str(out), "-q"],
-                           env={"GITHUB_STEP_SUMMARY": None})
+                           env={"GITHUB_STEP_SUMMARY": None,
+                                "IMHOTEP_STATS_LEDGER": str(out.parent / "looks.jsonl")})
     assert r.exit_code == 0, r.output
     return out, r.output
 

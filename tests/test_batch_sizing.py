@@ -25,6 +25,10 @@ def test_a_slow_bot_gets_batches_of_a_few_seconds_a_fast_one_the_cap():
     assert cost.batch_size([_cost(20.0)], 500) == 1  # 12 expert games: 12 batches
     assert cost.batch_size([_cost(0.5, 150)], 500) == int(cost.TARGET_BATCH_SECONDS / 0.5)
     assert cost.batch_size([_cost(0.005, 2000)], 500) == 500
+    # a study longer than one batch gives each core two batches at least
+    assert cost.batch_size([_cost(0.006, 300)], 500, workers=2) == 75
+    assert cost.batch_size([_cost(0.006, 300)], 500, workers=1) == 150
+    assert cost.batch_size([_cost(0.001, 300)], 500, workers=2) >= 300  # 0.3 s: one batch
     assert cost.batch_size([_cost(0.005, 2000), _cost(20.0)], 500) == 1  # the slowest kind
     # never more batches than MOST_BATCHES, however slow
     many = [_cost(20.0, 10_000)] * 10

@@ -12,17 +12,12 @@ import pytest
 
 from imhotep_stats.bots import make_bot
 from imhotep_stats.config import parse_config
+from imhotep_stats.config.edits import describe_change
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.sim.runner import run_study
 from imhotep_stats.sim.store import load_results
-from imhotep_stats.stats.compare import (
-    CompareError,
-    compare_runs,
-    describe_change,
-    pair_configs,
-    summarize,
-)
+from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs, summarize
 from imhotep_stats.stats.intervals import paired_difference
 from tests.helpers import cli
 
@@ -60,7 +55,7 @@ def test_planted_pyramid_space_found_in_the_right_seat_and_source(tmp_path):
     base = study(games=games)
     whatif = study(games=games, overrides={"pyramid": {"A": {"points": PLANTED}}})
     comp = run_pair(tmp_path, base, whatif)
-    assert comp.change == "Pyramid A with these points"
+    assert comp.change == "Pyramid A with points[0] = 20 (was 2)"
     # Random bots ignore scores, so both runs play the very same moves: only the owner of
     # the first pyramid space gains, 18 points, from the pyramid. Who that is comes from
     # replaying the games with the engine, independently of the comparison.

@@ -153,3 +153,67 @@ def test_a_side_the_designer_set_is_no_longer_called_provisional(tmp_path):
     assert r.exit_code == 0, r.output
     assert r.stdout.splitlines()[0] == "temple.C  provenance: designer"
     assert "provisional" not in r.stdout
+
+
+def test_a_whatif_is_named_and_labelled_after_its_change_and_reuses_the_stored_base(
+        tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    flags = ("--sides", "A-A-A-A-A", "--players", "2", "--bots", "random", "--games", "20",
+             "--workers", "1")
+    assert cli("run", *flags, "-q").exit_code == 0  # reports/<study>: the base, played once
+    r = cli("compare", *flags, "--param", "pyramid.A.points[0]=5")
+    assert r.exit_code == 0, r.output
+    assert "Pyramid A with points[0] = 5 (was 2)" in r.stdout
+    out = next((tmp_path / "reports").glob("*points0-to-5-*"))
+    assert "not played again" in r.stderr and "(0 played now, 20 reused" in r.stderr
+    second = cli("compare", *flags, "--param", "pyramid.A.points[1]=4")
+    assert second.exit_code == 0 and "(0 played now, 20 reused" in second.stderr
+    assert "Pyramid A with points[1] = 4 (was 1)" in second.stdout
+    assert (out / "base" / "manifest.json").is_file()
+
+
+def test_sweep_and_report_name_the_same_least_balanced_cell(tmp_path):
+    out = tmp_path / "sw"
+    r = cli("sweep", "--sides", "all-A-all-A-A", "--players", "2", "--bots", "random",
+            "--games", "30", "--workers", "1", "--out", out, "-q")
+    assert r.exit_code == 0, r.output
+    least = next(line for line in r.stdout.splitlines() if line.startswith("Least balanced:"))
+    sides = least.removeprefix("Least balanced: ").split()[0]
+    report = cli("report", out, "--format", "none")
+    assert report.exit_code == 0, report.output
+    assert report.stdout.startswith(f"{sides}, 2 players"), (least, report.stdout[:200])
+
+
+def _fake_venv(root):
+    """A virtualenv whose python and imhotep-stats are stubs: make's build rules run
+    without pip."""
+    import stat
+
+    (root / "bin").mkdir(parents=True)
+    for name, body in (("python", "exit 0"),
+                       ("imhotep-stats", "echo 'imhotep-stats, version 0, engine: compiled'")):
+        f = root / "bin" / name
+        f.write_text(f"#!/bin/sh\n{body}\n")
+        f.chmod(f.stat().st_mode | stat.S_IEXEC)
+    (root / ".installed-stamp").touch()
+
+
+@pytest.mark.skipif(__import__("shutil").which("make") is None, reason="no make here")
+def test_make_keeps_a_redirected_stderr_and_ignores_directory_times(tmp_path):
+    import os
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    venv = tmp_path / "venv"
+    _fake_venv(venv)
+    log = tmp_path / "make.log"
+    with log.open("w") as err:
+        subprocess.run(["make", "-s", f"VENV={venv}", "install"], cwd=root, check=True,
+                       stderr=err, stdout=subprocess.DEVNULL)
+    text = log.read_text()
+    assert "make: [2/2]" in text and "engine: compiled" in text  # no line truncated away
+    engine = root / "imhotep_stats" / "engine"
+    os.utime(engine)  # a directory's time moves (a __pycache__ written by the tests)
+    up_to_date = subprocess.run(["make", "-q", f"VENV={venv}", "install"], cwd=root)
+    assert up_to_date.returncode == 0

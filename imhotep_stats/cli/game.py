@@ -128,9 +128,11 @@ def replay(transcript, as_json, rounds, board_file):
 def show(transcript, out, open_page, board_file):
     """Replay a transcript (from `play --trace`, a study's kept game, or written by hand)
     through the engine and write one self-contained HTML page (no network) that draws the
-    board at every decision: quarry, sleds, ships, each site in its side's layout, the
-    market display, the hands and the score track, with buttons, arrow keys and a round
-    slider, and a score-by-round chart."""
+    board at every decision: quarry, sleds, ships, each site in its side's layout with the
+    values its spaces print, the market display, the hands and the score track, with
+    buttons, arrow keys and a round slider, and a score-by-round chart. Each step is
+    captioned in a player's words with the points it scored (seats, ships and slots from
+    1); PAGE.html#step=N opens step N."""
     from imhotep_stats.reporting.viewer import write_viewer
 
     out = out or transcript.with_suffix(".html")

@@ -86,7 +86,7 @@ def report(files, prior):
 def plot(files, out, players):
     """Each bot's Bradley-Terry rating (greedy = 0, bootstrap 95% over games) against its CPU
     seconds a seat-game (files with a `cpu` field per game), a series per side set."""
-    from imhotep_stats.stats.ladder import plot as ladder_plot
+    from imhotep_stats.reporting.ladder_plot import plot as ladder_plot
 
     out.write_text(ladder_plot(files, players), encoding="utf-8")
     click.echo(f"wrote {out}", err=True)

@@ -44,6 +44,20 @@ BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a 
                           "most; slow bots get smaller batches, sized by the pilot to a few "
                           "seconds each (results never depend on it) [default: "
                           "run.batch_size].")
+def STRONG(fn):  # noqa: N802 - a decorator, named like the other shared options
+    """The strong-play check beside the screen (``reporting.strong``)."""
+    fn = click.option("--strong-games", type=click.IntRange(1), default=400, show_default=True,
+                      help="Strong-play check: games a cell at most (it stops earlier "
+                      "when every verdict is decided).")(fn)
+    fn = click.option("--strong-bot", metavar="BOT", shell_complete=complete_bots,
+                      help="Strong-play check: the bot in every seat [default: the "
+                      "reference bot].")(fn)
+    return click.option("--strong/--no-strong", default=False, show_default=True,
+                        help="Beside the screen, check the verdict with strong play (the "
+                        "reference bot in every seat, sequential: a few hundred games a "
+                        "cell at most) and lead the answer with it.")(fn)
+
+
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")
 def _no_both(ctx, param, value):
     """--force and --resume contradict each other; --resume alone changes nothing."""

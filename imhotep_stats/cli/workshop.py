@@ -122,9 +122,10 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
       imhotep-stats tune --sides A-A-A-A-A --players 3 --param game.starting_sled[0]=1..4
       --target seat:1 --games 500
     """
+    from imhotep_stats.config.edits import parse_param
     from imhotep_stats.reporting.tune import tune_html, tune_markdown, tune_text
     from imhotep_stats.sim.store import atomic_write
-    from imhotep_stats.stats.tune import parse_param, parse_target, run_tune
+    from imhotep_stats.stats.tune import parse_target, run_tune
 
     bad_cluster(cluster)
     if len(params) > 2:

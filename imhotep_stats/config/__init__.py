@@ -325,7 +325,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
             else:
                 overrides_json = canonical_json(overrides)
                 rounds = board.game["rounds"]
-                from imhotep_stats.sim.schema import ROUNDS
+                from imhotep_stats.rules.limits import ROUNDS
 
                 if rounds > ROUNDS:
                     v.problem("overrides.game.rounds", f"expected at most {ROUNDS} (the results "
@@ -447,7 +447,7 @@ def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str
             if isinstance(base_overrides, Mapping):
                 merged = _deep_merge(base_overrides, overrides)
                 rounds = _safe_rounds(merged)
-                from imhotep_stats.sim.schema import ROUNDS
+                from imhotep_stats.rules.limits import ROUNDS
 
                 if rounds is not None and rounds > ROUNDS:
                     v.problem("whatif.overrides.game.rounds", f"expected at most {ROUNDS}, "

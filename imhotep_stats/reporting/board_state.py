@@ -219,6 +219,36 @@ def _obelisk_labels(site: Any, data: SideData, rows: list[list[int]]) -> list[li
 
 _LABELS = {1: _pyramid_labels, 2: _temple_labels, 4: _obelisk_labels}
 
+# Scoring values printed beside a site rather than on one space: named in its note with
+# their board-data keys (``_by_players`` keys: the row of this player count)
+_SCORING = {
+    "pyramid": ("overflow_points",),
+    "temple.A": ("visible_points",), "temple.D": ("track_points", "round_points"),
+    "burial_chamber.A": ("group_points",), "burial_chamber.B": ("row_points",),
+    "burial_chamber.C": ("level_cap", "overflow_points"),
+    "burial_chamber.D": ("group_points", "no_token_points", "absent_penalty"),
+    "obelisk.A": ("points_by_players",), "obelisk.B": ("slots", "leftover_points"),
+    "obelisk.C": ("row_points", "rank_bonus_by_players"),
+    "obelisk.D": ("unfinished_points", "overflow_points"),
+}
+
+
+def scoring_note(data: SideData, n: int) -> str:
+    """The side's scoring values that sit on no one space, as ``key = value``."""
+    name = data.name
+    keys = _SCORING.get(name) or _SCORING.get(name.split(".")[0], ())
+    out = []
+    for key in keys:
+        if n == 2 and f"{key}_2p" in data.values:  # a two-player row of its own
+            key = f"{key}_2p"
+        try:
+            value = data.by_players(key, n) if key.endswith("_by_players") else data[key]
+        except (KeyError, ValueError):
+            continue
+        shown = list(value) if isinstance(value, tuple | list) else value
+        out.append(f"{name}.{key}{f'.{n}' if key.endswith('_by_players') else ''} = {shown}")
+    return "; ".join(out)
+
 
 def site_state(view: View, i: int, n: int, data: SideData | None = None) -> dict[str, Any]:
     """Site ``i`` as drawn; ``data``: its side's board data, for the values on its spaces."""
@@ -235,6 +265,10 @@ def site_state(view: View, i: int, n: int, data: SideData | None = None) -> dict
         found = labels(site, data, rows)
         if found:
             out["labels"] = found
+    if data is not None:
+        values = scoring_note(data, n)
+        if values:
+            out["note"] = f"{note}; scores: {values}" if note else f"scores: {values}"
     return out
 
 

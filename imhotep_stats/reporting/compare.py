@@ -1,6 +1,6 @@
-"""Terminal text, Markdown and JSON for paired comparisons (``compare``) and sweeps
+"""Terminal text, Markdown, HTML and JSON for paired comparisons (``compare``) and sweeps
 (``sweep``). The numbers come from ``stats.compare`` and ``stats.sweep``; this module only
-lays them out, so the three formats always say the same thing.
+lays them out, so the formats always say the same thing.
 """
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ from typing import Any
 
 from tabulate import tabulate
 
+from imhotep_stats.reporting import charts, html
+from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Para, Table
 from imhotep_stats.reporting.headline import sweep_sentences
+from imhotep_stats.reporting.palette import source_colour, source_name
 from imhotep_stats.stats.compare import Comparison, Figure, seat_name, summarize
 from imhotep_stats.stats.sweep import WIN_UNIT
 
@@ -105,6 +108,64 @@ def comparison_markdown(comp: Comparison) -> str:
     return "\n".join(out) + "\n"
 
 
+def _change_chart(figs: list[Figure], labels: list[str], colours: list[str], *, title: str,
+                  x_label: str, percent: bool) -> str:
+    return charts.interval_rows(labels, [f.diff for f in figs], [f.ci_low for f in figs],
+                                [f.ci_high for f in figs], title=title, x_label=x_label,
+                                reference_label="no change", percent=percent,
+                                colours=colours)
+
+
+def _cell_charts(comp: Comparison, cell: str) -> list[str]:
+    """The changes with their intervals: seat win rates (seat colours) and mean points per
+    player by source (source colours)."""
+    conf = f"{round(comp.confidence * 100)}%"
+    figs = [f for f in comp.figures if f.cell == cell]
+    seats = [f for f in figs if f.group == "seat" and f.figure == "win_rate"]
+    pts = [f for f in figs if f.group == "all" and f.figure == "points"
+           and not (f.base == 0 and f.whatif == 0)]
+    out = []
+    if seats:
+        out.append(_change_chart(
+            seats, [f"seat {f.who + 1}" for f in seats],
+            charts.seat_colours(len(seats)), percent=True,
+            title=f"Change in seat win rate ({conf} CI)",
+            x_label="what-if minus base (pp of win rate)"))
+    if pts:
+        out.append(_change_chart(
+            pts, [source_name(f.source) for f in pts], [source_colour(f.source) for f in pts],
+            percent=False, title=f"Change in points by source ({conf} CI)",
+            x_label="what-if minus base (mean points per player)"))
+    return out
+
+
+def comparison_blocks(comp: Comparison, verdicts: list[str], trust: list[str]) -> list[Block]:
+    """compare.html's content: the verdicts before and after, the trust lines, the summary,
+    then per cell the charts of the changes and the tables of ``comparison_text``."""
+    blocks: list[Block] = [Heading(1, f"What-if: {comp.change}"),
+                           Heading(2, "The answer", "answer"), Bullets(verdicts + summarize(comp)),
+                           Bullets(trust, "trust"),
+                           Para(f"Paired on the same seeds: base `{comp.base_dir}`, what-if "
+                                f"`{comp.whatif_dir}`. Intervals use the per-game differences; "
+                                "\"real\" means the change survives Benjamini-Hochberg at 5% "
+                                "over every figure of this comparison.")]
+    blocks += [Para(n) for n in comp.notes]
+    for i, cell in enumerate(dict.fromkeys(f.cell for f in comp.figures)):
+        f0 = next(f for f in comp.figures if f.cell == cell)
+        blocks += [Heading(2, f"{f0.whatif_cell.split('|')[0]} (base {cell.split('|')[0]}), "
+                              f"{f0.players} players, lineup {cell.split('|')[2]}: "
+                              f"{f0.games:,} paired games", f"cell-{i + 1}"),
+                   Charts(_cell_charts(comp, cell))]
+        for title, rows in _cell_tables(comp, cell):
+            blocks += [Heading(3, title), Table(_headers(comp), rows)]
+    return blocks
+
+
+def comparison_html(comp: Comparison, verdicts: list[str], trust: list[str]) -> str:
+    """compare.html: one self-contained page, like report.html (``reporting.html``)."""
+    return html.render(comparison_blocks(comp, verdicts, trust), f"What-if: {comp.change}")
+
+
 # --- sweeps -------------------------------------------------------------------------------
 
 
@@ -163,10 +224,11 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
     if res.get("confirm"):
         out += ["", h("Confirmation on fresh games (Holm over the confirmed cells)"), "",
                 tabulate([[c["rank"], c["sides"], c["players"], c["sweep_verdict"],
-                           f"{c['games']:,}", c["seed"], c["verdict_text"]]
+                           c.get("bots", c["lineup"]), f"{c['games']:,}", c["seed"],
+                           c["verdict_text"]]
                           for c in res["confirm"]],
-                         headers=["#", "sides", "players", "sweep verdict (BH)", "games",
-                                  "seed", "confirmation"], tablefmt=fmt,
+                         headers=["#", "sides", "players", "sweep verdict (BH)", "bots",
+                                  "games", "seed", "confirmation"], tablefmt=fmt,
                          disable_numparse=True),
                 "", "Each confirmation played fresh games (another seed): the sweep's own "
                 "games chose these combinations, so only new games can confirm them."]

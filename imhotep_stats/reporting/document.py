@@ -76,7 +76,7 @@ class Fold:
 
 Block = Heading | Para | Note | Table | Charts | Bullets | Fold
 
-CHART_W = 480  # two charts side by side in the HTML page; on a phone (366 px) 13 px text stays ~10 px
+CHART_W = charts.WIDTH  # readable on a phone (charts.WIDTH); side by side on a laptop
 
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
@@ -208,9 +208,9 @@ def _overview(data: ReportData) -> list[Block]:
     blocks += _across_cells(data)
     if len(data.detail) < len(data.cells):
         blocks.append(Para(
-            f"Sections below for the {len(data.detail)} cells with the most doubtful seat "
-            f"balance (unbalanced first, then by largest gap); all {len(data.cells)} cells "
-            "are in `summary.json` and `tables/`."))
+            f"Sections below for the {len(data.detail)} least balanced cells, ranked as "
+            "`sweep` ranks them (by the seat gap the games show at least); all "
+            f"{len(data.cells)} cells are in `summary.json` and `tables/`."))
     return blocks
 
 
@@ -264,13 +264,13 @@ def _win_rates(data: ReportData, c: CellInfo) -> list[Block]:
         [_seat(r["seat"]) for r in seats], [r["win_rate"] for r in seats],
         [r["ci_low"] for r in seats], [r["ci_high"] for r in seats],
         title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players, width=CHART_W,
-        colours=charts.seat_colours(len(seats)))]
+        colours=charts.seat_colours(len(seats)), x_label="seat (1 = start player)")]
     if bots:
         svgs.append(charts.interval_bars(
             [r["bot"] for r in bots], [r["win_rate"] for r in bots],
             [r["ci_low"] for r in bots], [r["ci_high"] for r in bots],
             title=f"Win rate by bot ({_conf(data)} CI)", reference=1 / c.players,
-            width=CHART_W))
+            width=CHART_W, x_label="bot (every seat it held)"))
     blocks.append(Charts(svgs))
     return blocks
 

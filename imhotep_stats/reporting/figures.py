@@ -42,6 +42,7 @@ from imhotep_stats.stats.breakdowns import (
 from imhotep_stats.stats.intervals import wilson_arrays
 from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
 from imhotep_stats.stats.significance import SeatVerdict
+from imhotep_stats.stats.sweep import gap_bounds, imbalance_order
 
 MAX_DETAIL_CELLS = 24
 """Cells with a full section in report.md / report.html. A sweep of hundreds of cells would
@@ -52,7 +53,6 @@ POWER = 0.8
 WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
 SIG = 10  # significant digits kept in exported floats (hides summation-order noise)
 
-SEVERITY = {"unbalanced": 0, "inconclusive": 1, "tilted": 2, "balanced": 3}
 
 
 def clean(x: Any) -> Any:
@@ -344,10 +344,17 @@ def compute(run_dir: str | Path) -> ReportData:
     tables = {name: _cell_order(df, order) for name, df in tables.items()}
 
     cards_recorded = has_card_columns(manifest.get("schema"))
-    ranked = sorted((c for c in cells if c.verdict is not None), key=lambda c: (
-        SEVERITY[c.verdict.verdict], -c.verdict.largest_gap, c.index))
-    chosen = {c.id for c in ranked[:MAX_DETAIL_CELLS]}
-    detail = [c.id for c in cells if c.id in chosen]
+    wins: dict[str, list[float]] = {}
+    for cid, w in seat.sort("cell", "seat").select("cell", "wins").iter_rows():
+        wins.setdefault(cid, []).append(w)
+
+    def least_balanced(c: CellInfo) -> tuple:  # as sweep ranks: stats.sweep.imbalance_order
+        low = gap_bounds(wins.get(c.id, []), c.games, conf)[0]
+        return imbalance_order({"index": c.index, "seat_gap": c.verdict.largest_gap,
+                                "gap_low": low})
+
+    ranked = sorted((c for c in cells if c.verdict is not None), key=least_balanced)
+    detail = [c.id for c in ranked[:MAX_DETAIL_CELLS]]  # the least balanced first
     return ReportData(
         manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
         margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,

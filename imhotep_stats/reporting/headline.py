@@ -17,6 +17,7 @@ from imhotep_stats.reporting.trust import cell_trust
 from imhotep_stats.rules.board import SITE_TITLES as SITE_NAMES
 from imhotep_stats.rules.board import SITES
 from imhotep_stats.stats import fmt as f
+from imhotep_stats.stats.sweep import imbalance_order
 
 MAX_CELLS = 12  # more cells (a sweep-sized study): the least balanced, then a count
 
@@ -104,7 +105,7 @@ def cell_sentences(data: ReportData, c: CellInfo) -> list[str]:
 
 def headline_cells(data: ReportData) -> list[CellInfo]:
     """The cells the headline speaks of: all, or the least balanced of a large study."""
-    if len(data.cells) > MAX_CELLS:
+    if len(data.cells) > MAX_CELLS:  # data.detail: the least balanced first
         return [data.cell(cid) for cid in data.detail][:MAX_CELLS]
     return data.cells
 
@@ -121,8 +122,8 @@ def headline_text(data: ReportData) -> str:
              for c, p in zip(headline_cells(data), headline(data), strict=True)]
     shown = min(len(data.cells), MAX_CELLS)
     if shown < len(data.cells):
-        paras.append(f"({shown} of {len(data.cells)} cells shown, those with the most doubtful "
-                     "seat balance; the tables below and report.md have them all)")
+        paras.append(f"({shown} of {len(data.cells)} cells shown, the least balanced first "
+                     "(as `sweep` ranks them); the tables below and report.md have them all)")
     paras += robustness_sentences(data)
     return "\n\n".join(paras) + "\n"
 
@@ -159,7 +160,7 @@ def sweep_sentences(res: dict[str, Any]) -> list[str]:
         return []
     # By confidence bounds, as the ranking: the gap shown at least, the gap allowed at most
     # (the raw extremes are the luckiest cells when each has a few hundred games).
-    worst = max(cells, key=lambda c: (c.get("gap_low") or 0.0, c["seat_gap"], -c["index"]))
+    worst = min(cells, key=imbalance_order)
     best = min(cells, key=lambda c: (c.get("gap_high") or 0.0, c["seat_gap"], c["index"]))
     out = [f"Least balanced: {_sweep_cell(worst)}.", f"Most balanced: {_sweep_cell(best)}."]
     sites = [e for e in res.get("sites") or [] if e.get("effect") is not None]

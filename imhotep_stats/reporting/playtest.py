@@ -62,7 +62,7 @@ def robustness(data: ReportData) -> list[Block]:
                 [fp["gap_low"] + p0 for _, fp in svg_rows],
                 [fp["gap_high"] + p0 for _, fp in svg_rows],
                 title=f"Seat 1 win rate by lineup ({_conf(data)} CI)", reference=p0,
-                width=CHART_W)]))
+                width=CHART_W, y_label="seat 1 win rate", x_label="lineup")]))
     return blocks
 
 
@@ -102,7 +102,8 @@ def comebacks(data: ReportData, c: CellInfo) -> list[Block]:
             [r["band"] for r in mid], [r["win_rate"] for r in mid],
             [r["ci_low"] for r in mid], [r["ci_high"] for r in mid],
             title=f"Win rate by points behind after round {MIDDLE_ROUND} ({_conf(data)} CI)",
-            reference=1 / c.players, width=CHART_W)]))
+            reference=1 / c.players, width=CHART_W,
+            x_label=f"points behind the leader after round {MIDDLE_ROUND}")]))
     return blocks
 
 

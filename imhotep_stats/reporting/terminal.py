@@ -44,7 +44,7 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
     parts = [head, _table(["#", "cell", "games", "seat win rates %", "largest gap", "χ² p",
                            "resolves ±", "verdict"], rows, "rlrrrrrl")]
     if len(cells) < len(data.cells):
-        parts.append(f"({len(cells)} of {len(data.cells)} cells shown, the least balanced; "
+        parts.append(f"({len(cells)} of {len(data.cells)} cells shown, the least balanced first; "
                      "all are in summary.json and tables/)")
 
     shares: dict[str, dict[str, float]] = {}

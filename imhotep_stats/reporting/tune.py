@@ -95,11 +95,11 @@ def _chart(res: dict[str, Any]) -> str:
     printed = first.get("printed")
     mark = first["values"].index(printed) if printed in first["values"] else None
     return charts.band_points(xs, series, band=(t["goal_low"], t["goal_high"]),
-                              title=f"{t['name']} against {first['path']} "
-                                    f"({round(100 * res['confidence'])}% intervals)",
+                              title=f"{t['name'][:1].upper()}{t['name'][1:]} by value",
                               percent=t["percent"], band_label="within the margin",
-                              width=720, mark=mark, mark_label="printed value",
-                              x_label=first["path"])
+                              mark=mark, mark_label="printed value", x_label=first["path"],
+                              y_label=f"{t['name']} ({round(100 * res['confidence'])}% "
+                                      "interval)")
 
 
 def tune_blocks(res: dict[str, Any]) -> list[Block]:

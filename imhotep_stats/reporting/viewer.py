@@ -158,7 +158,8 @@ svg.stones{display:block;max-width:100%;height:auto}
 table{border-collapse:collapse;width:100%}
 td,th{padding:2px 6px;text-align:left;font-size:.95em}
 @media (max-width:500px){.grid{grid-template-columns:1fr}
-  #controls button{padding:6px 8px}#round{flex-basis:100%}}
+  #controls button{padding:6px 8px}#round{flex-basis:100%}
+  #caption{max-height:6.2em;overflow-y:auto}}
 """
 
 # The script draws states[k] and steps; it knows the layout, never a rule.

@@ -27,6 +27,7 @@ from imhotep_stats.sim.progress import _clock
 PILOT_SECONDS = 3.0
 PILOT_GAMES = 8
 TARGET_BATCH_SECONDS = 4.0  # CPU a batch: progress every few seconds, every core busy
+SPREAD_SECONDS = 1.0  # CPU of a study worth starting the other cores for
 MOST_BATCHES = 5_000  # a study's batches at most from the pilot's sizing (one shard each)
 
 
@@ -80,15 +81,19 @@ def pilot(cell: Cell, seed: int = 0, seconds: float = PILOT_SECONDS, most: int =
     return spent / n, n
 
 
-def batch_size(costs: list[CellCost], most: int) -> int:
+def batch_size(costs: list[CellCost], most: int, workers: int = 1) -> int:
     """Games a batch: about ``TARGET_BATCH_SECONDS`` of CPU for the slowest kind of cell
-    (one batch size a study), at most ``most`` (run.batch_size or --batch-size) and at
-    least what keeps the study within ``MOST_BATCHES`` batches."""
+    (one batch size a study), and, for a study of more than ``SPREAD_SECONDS``, small
+    enough to give each of ``workers`` cores two batches; at most ``most`` (run.batch_size or
+    --batch-size), at least what keeps the study within ``MOST_BATCHES`` batches."""
     if not costs:
         return most
     slowest = max(c.per_game for c in costs)
     size = int(TARGET_BATCH_SECONDS / slowest) if slowest > 0 else most
-    floor = -(-sum(c.games for c in costs) // MOST_BATCHES)
+    games = sum(c.games for c in costs)
+    if sum(c.seconds for c in costs) > SPREAD_SECONDS:
+        size = min(size, -(-games // (2 * max(1, workers))))
+    floor = -(-games // MOST_BATCHES)
     return max(1, min(most, max(size, floor)))
 
 

@@ -17,6 +17,7 @@ report knows its verdicts were looked at more than once (``stats.sequential``).
 from __future__ import annotations
 
 import hashlib
+import os
 import platform
 import shutil
 import time
@@ -34,7 +35,7 @@ from imhotep_stats.rules.board import SITES, Board, default_board
 from imhotep_stats.sim import compiled, cost, integrity, looks, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
-from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.executors import default_workers, execute
 from imhotep_stats.sim.lock import LOCK, run_lock
 from imhotep_stats.sim.progress import Progress
 from imhotep_stats.sim.schema import COLUMNS
@@ -187,10 +188,11 @@ def _remove_temp_files(run_dir: Path, warn: Log) -> None:
 
 def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn: Log,
             log: Log, sequential: bool = False, ledger: Path | None = None,
-            keep_seed: bool = False
+            keep_seed: bool = False, workers: int | None = 1
             ) -> tuple[dict[str, Any], list[Task], int, list[str], StudyConfig]:
     """Decide what to (re)do in ``run_dir``: returns manifest, tasks, games reused, redone
-    and the config played (its seed replaced when the ledger asks for fresh games)."""
+    and the config played (its seed replaced when the ledger asks for fresh games).
+    ``workers``: the cores a new run's batches are sized for (``cost.batch_size``)."""
     board = config.board()
     manifest_path = run_dir / MANIFEST
     old: dict[str, Any] | None = None
@@ -250,10 +252,11 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     config, seen = _looks(config, old, ledger, keep_seed, log)
     if old:
         batch_size = int(old["batch_size"])
-        if batch_size != config.batch_size:
+        if batch_size > config.batch_size:  # asked for smaller batches than the run has
             log(f"resuming with the run's batch size {batch_size}")
     else:  # sized by the pilot: a slow bot's games spread over every core
-        batch_size = cost.batch_size(cost.pilot_costs(config), config.batch_size)
+        batch_size = cost.batch_size(cost.pilot_costs(config), config.batch_size,
+                                     workers or 1)
     if old is None:
         passes = [config.games]
     elif old.get("config_hash") == config.hash:
@@ -423,8 +426,9 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
                 keep_seed: bool = False, kind: str = "run") -> RunOutcome:
     t0 = time.monotonic()
     new_run = not (run_dir / MANIFEST).exists() or force
+    cores = 1 if cluster else (workers or default_workers())  # a cluster: its own cores
     manifest, todo, reused, redone, config = prepare(config, run_dir, resume, force, warn,
-                                                     log, sequential, ledger, keep_seed)
+                                                     log, sequential, ledger, keep_seed, cores)
     store.write_manifest(run_dir, manifest)
 
     bar = Progress(config.total_games, reused, enabled=progress)
@@ -464,8 +468,6 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
 def _estimate(config: StudyConfig, todo: list[Task], workers: int | None) -> float:
     """Seconds the games left take on local cores by the pilot (``sim.cost``), for the
     progress bar to show before the first batch is back."""
-    from imhotep_stats.sim.executors import default_workers
-
     per_game = {(c.players, c.lineup): c.per_game for c in cost.pilot_costs(config, 1)}
     cpu = sum(per_game[(t.cell.players, t.cell.lineup)] * t.games for t in todo)
     return cpu / max(1, min(workers or default_workers(), len(todo)))
@@ -485,6 +487,46 @@ def held_games(config: StudyConfig, run_dir: Path) -> int:
     keys = _diff_keys({k: old.get("config", {}).get(k) for k in _hashed()},
                       {k: config.to_json()[k] for k in _hashed()})
     return int(old.get("games_per_cell") or 0) if keys in ([], ["study.games"]) else 0
+
+
+def adopt_stored_run(config: StudyConfig, run_dir: str | Path, places: list[Path]
+                     ) -> Path | None:
+    """Fill an empty ``run_dir`` from a finished run of the same study (config and board
+    data) among ``places``, its shards hard-linked (copied where links cannot be made):
+    ``compare`` pairs a new what-if with a base already played instead of playing it again.
+    Returns the run adopted, or None."""
+    run_dir = Path(run_dir)
+    if store.holds_run(run_dir):
+        return None
+    want = data_hash(config, config.board())
+    for place in places:
+        if place.resolve() == run_dir.resolve():
+            continue
+        try:
+            m = store.load_manifest(place)
+        except (RunStoreError, OSError):
+            continue
+        if (m.get("status"), m.get("config_hash"), m.get("data_hash")) != (
+                "complete", config.hash, want):
+            continue
+        (run_dir / SHARDS).mkdir(parents=True, exist_ok=True)
+        for shard in store.shard_files(place):
+            target = run_dir / SHARDS / shard.name
+            try:
+                os.link(shard, target)
+            except OSError:
+                shutil.copy2(shard, target)
+        shutil.copy2(place / MANIFEST, run_dir / MANIFEST)  # last: the run is whole
+        return place
+    return None
+
+
+def base_places(name: str, out: Path) -> list[Path]:
+    """Where a comparison's base may already be stored: the study's own run directory
+    (``reports/<name>``, or beside ``out``) and the bases of other comparisons there."""
+    roots = list(dict.fromkeys([Path("reports"), out.parent]))
+    return list(dict.fromkeys([*(r / name for r in roots),
+                               *(p for r in roots for p in sorted(r.glob("*/base")))]))
 
 
 def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,

@@ -76,25 +76,6 @@ def cell_dir(out: Path, index: int) -> Path:
     return Path(out) / GAMES_DIR / f"cell-{index + 1}"
 
 
-def keep_games(config: StudyConfig, cells: list[Cell], out: Path, k: int) -> list[Path]:
-    """Write the first ``k`` games of every cell (transcript and viewer page); the pages."""
-    from imhotep_stats.reporting.viewer import game_steps, page
-
-    pages = []
-    for cell in cells:
-        d = cell_dir(out, cell.index)
-        d.mkdir(parents=True, exist_ok=True)
-        for game in range(min(k, config.games)):
-            lines, _ = sample_transcript(config, cell, game)
-            (d / f"game-{game + 1}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-            html = d / f"game-{game + 1}.html"
-            title = f"{cell.sides}, {cell.players} players, {','.join(cell.lineup)}: game {game + 1}"
-            html.write_text(page(game_steps(lines), title),  # the setup line carries the overrides
-                            encoding="utf-8")
-            pages.append(html)
-    return pages
-
-
 def kept_pages(out: Path, index: int) -> list[Path]:
     """The viewer pages kept for cell ``index`` under a run directory, in game order."""
     d = cell_dir(out, index)

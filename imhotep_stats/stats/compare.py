@@ -32,7 +32,6 @@ moments, so a comparison needs no more memory than one chunk of one cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ import polars as pl
 from scipy import stats as _st
 
 from imhotep_stats.config import StudyConfig
+from imhotep_stats.config.edits import describe_change
 from imhotep_stats.rules.board import SITE_TITLES
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.sim.store import SHARD_RE, load_manifest, shard_files
@@ -329,76 +329,6 @@ def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str]
 # --- words --------------------------------------------------------------------------------
 
 SITE_NAMES = SITE_TITLES  # rules.board's
-
-def _leaves(value: Any, prefix: str = "") -> Iterable[tuple[str, Any]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _leaves(v, f"{prefix}.{k}" if prefix else k)
-    else:
-        yield prefix, value
-
-
-def _board(config: dict[str, Any]):
-    from imhotep_stats.config import board_for, canonical_json
-
-    return board_for(canonical_json(config.get("overrides") or {}))
-
-
-def _effective(board, dotted: str) -> Any:
-    """The value a board plays with at an override's dotted key (None if not found)."""
-    head, _, rest = dotted.partition(".")
-    if head in SITE_NAMES:
-        side, _, rest = rest.partition(".")
-        node: Any = board.side(head, side).values
-    elif head == "round_cards":
-        players, _, rest = rest.partition(".")
-        node = board.tables.get(f"round_cards.{players}")
-    else:
-        node = board.tables.get(head)
-    for part in rest.split(".") if rest else []:
-        if not hasattr(node, "get"):
-            return None
-        node = node.get(part)
-    return _plain(node)
-
-
-def _plain(v: Any) -> Any:
-    if hasattr(v, "items"):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, tuple | list):
-        return [_plain(x) for x in v]
-    return v
-
-
-def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
-    """The change from the base config to the what-if, in words ("Pyramid A with these
-    points", "the rule option game.sled_capacity = 4 (was 5)", "Pyramid D instead of A")."""
-    label = (whatif.get("whatif") or {}).get("label") or (base.get("whatif") or {}).get("label")
-    if label:
-        return label
-    parts = []
-    for site in SITE_NAMES:
-        b, w = base["sides"].get(site), whatif["sides"].get(site)
-        if b != w:
-            parts.append(f"{SITE_NAMES[site]} {'/'.join(w)} instead of {'/'.join(b)}")
-    bo, wo = dict(_leaves(base.get("overrides", {}))), dict(_leaves(whatif.get("overrides", {})))
-    bboard, wboard = _board(base), _board(whatif)
-    changed: dict[str, list[str]] = {}
-    for key in sorted(set(bo) | set(wo)):
-        b_val, w_val = _effective(bboard, key), _effective(wboard, key)
-        if b_val != w_val:  # an override that restates the data file's value is no change
-            bo[key], wo[key] = b_val, w_val
-            head, _, rest = key.partition(".")
-            if head in SITE_NAMES:
-                side, _, what = rest.partition(".")
-                changed.setdefault(f"{SITE_NAMES[head]} {side}", []).append(what)
-            else:
-                parts.append(f"the rule option {key} = {wo[key]} (was {bo[key]})")
-    for name, keys in changed.items():
-        parts.append(f"{name} with these {', '.join(keys)}" if len(keys) < 4 else
-                     f"{name} with these values")
-    return " and ".join(parts) if parts else "the what-if (identical to the base)"
-
 
 def seat_name(seat: int) -> str:
     return "the start player" if seat == 0 else f"seat {seat + 1}"

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -211,13 +211,19 @@ RANK_KEYS = {"seat_gap": ("gap_low", "seat_gap")}
 games show at least), then the estimate."""
 
 
+def imbalance_order(cell: Mapping[str, Any], by: str = "seat_gap") -> tuple:
+    """The sort key from most to least imbalanced by ``by`` (``RANK_KEYS``); cells without
+    that figure last, ties by cell index. ``sweep`` and ``report`` both rank by it, so they
+    name the same least balanced cell of one directory."""
+    return (cell.get(by) is None, *(-(cell.get(k) or 0.0) for k in RANK_KEYS.get(by, (by,))),
+            cell["index"])
+
+
 def rank(cells: list[dict[str, Any]], by: str = "seat_gap") -> list[dict[str, Any]]:
     """Cells from most to least imbalanced by ``by`` (seat_gap, bot_gap, dominance):
     ``seat_gap`` by the gap shown at least (``RANK_KEYS``); cells without that figure
     (one bot: no bot gap) last, ties by cell index."""
-    keys = RANK_KEYS.get(by, (by,))
-    ordered = sorted(cells, key=lambda c: (c.get(by) is None,
-                                           *(-(c.get(k) or 0.0) for k in keys), c["index"]))
+    ordered = sorted(cells, key=lambda c: imbalance_order(c, by))
     return [dict(c, rank=i + 1) for i, c in enumerate(ordered)]
 
 

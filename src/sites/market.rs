@@ -322,7 +322,7 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
 }
 
 fn stack_action(stack: Name, i: usize) -> Action {
-    Action::new2(TAKE, Arg::Name(stack), Arg::Int(i as i32))
+    Action::new2(TAKE, Arg::Name(stack), Arg::Int(i as _))
 }
 
 /// The answer `a` to this site's question of `kind`, asked with `ctx` (the owner first).
@@ -403,7 +403,7 @@ fn options_c(g: &mut Game, r: &Rules, owner: usize) -> Options {
         } else {
             for (i, x) in d.iter().enumerate() {
                 if *x == Some(card) {
-                    opts.push(Action::new2(TAKE, Arg::Name(r.card_name(card)), Arg::Int(i as i32)));
+                    opts.push(Action::new2(TAKE, Arg::Name(r.card_name(card)), Arg::Int(i as _)));
                 }
             }
         }
@@ -411,7 +411,7 @@ fn options_c(g: &mut Game, r: &Rules, owner: usize) -> Options {
     if m.coins[owner] > 0 {
         for i in 0..m.size.saturating_sub(1) {
             if d[i].is_some() && d[i + 1].is_some() {
-                opts.push(Action::new2(TAKE, Arg::Int(i as i32), Arg::Int(i as i32 + 1)));
+                opts.push(Action::new2(TAKE, Arg::Int(i as _), Arg::Int((i + 1) as _)));
             }
         }
     }

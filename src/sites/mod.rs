@@ -13,6 +13,7 @@ pub mod burial_chamber;
 pub mod market;
 pub mod obelisk;
 pub mod pyramid;
+pub mod scoring;
 pub mod temple;
 
 /// Each site's parsed side (`Rules.sites`).

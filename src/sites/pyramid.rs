@@ -148,7 +148,7 @@ pub fn parse(names: &mut Names, side: Side, values: &Value) -> Result<Config, Co
             let choices = if points.len() == PYRAMID_NAMES.len() {
                 PYRAMID_NAMES.iter().map(|n| Action::new1(kind, Arg::Name(names.intern(n)))).collect()
             } else {
-                (0..points.len()).map(|i| Action::new1(kind, Arg::Int(i as i32))).collect()
+                (0..points.len()).map(|i| Action::new1(kind, Arg::Int(i as _))).collect()
             };
             Config::B { spaces, choices, overflow, ship }
         }
@@ -356,7 +356,7 @@ pub fn setup(g: &mut Game, r: &Rules) -> Res {
     match &r.sites.pyramid {
         Config::C { tiles, tiles_in_play, .. } => {
             // tiles by number, as the data lists them
-            let numbers: Vec<Arg> = (1..=tiles.len()).map(|t| Arg::Int(t as i32)).collect();
+            let numbers: Vec<Arg> = (1..=tiles.len()).map(|t| Arg::Int(t as _)).collect();
             let keep = (*tiles_in_play).min(tiles.len());
             let order = g.chance_pick(Purpose::Scaffold, &numbers, keep)?;
             let p = c(g);
@@ -410,7 +410,7 @@ fn give_reward(g: &mut Game, r: &Rules, p: usize, reward: Reward, ship: Name) ->
                 let opts: ArrayVec<Action, 16> = g
                     .empty_slots(0b1111)
                     .iter()
-                    .map(|a| Action::new2(ship, Arg::Int(a.n(0)), Arg::Int(a.n(1))))
+                    .map(|a| Action::new2(ship, Arg::Int(a.n(0) as _), Arg::Int(a.n(1) as _)))
                     .collect();
                 if opts.len() == 1 {
                     ship_slot(g, opts[0], p);

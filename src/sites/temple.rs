@@ -211,7 +211,7 @@ fn reward_action(names: [Name; 3], reward: Reward) -> Action {
         Reward::Stones(k) => (names[1], k),
         Reward::Draw(k) => (names[2], k),
     };
-    Action::new1(kind, Arg::Int(k))
+    Action::new1(kind, Arg::Int(k as _))
 }
 
 /// The layered temple of sides A, B and C.

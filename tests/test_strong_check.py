@@ -1,0 +1,103 @@
+"""The strong-play check beside a greedy screen (issue 45): the answer leads with the
+strong-play verdict, says "bot-dependent" when the seat x lineup test finds the seat effect
+differs, and otherwise what the check could miss; sequential, it stops at its budget or
+when every verdict is decided."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from imhotep_stats.cli import main
+from imhotep_stats.config.quick import quick_study
+from imhotep_stats.reporting.figures import CellInfo
+from imhotep_stats.reporting.strong import Holds, holds_sentence, strong_config, strong_dir
+from imhotep_stats.stats.lineups import lineup_test
+from imhotep_stats.stats.significance import seat_verdict
+
+
+def _cell(lineup, wins, games):
+    return CellInfo(0, "x", "D-A-C-A-A", 3, (lineup,), games,
+                    verdict=seat_verdict(wins, games, 0.05))
+
+
+def _holds(a, b):
+    test = lineup_test([[r * a.games for r in a.verdict.win_rates],
+                        [r * b.games for r in b.verdict.win_rates]], [a.games, b.games])
+    return Holds(a, b, test)
+
+
+def test_bot_dependent_in_words_when_the_seat_effect_differs():
+    # issue 45's example: seat 1 at 45.2% of 2,000 greedy games, 31.3% of 150 strong ones
+    h = _holds(_cell("greedy", [904, 548, 548], 2000), _cell("expert", [47, 52, 51], 150))
+    assert h.bot_dependent
+    text = holds_sentence(h)
+    assert text.startswith("Bot-dependent: the seat effect differs between greedy and "
+                           "strong play (seat x lineup test p = 0.004): seat 1 wins 45.2% "
+                           "with greedy but 31.3% with expert")
+
+
+def test_agreement_says_what_the_check_could_miss():
+    h = _holds(_cell("greedy", [700, 650, 650], 2000), _cell("expert", [52, 49, 49], 150))
+    assert not h.bot_dependent
+    text = holds_sentence(h)
+    assert "no difference detected" in text and "it could miss up to ±" in text
+    assert "consistent" not in text
+
+
+def test_the_check_plays_the_reference_bot_in_every_seat_beside_the_run(tmp_path):
+    cfg = quick_study("D-A-C-A-A", (3,), "greedy", 2000, 2026)
+    check = strong_config(cfg)
+    assert [c.lineup for c in check.cells] == [("expert",)] and check.games == 50
+    assert strong_dir(tmp_path / "run").name == "run-strong-expert"
+
+
+def test_run_strong_leads_with_strong_play_and_stops_at_its_budget(tmp_path):
+    out = tmp_path / "r"
+    r = CliRunner().invoke(main, ["run", "--sides", "D-A-C-A-A", "--players", "3",
+                                  "--games", "60", "--strong", "--strong-bot", "random",
+                                  "--strong-games", "80", "--workers", "1", "--out", str(out),
+                                  "-q"])
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert first.startswith("D-A-C-A-A, 3 players, for strong play (random, ")
+    assert r.stdout.splitlines()[1].startswith("With greedy (60 games): ")
+    third = r.stdout.splitlines()[2]
+    assert third.startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
+    games = json.loads((tmp_path / "r-strong-random" / "manifest.json").read_text())
+    assert games["games_per_cell"] in (50, 80) and games["sequential"]
+
+
+def test_every_search_rung_is_rated_with_a_game_level_interval():
+    from imhotep_stats.reporting.trust import _ratings_file, bot_words
+
+    data = _ratings_file()
+    ratings, intervals = data["ratings"], data["intervals"]
+    for bot in ("mcts200", "mcts400", "mcts1600", "mcts6400", "expert"):
+        low, high = intervals[bot]
+        assert low <= ratings[bot] <= high, bot
+    for table in data["tables"].values():
+        for rating, low, high in table.values():
+            assert low <= rating <= high
+    # a rung nobody measured says so, in words
+    assert "mcts800: a search player (800 simulations a move), not rated" in bot_words(
+        ["mcts800"])
+    assert bot_words(["greedy"]) == ("greedy: a simple player (the move worth most now), "
+                                     "wins under 1% of games against the reference bot "
+                                     "(expert)")
+
+
+def test_compare_strong_leads_with_the_paired_finding_for_strong_play(tmp_path):
+    r = CliRunner().invoke(main, ["compare", "--sides", "A-A-A-A-A", "--players", "2",
+                                  "--bots", "random", "--param", "game.starting_sled[0]=3",
+                                  "--games", "60", "--strong", "--strong-bot", "greedy",
+                                  "--strong-games", "100", "--workers", "1", "--out",
+                                  str(tmp_path / "c"), "-q"])
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert first.startswith("For strong play (greedy, ") and "games a cell): A-A-A-A-A, 2 " in first
+    assert "(paired test" in first
+    base = json.loads((tmp_path / "c" / "strong-greedy-base" / "manifest.json").read_text())
+    assert [c["lineup"] for c in base["cells"]] == [["greedy"]]
+    assert base["games_per_cell"] in (50, 100)
