@@ -34,12 +34,12 @@ pub const SPACES: usize = 100;
 /// neighbours; the spaces legal on an empty mound.
 #[derive(Clone, Debug)]
 pub struct Mound {
-    levels: Vec<usize>,
-    space: Vec<(usize, usize)>,
+    pub levels: Vec<usize>,
+    pub space: Vec<(usize, usize)>,
     acts: Vec<Action>,
     supports: Vec<Option<Vec<usize>>>,
     above: Vec<Vec<usize>>,
-    adj: Vec<Vec<usize>>,
+    pub adj: Vec<Vec<usize>>,
     start: Vec<usize>,
 }
 
@@ -76,7 +76,7 @@ impl Mound {
     }
 
     /// The space id of the action `mound L I`.
-    fn space_of(&self, a: &Action) -> usize {
+    pub fn space_of(&self, a: &Action) -> usize {
         let (lv, i) = (a.n(0) as usize, a.n(1) as usize);
         self.levels[..lv].iter().sum::<usize>() + i
     }
