@@ -53,6 +53,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as _st
 
+from imhotep_stats.config import DEFAULT_CONFIDENCE, DEFAULT_MARGIN
 from imhotep_stats.rules.board import SIDES, SITES
 from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
@@ -370,9 +371,10 @@ def analyze_sweep(
     manifest = store.load_manifest(run_dir)
     if manifest.get("status") != "complete":
         raise store.RunStoreError(f"{run_dir}: the run is not finished")
-    cfg = manifest["config"]
-    margin = float(margin if margin is not None else cfg["report"]["margin"])
-    confidence = float(confidence if confidence is not None else cfg["report"]["confidence"])
+    report = manifest["config"].get("report", {})
+    margin = float(margin if margin is not None else report.get("margin", DEFAULT_MARGIN))
+    confidence = float(confidence if confidence is not None
+                       else report.get("confidence", DEFAULT_CONFIDENCE))
     cells = cell_table(adaptive.all_files(run_dir), manifest)
     seq = adaptive.sequential(run_dir, manifest)
     add_verdicts(cells, margin, alpha, sequential=seq)
@@ -422,7 +424,7 @@ def analyze_sweep(
                  f"from the first pass ({manifest['games_per_cell']:,} games per cell). "
                  "q: Benjamini-Hochberg over every effect and interaction of the sweep.")
     return {
-        "run_dir": str(run_dir), "study": manifest["study"], "cells": len(cells),
+        "run_dir": str(run_dir), "study": manifest.get("study", "study"), "cells": len(cells),
         "games": sum(c["games"] for c in cells), "extra_games": extra,
         "margin": margin, "confidence": confidence, "rank_by": rank_by,
         "verdicts": counts, "ranking": ranked[:top], "all_cells": ranked,
