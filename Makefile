@@ -5,17 +5,21 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed-stamp
 CONFIG ?= configs/default.toml
-# `make run` re-simulates into reports/<study>/ each time (--force), so its results always come
-# from the current code; `make run RUN_ARGS=` continues an interrupted run instead.
-RUN_ARGS ?= --force
+# `make run` resumes reports/<study>/ (an interrupted run continues, a finished one is
+# re-reported): re-simulating the same games would be a second look at them
+# (docs/reports.md, "Every look counted"). `make run RUN_ARGS=--force` plays it again.
+RUN_ARGS ?=
 # The compiled engine (docs/engine.md): the package is installed editable (`pip install -e .`),
 # which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/sim/compiled.py
 # lists, in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
-# directories are prerequisites too) reinstalls it, which recompiles only what changed. Without a C
-# compiler the package runs as pure Python; the last line of the build says which engine runs.
+# list of them is a prerequisite too, rewritten only when it changes, not the directories, whose
+# times change with every __pycache__) reinstalls it, which recompiles only what changed. Without
+# a C compiler the package runs as pure Python; the last line of the build says which engine runs.
 BUILT     = $(VENV)/.built-stamp
 COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache__ -prune -o \
-              \( -name '*.py' -o -name '*.pxd' -o -type d \) -print)
+              \( -name '*.py' -o -name '*.pxd' \) -print | sort)
+SOURCES   = $(VENV)/.compiled-sources
+_ := $(shell [ -d $(VENV) ] && { echo '$(COMPILED)' | cmp -s - $(SOURCES) || echo '$(COMPILED)' > $(SOURCES); })
 
 .PHONY: install run test lint bench clean browser
 
@@ -28,11 +32,14 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-$(BUILT): $(STAMP) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
+$(SOURCES): $(STAMP)
+	echo '$(COMPILED)' > $@
+
+$(BUILT): $(STAMP) $(SOURCES) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
 	@echo "make: [2/2] compiling what changed in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
 	$(PY) -m pip install --quiet --no-deps -e .
-	@$(VENV)/bin/imhotep-stats --version | tee /dev/stderr | grep -q "engine: compiled" || \
-		echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2
+	@v="$$($(VENV)/bin/imhotep-stats --version)"; echo "$$v" >&2; case "$$v" in *"engine: compiled"*) ;; \
+		*) echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2;; esac
 	touch $(BUILT)
 
 install: $(BUILT)

@@ -116,12 +116,14 @@ def run(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | None 
     """Simulate ``cfg`` into ``out`` (default ``reports/<study name>``), resuming a run
     already there, as ``imhotep-stats run`` does; writes the report files unless
     ``report=False``. ``workers=1`` plays in this process (None: all cores)."""
+    from imhotep_stats.sim.looks import ledger_path
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import holds_run
 
     run_dir = Path(out) if out is not None else Path("reports") / cfg.name
     again = not force and holds_run(run_dir)
-    run_study(cfg, run_dir, workers=workers, resume=again, force=force, progress=progress)
+    run_study(cfg, run_dir, workers=workers, resume=again, force=force, progress=progress,
+              ledger=ledger_path())  # every look counted (sim/looks.py), as the CLI does
     r = Run(run_dir)
     if report:
         r.write_report()
@@ -143,7 +145,8 @@ def tune(cfg: StudyConfig, params: list[str], target: str = "seat-gap", *,
     """``imhotep-stats tune`` as a function: ``params`` as ``--param`` takes them
     (``"game.starting_sled[0]=1..4"``), ``target`` as ``--target``; returns tune.json's
     content (``candidates`` with value, interval, games and decision; ``answer``)."""
-    from imhotep_stats.stats.tune import parse_param, parse_target, run_tune
+    from imhotep_stats.config.edits import parse_param
+    from imhotep_stats.stats.tune import parse_target, run_tune
 
     out = Path(out) if out is not None else Path("reports") / f"tune-{cfg.name}"
     return run_tune(cfg, [parse_param(p) for p in params], parse_target(target, goal), out,
@@ -160,14 +163,18 @@ def compare(base: StudyConfig, whatif: StudyConfig | None = None, *,
     as ``--param`` takes them) and/or another side combination ``sides``. Both runs play
     the same seeds; returns compare.json's content (``figures``: every figure's base,
     what-if, change, interval and q-value; ``summary``: the sentences ``compare`` prints)."""
+    from imhotep_stats.config.edits import whatif_of
     from imhotep_stats.reporting.compare import comparison_json
     from imhotep_stats.stats.compare import compare_runs, pair_configs, summarize
-    from imhotep_stats.stats.whatif import whatif_of
 
     if whatif is None:
         whatif = whatif_of(base, list(params), sides) if params or sides else base.whatif_config()
     whatif, notes = pair_configs(base, whatif)
     out = Path(out) if out is not None else Path("reports") / whatif.name
+    if not force:  # a base already played (by run, or another what-if) is not played again
+        from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+        adopt_stored_run(base, out / "base", base_places(base.name, out))
     run(base, out / "base", workers=workers, force=force, report=False)
     run(whatif, out / "whatif", workers=workers, force=force, report=False)
     comp = compare_runs(out / "base", out / "whatif", base.confidence)
@@ -191,7 +198,7 @@ def sweep(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | Non
                          rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence)
 
 
-def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "random", seed: int = 0, *,
+def play(sides: str = "A-A-A-A-A", players: int = 3, bots: str = "greedy", seed: int = 0, *,
          trace: str | Path | None = None, prophecies: bool = False) -> dict[str, Any]:
     """``imhotep-stats play`` as a function: one game; returns its result (``seats``
     with each seat's points by source and total, ``winners``; seats from 0 as in

@@ -55,7 +55,7 @@ MEASURE = """<script>
 # of the asked width (its own viewport: media queries and percentages follow it), which
 # posts its measurements to this frame, which writes them into the DOM chromium dumps.
 FRAME = """<!DOCTYPE html><html><body style="margin:0">
-<iframe src="page.html" style="border:0;width:{width}px;height:{height}px"></iframe>
+<iframe src="page.html{fragment}" style="border:0;width:{width}px;height:{height}px"></iframe>
 <pre id="fit-result" style="display:none"></pre>
 <script>
 window.addEventListener("message", function (e) {{
@@ -82,9 +82,10 @@ def measure(html_path: Path, width: int, height: int = 900, timeout: float = 90)
 
 
 def run_script(html_path: Path, script: str, width: int, height: int = 900,
-               timeout: float = 90) -> dict:
+               timeout: float = 90, fragment: str = "") -> dict:
     """Load ``html_path`` at ``width`` with ``script`` (a ``<script>`` element that posts a
-    JSON string to its parent) appended, and return what it posted."""
+    JSON string to its parent) appended, and return what it posted. ``fragment``: the
+    address's ``#...`` part the page opens with (a deep link)."""
     exe = chromium()
     if exe is None:
         raise FileNotFoundError("chromium not found")
@@ -94,7 +95,8 @@ def run_script(html_path: Path, script: str, width: int, height: int = 900,
         copy = Path(tmp) / "page.html"
         copy.write_text(page, encoding="utf-8")
         frame = Path(tmp) / "frame.html"
-        frame.write_text(FRAME.format(width=width, height=height), encoding="utf-8")
+        frame.write_text(FRAME.format(width=width, height=height, fragment=fragment),
+                         encoding="utf-8")
         profile = Path(tmp) / "profile"
         proc = subprocess.run(
             [exe, *FLAGS, f"--user-data-dir={profile}",

@@ -36,7 +36,8 @@ def test_a_changed_number_is_the_designers(tmp_path):
 def test_errors_name_the_file_and_the_key(tmp_path):
     path = tmp_path / "board.toml"
     path.write_text(export_text().replace("overflow_points = 1  # rulebook", 'overflow_points = "one"', 1))
-    with pytest.raises(BoardFileError, match=r"board\.toml: pyramid\.A\.overflow_points: expected an integer"):
+    with pytest.raises(BoardFileError, match=r"board\.toml: 1 problem\n  pyramid\.A\."
+                       r"overflow_points: expected an integer"):
         read_board_file(path)
     path.write_text("[pyramid.A\n")
     with pytest.raises(BoardFileError, match=r"line 1"):

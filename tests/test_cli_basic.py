@@ -36,7 +36,7 @@ def test_play_bad_sides_is_bad_input():
 
 def test_play_unknown_bot_is_bad_input():
     r = run("play", "--bots", "wizard")
-    assert r.exit_code == 1 and "unknown bot 'wizard'" in r.output
+    assert r.exit_code == 1 and "got a string ('wizard')" in r.output
 
 
 def test_play_wrong_number_of_bots_is_usage_error():

@@ -47,7 +47,7 @@ def test_validate_ok(smoke):
     assert r.exit_code == 0, r.stderr
     first, *rest = r.stdout.strip().splitlines()
     assert first == "ok: 4 cells, 48 games"
-    assert any(line.startswith("A-A-A-A-A, 2 players: Trust: bots") for line in rest)
+    assert any(line.startswith("A-A-A-A-A, 2 players: Trust: random: plays at random") for line in rest)
     assert rest[-1].startswith("estimated time: about")
 
 

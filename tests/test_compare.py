@@ -12,17 +12,12 @@ import pytest
 
 from imhotep_stats.bots import make_bot
 from imhotep_stats.config import parse_config
+from imhotep_stats.config.edits import describe_change
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.sim.runner import run_study
 from imhotep_stats.sim.store import load_results
-from imhotep_stats.stats.compare import (
-    CompareError,
-    compare_runs,
-    describe_change,
-    pair_configs,
-    summarize,
-)
+from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs, summarize
 from imhotep_stats.stats.intervals import paired_difference
 from tests.helpers import cli
 
@@ -60,7 +55,7 @@ def test_planted_pyramid_space_found_in_the_right_seat_and_source(tmp_path):
     base = study(games=games)
     whatif = study(games=games, overrides={"pyramid": {"A": {"points": PLANTED}}})
     comp = run_pair(tmp_path, base, whatif)
-    assert comp.change == "Pyramid A with these points"
+    assert comp.change == "Pyramid A with points[0] = 20 (was 2)"
     # Random bots ignore scores, so both runs play the very same moves: only the owner of
     # the first pyramid space gains, 18 points, from the pyramid. Who that is comes from
     # replaying the games with the engine, independently of the comparison.
@@ -188,3 +183,33 @@ def test_whatif_on_sides_pairs_cells_by_position(tmp_path):
     pairs = {(f.cell.split("|")[0], f.whatif_cell.split("|")[0]) for f in comp.figures}
     assert pairs == {("A-A-A-A-A", "A-D-A-A-A"), ("A-A-A-A-B", "A-D-A-A-B")}
     assert comp.change == "Pyramid D instead of A" and not comp.identical
+
+
+def test_compare_is_worded_from_its_paired_test_and_asked_again_is_sequential(tmp_path):
+    """Issue 46, item 3: the first lines say whether the what-if moves a seat and whether a
+    seat's change crosses the margin, from the paired differences, never two verdicts side
+    by side; asked again with more games, the intervals are confidence sequences."""
+    path = tmp_path / "c.toml"
+    path.write_text(CONFIG)
+    out = tmp_path / "cmp"
+    r = cli("compare", path, "--out", out, "--workers", 1)
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert "; what-if " not in r.stdout and "base " not in first
+    assert first.startswith("A-A-A-A-A, 3 players, random: the what-if moves 2 seats (the "
+                            "start player +"), first
+    assert first.endswith("the start player moves by more than ±5.0 pp (paired test).")
+    fixed = json.loads((out / "compare.json").read_text())
+    assert fixed["intervals"] == "fixed-sample"
+    r = cli("compare", path, "--out", out, "--workers", 1, "--games", 300)
+    assert r.exit_code == 0, r.output
+    again = json.loads((out / "compare.json").read_text())
+    assert again["intervals"] == "confidence sequences"
+    assert "asked again: valid at every look" in r.stdout.splitlines()[0]
+    assert "95% confidence sequence" in r.stdout.splitlines()[0]
+    width = {k: [f["ci_high"] - f["ci_low"] for f in d["figures"] if f["seat"] is not None
+                 and f["figure"] == "win_rate"] for k, d in (("fixed", fixed), ("seq", again))}
+    # twice the games, yet wider than a fixed-sample interval at 300 games would be: the
+    # confidence sequence pays for the second look
+    assert all(s > f * (150 / 300) ** 0.5 for f, s in zip(width["fixed"], width["seq"],
+                                                            strict=True))

@@ -27,7 +27,7 @@ def test_compare_without_a_file(tmp_path):
                "pyramid.A.overflow_points=2", "--out", tmp_path, "--workers", "1", "-q")
     assert r.exit_code == 0, r.output
     assert "game.starting_sled = [3, 3, 4, 5] (was [2, 3, 4, 5])" in r.output
-    assert "what-if A-A-A-A-A, 2 players: Trust: bots random" in r.output
+    assert "what-if A-A-A-A-A, 2 players: Trust: random: plays at random" in r.output
     assert "rests on overridden pyramid.A (overflow_points)" in r.output
     assert "Win rate by seat (%; change in pp)" in r.output and "(points)" not in r.output
     data = json.loads((tmp_path / "compare.json").read_text())
@@ -46,7 +46,7 @@ def test_sweep_with_all_per_site(tmp_path):
     r = invoke("sweep", "--sides", "all-A-A-A-a", "--players", "2", "--bots", "random",
                "--games", "10", "--out", tmp_path, "--workers", "1", "-q")
     assert r.exit_code == 0, r.output
-    assert "4 cells" in r.output and "Trust: bots random" in r.output
+    assert "4 cells" in r.output and "Trust: random: plays at random" in r.output
     r = invoke("sweep", "--sides", "all-A-A-A", "--out", tmp_path)
     assert r.exit_code == 1 and "--sides" in r.output
 
@@ -79,7 +79,8 @@ def test_a_bad_board_file_names_file_and_key(tmp_path):
     board.write_text(export_text().replace(PRINTED, "points = [1, 2]"))
     r = invoke("run", "--sides", "A-A-A-A-A", "--board", board, "--games", "2", "--out", tmp_path)
     assert r.exit_code == 1
-    assert "board.toml: pyramid.A.points: expected a list of 14 items, got 2" in r.output
+    assert "board.toml: 1 problem\n  pyramid.A.points: expected a list of 14 items, got 2" \
+        in r.output
 
 
 def test_validate_says_trust_and_time(tmp_path):
@@ -89,7 +90,7 @@ def test_validate_says_trust_and_time(tmp_path):
     r = invoke("validate", cfg)
     assert r.exit_code == 0, r.output
     assert "ok: 1 cell, 100 games" in r.output
-    assert "Trust: bots random (" in r.output and "margin ±5.0 pp" in r.output
+    assert "Trust: random: plays at random, wins under 1% of games against the reference bot (" in r.output and "margin ±5.0 pp" in r.output
     assert "provisional temple.C (bonuses)" in r.output
     assert "estimated time: about" in r.output
     assert "estimated" not in invoke("validate", cfg, "--no-estimate").output

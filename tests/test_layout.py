@@ -127,3 +127,33 @@ def test_one_cli_module_per_command_group():
     groups = {p.stem for p in cli.glob("*.py")} - {"__init__", "options", "exits", "completion"}
     owners = {cmd.callback.__module__.rsplit(".", 1)[-1] for cmd in main.commands.values()}
     assert owners == groups  # every command module registers commands, and only they do
+
+
+LAYERS = ("rules", "engine", "bots", "config", "sim", "stats", "reporting", "cli")
+"""The package's layers, lowest first (DESIGN.md "Layout"): a module may import its own layer
+and those below, never one above. The root's ``errors`` sits below them all, ``api`` above."""
+
+
+def _climbs(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that climbs a layer, as "importer -> imported"."""
+
+    def layer(name: str) -> int | None:
+        parts = name.split(".")
+        return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+    return sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets
+                  if layer(a) is not None and layer(b) is not None and layer(b) > layer(a))
+
+
+def test_no_import_climbs_a_layer():
+    mods = _modules()
+    graph = {name: _imports(name, f, mods) for name, f in mods.items()}
+    assert not _climbs(graph), "imports that climb a layer: " + ", ".join(_climbs(graph))
+    assert all(_imports(n, f, mods) <= {"imhotep_stats"} for n, f in mods.items()
+               if n == "imhotep_stats.errors")  # the shared wording imports nothing
+
+
+def test_the_climb_check_finds_a_climb():
+    graph = {"imhotep_stats.stats.x": {"imhotep_stats.reporting.y", "imhotep_stats.sim.z"},
+             "imhotep_stats.cli.a": {"imhotep_stats.rules.b"}}
+    assert _climbs(graph) == ["imhotep_stats.stats.x -> imhotep_stats.reporting.y"]

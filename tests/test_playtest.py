@@ -144,11 +144,12 @@ def test_robustness_orders_by_rating_and_flags_a_bot_effect():
     # flag names a seat whose share differs, where it is highest and lowest.
     assert g.test.p < 1e-6 and g.test.df == 6
     (flag,) = g.flags
-    assert flag.startswith("seat effects differ between lineups (seat x lineup test "
-                           "p < 0.001): seat ")
-    assert ("seat 4 wins 25.0% with random but 19.0% with greedy" in flag
-            or "seat 3 wins 31.0% with greedy but 25.0% with random" in flag), flag
-    assert flag.endswith("likely an effect of the bots, not the board")
+    assert flag.startswith("the size of seat ")
+    assert ("seat 4's deficit depends on the bots (seat x lineup test "
+            "p < 0.001): -6.0 pp with greedy, 0.0 pp with random and builder" in flag
+            or "seat 3's advantage depends on the bots (seat x lineup test "
+            "p < 0.001): 0.0 pp with random and builder, +6.0 pp with greedy" in flag), flag
+    assert "the bots, not the board" not in flag  # the test says the size differs, no more
     j = g.to_json()
     assert j["verdicts"] == {"greedy": "unbalanced", "random": random_.verdict.verdict,
                              "builder": custom.verdict.verdict}
@@ -157,7 +158,9 @@ def test_robustness_orders_by_rating_and_flags_a_bot_effect():
     assert fp["win_rate"] == 0.25 and fp["gap"] == 0.0 and fp["gap_low"] < 0 < fp["gap_high"]
     same = groups([_cell(["random"], [1000] * 4, 4000), _cell(["greedy"], [1000] * 4, 4000)])
     assert same[0].consistent and same[0].flags == []
-    assert same[0].summary == "consistent across lineups (seat x lineup test p = 1.000)"
+    assert same[0].summary == ("no difference detected between lineups (seat x lineup test "
+                               "p = 1.000); it could miss up to ±3.2 pp in a seat's win rate "
+                               "between lineups")
     # Different labels, same effect: seat 4 at -3 pp in both (unbalanced in one by chance,
     # inconclusive in the other) is not a bot effect; the label comparison flagged it.
     a = _cell(["random"], [1040, 1040, 1090, 830], 4000)
@@ -178,8 +181,9 @@ def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
         assert heading in md
     assert md.index("## Robustness") < md.index("## 1. ")
     assert "Association, not cause" in md
-    assert ("Seat effects differ between lineups (seat x lineup test p < 0.001): seat 3 "
-            "wins 61.5% with random but 32.0% with greedy") in md
+    assert ("The size of seat 3's gap to its fair share depends on the bots (seat x lineup "
+            "test p < 0.001): -1.3 pp with greedy, +28.2 pp with random (fair share 33.3%); "
+            "the lineups disagree on its direction") in md
     summary = json.loads((d / "summary.json").read_text())
     (rob,) = summary["robustness"]
     assert list(rob["verdicts"]) == ["greedy", "random"]  # strongest first
@@ -187,6 +191,11 @@ def test_report_has_robustness_comebacks_and_card_strength(tmp_path):
     for name in ("comebacks_rank", "comebacks_deficit", "card_strength"):
         assert (d / "tables" / f"{name}.csv").exists()
         assert name in summary["tables"] and summary["cells"][0][name]
+    from imhotep_stats.reporting.headline import headline_text
+
+    said = headline_text(rep.data)  # the robustness answer reaches the terminal too
+    assert ("Across lineups, A-A-A-A-A, 3 players: the size of seat 3's gap to its fair "
+            "share depends on the bots (seat x lineup test p < 0.001)") in said
     html = (d / "report.html").read_text()
     assert "Win rate of seats that took the card" in html
     assert "Seat 1 win rate by lineup" in html

@@ -493,4 +493,5 @@ def test_many_cells_get_sections_for_the_worst_only(tmp_path, monkeypatch):
     rep = build_report(d, ("md",))
     assert len(rep.data.detail) == 2 and cells[2]["id"] in rep.data.detail
     assert rep.markdown.count("\n## ") == 3 + 2  # answer, overview, 2 cells, data files
-    assert "Sections below for the 2 cells" in rep.markdown
+    assert "Sections below for the 2 least balanced cells" in rep.markdown
+    assert rep.data.detail[0] == cells[2]["id"]  # the least balanced first

@@ -17,6 +17,7 @@ from imhotep_stats.stats.aggregate import (
     game_shape,
     points_by_source,
     score_distribution,
+    seat_edge,
     win_rates,
     winner_separation,
 )
@@ -157,6 +158,27 @@ def test_winner_separation(lf):
     assert y["mean"] == pytest.approx(3.5)  # 3 - 1 and 5 - 0
     with pytest.raises(ValueError):
         winner_separation(lf, by=("cell", "seat"))
+
+
+def test_seat_edge(lf):
+    """A seat's points minus the other seats' mean in the same game, then a t interval."""
+    df = seat_edge(lf)
+    assert df.columns == ["cell", "seat", "source", "games", "mean", "ci_low", "ci_high"]
+    r = _row(df, cell=X, seat=0, source="market")
+    # market, seat 0: 10 - (4 + 6)/2 = 5; 8 - 2 = 6; 4 - 3.5 = 0.5; 5 - 5 = 0
+    d = np.array([5, 6, 0.5, 0])
+    half = T3 * d.std(ddof=1) / 2
+    assert r["games"] == 4
+    assert (r["mean"], r["ci_low"], r["ci_high"]) == pytest.approx(
+        (d.mean(), d.mean() - half, d.mean() + half))
+    t = _row(df, cell=X, seat=2, source="total")
+    # seat 2's score minus the others' mean: 8 - 12.5, 6 - 14, 14 - 9, 10 - 10
+    assert t["mean"] == pytest.approx((-4.5 - 8 + 5 + 0) / 4)
+    y = _row(df, cell=Y, seat=1, source="pyramid")  # two players: the difference itself
+    assert y["mean"] == pytest.approx(((1 - 3) + (0 - 2)) / 2)
+    # the seats' edges in a game sum to 0, so their means do too
+    sums = df.group_by("cell", "source").agg(pl.col("mean").sum())
+    assert sums["mean"].abs().max() == pytest.approx(0, abs=1e-9)
 
 
 def test_game_shape(lf):

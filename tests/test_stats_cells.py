@@ -181,11 +181,47 @@ def test_inconclusive_says_which_seat_is_off_its_fair_share():
     games at ±5 pp: not resolved against the margin, but clearly behind."""
     v = seat_verdict([520, 520, 542, 418], 2000, 0.05)
     assert v.verdict == "inconclusive" and (v.seat, v.direction) == (3, -1)
-    assert v.text.startswith("inconclusive at ±5.0 pp; seat 4 wins less than its fair "
-                             "share (20.9% against 25.0%, p < 0.001); about ")
-    assert v.text.endswith(" more games decide") and v.more_games > 0
+    low, high = v.more_games_range
+    assert v.text == ("inconclusive at ±5.0 pp; seat 4 wins less than its fair share "
+                      f"(20.9% against 25.0%, p < 0.001); {low:,} to "
+                      + (f"{high:,}" if high else "more than 50,000") + " more games needed")
+    assert 0 < low <= v.more_games
     plain = seat_verdict([340, 330, 330], 1000, 0.02)
-    assert plain.text.startswith("inconclusive: about ") and plain.seat is None
+    assert plain.text.startswith("inconclusive: ") and plain.seat is None
+
+
+def test_more_games_is_a_range_that_holds_from_look_to_look():
+    """Issue 45: "about N more games needed" swung 270,000 -> 30,000 -> 45,000 from look
+    to look. The range (the games needed anywhere in the gap's likely interval) holds the
+    point, and the ranges of successive looks at one stream of games overlap where the
+    points swing by 10x."""
+    rng = np.random.default_rng(3)
+    swings = 0
+    for p in (0.535, 0.545, 0.56):
+        stream = rng.random(16_000) < p
+        before = None
+        for n in (1_000, 2_000, 4_000, 8_000, 16_000):
+            w = int(stream[:n].sum())
+            (v,) = seat_verdicts([([w, n - w], n)], 0.05, sequential=True)
+            if v.verdict != "inconclusive":
+                before = None
+                continue
+            low, high = v.more_games_range
+            assert v.more_games is None or low <= v.more_games <= (high or math.inf)
+            if before is not None:
+                (low0, high0), more0 = before
+                assert low <= (high0 or math.inf) and low0 <= (high or math.inf)
+                swings += bool(more0 and v.more_games and
+                               max(more0, v.more_games) >= 10 * min(more0, v.more_games))
+            before = (low, high), v.more_games
+    assert swings  # the points did swing by 10x; the ranges did not part
+
+
+def test_a_gap_at_the_margin_reads_effectively_balanced():
+    v = seat_verdict([52_000, 48_000], 100_000, 0.02)
+    assert v.verdict == "inconclusive" and v.more_games_range[0] > 50_000
+    assert v.text.endswith("more than 50,000 more games needed: effectively balanced at "
+                           "±2.0 pp (the gap is too close to it to tell)")
 
 
 @pytest.mark.slow

@@ -134,6 +134,8 @@ def test_sweep_command(tmp_path):
     assert {e["site"] for e in res["main_effects"]} == {"Obelisks"}
     assert (out / "sweep.md").read_text().startswith("# Sweep s: 2 cells")
     assert (out / "sweep-cells.csv").read_text().startswith("rank,cell,sides")
+    page = (out / "sweep.html").read_text()
+    assert page.count("<svg") == 1 and page.count("<rect") == 2 * 2  # 2 cells x 2 seats
     r = CliRunner().invoke(main, ["sweep", str(path), "--out", str(out), "--workers", "1",
                                   "--fail-on-unbalanced"])
     assert r.exit_code in (0, 3) and "Most imbalanced combinations" in r.stdout
@@ -242,3 +244,26 @@ def test_adaptive_sweep_verdicts_are_sequential_and_a_plain_one_is_not(first_pas
     assert res["sequential"] and all(c["sequential"] for c in res["all_cells"])
     data = compute(run)
     assert data.sequential and any("Sequential verdicts" in n for n in data.global_notes)
+
+
+def test_allocate_gives_the_budget_to_the_smallest_need_not_the_lowest_index():
+    # Issue 45's sweep (300 games a cell): every cell wants at least the games it has, so
+    # a round can only double each one; the budget must go to the cells nearest a verdict
+    # (the worst board, about 490 games from one) before the 200,000-game ones.
+    games = {c: 300 for c in range(16)}
+    demands = {0: 200_000, 1: 150_000, 2: 90_000, 3: 75, 9: 490, 14: 1_500}
+    assert adaptive.allocate(demands, games, 900) == {3: 75, 9: 300, 14: 300, 2: 225}
+
+
+def test_heatmap_marks_the_confirmed_cells():
+    from imhotep_stats.reporting.sweep_html import confirmations, heatmap
+
+    cells = [{"sides": "D-A-D-A-D", "players": 3, "games": 600, "win_rates": [0.235, 0.41,
+                                                                              0.355]},
+             {"sides": "A-A-A-A-D", "players": 3, "games": 300, "win_rates": [0.3, 0.4, 0.3],
+              "confirmation": {"bots": "expert", "verdict_text": "balanced within ±5.0 pp"}}]
+    svg = heatmap(cells, 0.05)
+    assert svg.count("<rect") == 6 and "-9.8</text>" in svg
+    assert "◆ A-A-A-A-D" in svg and "◆ D-A-D-A-D" not in svg
+    # how it was confirmed: under the chart, where text wraps on a phone
+    assert confirmations(cells) == ["◆ A-A-A-A-D: expert: balanced within ±5.0 pp"]

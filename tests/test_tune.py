@@ -13,14 +13,9 @@ from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config import ConfigError
+from imhotep_stats.config.edits import candidates, parse_param
 from imhotep_stats.config.quick import quick_study
-from imhotep_stats.stats.tune import (
-    Estimate,
-    candidates,
-    measure,
-    parse_param,
-    parse_target,
-)
+from imhotep_stats.stats.tune import Estimate, measure, parse_target
 
 
 def test_param_lists_and_ranges():

@@ -84,7 +84,8 @@ def test_a_bad_transcript_names_its_line():
 def test_a_kept_sample_is_the_studys_own_game(tmp_path):
     """``run --keep-games``: the sample of game i scores what the study stored for game i."""
     from imhotep_stats import api
-    from imhotep_stats.sim.samples import keep_games, kept_pages, sample_transcript
+    from imhotep_stats.reporting.kept import keep_games
+    from imhotep_stats.sim.samples import kept_pages, sample_transcript
 
     cfg = api.quick("D-A-C-B-D", players=3, bots="greedy,random", games=6, seed=11)
     r = api.run(cfg, out=tmp_path / "run", report=False)
@@ -100,3 +101,58 @@ def test_a_kept_sample_is_the_studys_own_game(tmp_path):
     r.write_report("html")
     html = (tmp_path / "run" / "report.html").read_text()
     assert '<a href="games/cell-1/game-2.html">game 2</a>' in html
+
+
+def test_the_spaces_show_the_values_the_board_prints():
+    """Pyramid A's spaces carry ``pyramid.A.points[i]`` in fill order: the i-th stone
+    delivered sits on the space labelled with points[i]; other sides' values sit beside
+    the site with their keys (the two-player row where there is one)."""
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.engine.transcript import replay
+    from imhotep_stats.engine.view import View
+    from imhotep_stats.reporting.board_state import state
+    from imhotep_stats.rules.board import default_board
+
+    lines = transcript(3, "A-A-A-A-A", seed=3, bots="greedy")
+    g: Game = replay(lines).game
+    owners = View(g, 0).site(1).owners
+    pyramid = state(g)["sites"][1]
+    points = default_board().side("pyramid", "A")["points"]
+    seen = 0
+    for row, labels in zip(pyramid["rows"], pyramid["labels"], strict=True):
+        for owner, (text, tip) in zip(row, labels, strict=True):
+            i = int(tip.split("[")[1].split("]")[0])
+            assert tip.startswith(f"pyramid.A.points[{i}] = ") and text == str(points[i])
+            assert owner == (owners[i] if i < len(owners) else -1)
+            seen += 1
+    assert seen == 14 and len(owners) > 0
+    steps = game_steps(transcript(2, "D-B-D-B-A", seed=1))
+    sites = {s["name"]: s for s in steps.states[-1]["sites"]}
+    assert "temple.D.round_points_2p = [2, 0]" in sites["temple"]["note"]
+    assert "burial_chamber.B.row_points = [8, 4, 2, 0]" in sites["burial_chamber"]["note"]
+    assert "obelisk.A.points_by_players.2 = [10, 1]" in sites["obelisk"]["note"]
+    arrows = default_board().side("temple", "D")["arrowheads"]
+    assert [lab[0] for lab in sites["temple"]["labels"][0]] == [str(a) for a in arrows]
+
+
+def test_captions_speak_a_players_words():
+    """Seats, ships and slots from 1; each step's points, and the game-end scoring last."""
+    lines = transcript(3, "D-A-C-A-A", seed=2, bots="greedy")
+    steps = game_steps(lines)
+    decisions = [json.loads(x) for x in lines if json.loads(x)["type"] == "decision"]
+    for k, d in enumerate(decisions, start=1):
+        words = d["action"].split()
+        caption = steps.captions[k]
+        assert caption.startswith(f"Seat {d['seat'] + 1} "), caption
+        if words[0] == "place" and d["kind"] == "turn":
+            assert caption == (f"Seat {d['seat'] + 1} places a stone on ship "
+                               f"{int(words[1]) + 1}, slot {int(words[2]) + 1}")
+        if words[0] == "sail":
+            assert caption.startswith(f"Seat {d['seat'] + 1} sails ship {int(words[1]) + 1} to the ")
+    for k, scored in enumerate(steps.scored[:-1]):  # the last: its play, then the game end
+        for p, pts in enumerate(scored):
+            if pts:
+                assert f"seat {p + 1} {pts:+d}" in steps.captions[k], (k, steps.captions[k])
+    assert "Game-end scoring: seat 1 " in steps.captions[-1]
+    totals = [sum(col) for col in zip(*steps.scored, strict=True)]
+    assert totals == steps.states[-1]["totals"]

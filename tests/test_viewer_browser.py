@@ -5,10 +5,13 @@ page must not scroll sideways and its text must be readable. Skips where Chromiu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from imhotep_stats.reporting.board_state import stones_drawn
 from imhotep_stats.reporting.viewer import game_steps, page
+from imhotep_stats.rules.board import default_board
 from tests import browser
 from tests.test_viewer import transcript
 
@@ -83,3 +86,46 @@ def test_the_drawn_stones_follow_the_replayed_state(viewer, width):
         assert seen["caption"].startswith(f"Step {seen['step']} of {last}")
     assert got["scroll"] <= width, f"the viewer scrolls sideways at {width} px"
     assert got["smallest"] >= 11, f"text of {got['smallest']:.1f} px at {width} px"
+
+
+# Opens the page at #step=N, reads the caption and the space values, scrolls to the bottom
+# and measures the sticky controls, then clicks "next" and reads the address's fragment.
+DEEP = """<script>
+(function () {
+  var caption = document.getElementById("caption").textContent;
+  var step = window.viewer.step();
+  var values = Array.prototype.map.call(document.querySelectorAll("text.value[data-key]"),
+    function (t) { return [t.getAttribute("data-key"), t.textContent]; });
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  var bar = document.getElementById("next").getBoundingClientRect();
+  var scrolled = window.scrollY;
+  document.getElementById("next").click();
+  parent.postMessage(JSON.stringify({caption: caption, step: step, values: values,
+    scrolled: scrolled, bar: [bar.top, bar.bottom], inner: window.innerHeight,
+    hash: location.hash, after: document.getElementById("caption").textContent}), "*");
+})();
+</script>"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_deep_link_opens_its_step_in_words_with_the_controls_in_view(viewer, width):
+    """``#step=N`` opens step N, whose caption is in a player's words (seats and ships from
+    1, the points scored); the controls stay on screen at the bottom of the page; stepping
+    updates the link; the pyramid's spaces show their board values by data key."""
+    steps, html = viewer
+    last = len(steps.states) - 1
+    sail = next(k for k, c in enumerate(steps.captions) if " sails ship " in c and ": seat " in c)
+    got = browser.run_script(html, DEEP, width, fragment=f"#step={sail}")
+    assert got["step"] == sail
+    assert got["caption"] == f"Step {sail} of {last}: {steps.captions[sail]}"
+    assert re.match(r"Step \d+ of \d+: Seat [1-3] sails ship [1-4] to the [a-z ]+: seat [1-3] [+-]\d",
+                    got["caption"]), got["caption"]
+    assert got["scrolled"] > 0, "the page is short enough not to scroll: nothing to check"
+    top, bottom = got["bar"]
+    assert 0 <= top and bottom <= got["inner"], f"the controls scrolled away at {width} px"
+    assert got["hash"] == f"#step={sail + 1}"
+    assert got["after"].startswith(f"Step {sail + 1} of {last}: ")
+    values = dict(got["values"])
+    printed = default_board().side("pyramid", "A")["points"]
+    assert values["pyramid.A.points[0]"] == str(printed[0])
+    assert values["pyramid.A.points[13]"] == str(printed[13])

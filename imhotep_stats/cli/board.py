@@ -53,10 +53,8 @@ def sides(name, export, force, board_file, as_json):
         for site in SITES:
             for side in SIDES:
                 sd = board.side(site, side)
-                rows.append({"side": sd.name,
-                             "provenance": "designer" if sd.name in designer else sd.provenance,
-                             "provisional_keys": [k for k in sd.provisional_keys
-                                                  if k not in designer.get(sd.name, ())]})
+                rows.append({"side": sd.name, "provenance": _provenance(sd, designer),
+                             "provisional_keys": _still_provisional(sd, designer)})
         if as_json:
             click.echo(json.dumps(rows, indent=2))
         else:
@@ -72,15 +70,29 @@ def sides(name, export, force, board_file, as_json):
     if as_json:
         click.echo(json.dumps({"side": sd.name, "provenance": sd.provenance,
                                "provisional_keys": list(sd.provisional_keys), "values": values,
-                               "quotes": dict(sd.quotes)}, indent=2))
+                               "quotes": dict(sd.quotes), "quotes_en": dict(sd.quotes_en)},
+                              indent=2))
         return
-    click.echo(f"{sd.name}  provenance: {sd.provenance}")
+    still = _still_provisional(sd, designer)
+    click.echo(f"{sd.name}  provenance: {_provenance(sd, designer)}"
+               + (f" (provisional: {', '.join(still)})" if still and sd.name in designer else ""))
     rows = [[k, json.dumps(v), "designer" if k in designer.get(sd.name, ()) else
              "provisional" if (k in sd.provisional_keys or
-             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes.get(k, "")]
+             (sd.provisional and not sd.provisional_keys)) else "rulebook", sd.quotes_en.get(k, "")]
             for k, v in values.items()]
-    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text"], maxcolwidths=[None, 40, None, 50]))
+    click.echo(tabulate(rows, headers=["key", "value", "provenance", "rule text (English)"], maxcolwidths=[None, 40, None, 50]))
     click.echo("\nOverride in a study config as [overrides." + sd.name + "] with the same shape.")
+
+
+def _still_provisional(sd, designer: dict[str, list[str]]) -> list[str]:
+    """The side's placeholder keys a designer's board file has not set."""
+    keys = sd.provisional_keys or (tuple(sd.values) if sd.provisional else ())
+    return [k for k in keys if k not in designer.get(sd.name, ())]
+
+
+def _provenance(sd, designer: dict[str, list[str]]) -> str:
+    """"designer" once a board file set some of the side's values, else the data's."""
+    return "designer" if sd.name in designer else sd.provenance
 
 
 def _tables(board, name: str) -> list[str]:

@@ -17,6 +17,7 @@ from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable
 from imhotep_stats.cli.options import (
     BOARD,
     MARGIN,
+    Count,
     bad_cluster,
     flag_study_options,
     json_option,
@@ -37,9 +38,12 @@ def _dump_json(data, fh) -> None:
     text.detach()
 
 
-def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
+def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet, kind, keep_seed=False):
     """Run a study for compare/sweep, resuming what the directory already holds (so
-    asking again only recomputes the statistics); returns the executor options used."""
+    asking again only recomputes the statistics), its looks counted in the ledger
+    (``sim.looks``, as ``kind``); returns the executor options used and the config as
+    played (fresh games: another seed)."""
+    from imhotep_stats.sim.looks import ledger_path
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import holds_run
 
@@ -50,10 +54,11 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
     again = not force and holds_run(run_dir)
     outcome = run_study(cfg, run_dir, workers=workers, cluster=cluster, resume=again,
                         force=force, progress=False if quiet else None, log=say,
-                        warn=lambda m: click.echo(m, err=True))
+                        warn=lambda m: click.echo(m, err=True), ledger=ledger_path(),
+                        keep_seed=keep_seed, kind=kind)
     say(f"{run_dir}: {outcome.games:,} games ({outcome.simulated:,} played now, "
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s)")
-    return workers, cluster
+    return workers, cluster, cfg.replace(seed=outcome.seed)
 
 
 @click.command(short_help="A what-if against its base on the same seeds.")
@@ -75,7 +80,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet):
               "(0.02 = 2 pp) with its whole interval beyond it.")
 @expected_errors
 def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games, seed,
-            workers, cluster, force, as_json, markdown, quiet, margin, board_file,
+            workers, cluster, batch_size, force, as_json, markdown, quiet, margin, board_file,
             max_seat_shift):
     """Run a what-if and its base on the same seeds; report the change in every figure.
 
@@ -84,19 +89,21 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     table. Or no file at all: `compare --sides D-A-C-A-A --players 3 --param
     game.starting_sled[0]=3` (the base from --sides, the what-if the base with each
     --param set and/or --whatif-sides). Runs go to OUT/base and OUT/whatif (resumed when
-    present); OUT/compare.json and OUT/compare.md hold the comparison. Exit 3 when
+    present); OUT/compare.json, OUT/compare.md and OUT/compare.html (charts of the changes)
+    hold the comparison. Exit 3 when
     --max-seat-shift fails.
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.config import ConfigError, load_config
+    from imhotep_stats.config.edits import whatif_of
     from imhotep_stats.reporting.compare import (
+        comparison_html,
         comparison_json,
         comparison_markdown,
         comparison_text,
     )
     from imhotep_stats.sim.store import atomic_write
     from imhotep_stats.stats.compare import CompareError, compare_runs, pair_configs
-    from imhotep_stats.stats.whatif import whatif_of
 
     if whatif is not None and (params or whatif_sides):
         raise click.UsageError("give a WHATIF config or --param/--whatif-sides, not both")
@@ -112,15 +119,26 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         whatif_cfg = base_cfg.whatif_config()
     else:
         whatif_cfg = on_board(load_config(whatif), board_file)
-    base_cfg, whatif_cfg = with_flags(base_cfg, games, seed), with_flags(whatif_cfg, games, seed)
+    base_cfg = with_flags(base_cfg, games, seed, batch_size=batch_size)
+    whatif_cfg = with_flags(whatif_cfg, games, seed, batch_size=batch_size)
     say = say_unless(quiet)
     with resumable_work(CompareError):
         whatif_cfg, notes = pair_configs(base_cfg, whatif_cfg)
         for note in notes:
             say(f"note: {note}")
         out = out or Path("reports") / whatif_cfg.name
-        workers, cluster = _run_or_resume(base_cfg, out / "base", workers, cluster, force, quiet)
-        _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet)
+        if not force:
+            from imhotep_stats.sim.runner import adopt_stored_run, base_places
+
+            stored = adopt_stored_run(base_cfg, out / "base", base_places(base_cfg.name, out))
+            if stored:
+                say(f"base: the finished run in {stored} (same study and seeds), not played "
+                    "again")
+        # paired: both play the base's seed (never replaced by fresh games)
+        workers, cluster, _ = _run_or_resume(base_cfg, out / "base", workers, cluster, force,
+                                             quiet, "compare", keep_seed=True)
+        _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet, "compare",
+                       keep_seed=True)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
     comp.notes += notes
     from imhotep_stats.reporting.figures import compute
@@ -135,12 +153,14 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     atomic_write(out / "compare.json", lambda fh: fh.write(
         (json.dumps(data, indent=1) + "\n").encode()))
     atomic_write(out / "compare.md", lambda fh: fh.write(md.encode()))
+    from imhotep_stats.reporting.headline import compare_sentences
+
+    verdicts = compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)
+    page = comparison_html(comp, verdicts, trust)
+    atomic_write(out / "compare.html", lambda fh: fh.write(page.encode()))
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        from imhotep_stats.reporting.headline import compare_sentences
-
-        verdicts = compare_sentences(runs["base"], runs["what-if"])
         click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
@@ -168,7 +188,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
 @study_options
 @MARGIN
 @BOARD
-@click.option("--budget", type=click.IntRange(0), help="Extra games for adaptive allocation "
+@click.option("--budget", type=Count(0), help="Extra games for adaptive allocation "
               "[default: sweep.budget, 0 = none].")
 @click.option("--rounds", type=click.IntRange(1), help="Adaptive rounds at most "
               "[default: sweep.rounds].")
@@ -177,16 +197,21 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
               help="Imbalance to rank by [default: sweep.rank_by].")
 @click.option("--fail-on-unbalanced", is_flag=True,
               help="CI gate: exit 3 when any combination's seat verdict is unbalanced.")
+@click.option("--confirm", type=click.IntRange(1), metavar="K",
+              help="Play the top K combinations of the ranking again, each on fresh games "
+              "(the sweep's own games chose them), judged together (Holm over the K); runs "
+              "in OUT/confirm/.")
 @expected_errors
-def sweep(config, sides, players, bots, out, games, seed, workers, cluster, force, as_json,
+def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batch_size, force,
+          as_json,
           markdown, quiet, margin, board_file, budget, rounds, top, rank_by,
-          fail_on_unbalanced):
+          fail_on_unbalanced, confirm):
     """Run a study over many side combinations and rank them by imbalance, with the main
     effect of every side, the strongest two-site interactions and adaptive extra games.
 
     CONFIG is a study file; without it, --sides all-A-all-A-D --players 3 builds the sweep
-    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md and
-    OUT/sweep-cells.csv beside the run.
+    from flags ("all": the site's four sides). Writes OUT/sweep.json, OUT/sweep.md,
+    OUT/sweep-cells.csv and OUT/sweep.html (a sides x seat heatmap) beside the run.
     """
     from imhotep_stats.cli.study import study_from, with_flags
     from imhotep_stats.reporting.compare import sweep_markdown, sweep_text
@@ -195,13 +220,14 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     from imhotep_stats.stats.sweep import analyze_sweep, cells_csv, verdict_policy
 
     cfg = with_flags(on_board(study_from(config, sides, players, bots, games, seed, sweep=True),
-                              board_file), games, seed, margin)
+                              board_file), games, seed, margin, batch_size)
     opts = cfg.sweep
     budget = opts["budget"] if budget is None else budget
     rounds = opts["rounds"] if rounds is None else rounds
     out = out or Path("reports") / cfg.name
     with resumable_work():
-        workers, cluster = _run_or_resume(cfg, out, workers, cluster, force, quiet)
+        workers, cluster, cfg = _run_or_resume(cfg, out, workers, cluster, force, quiet,
+                                               "sweep", keep_seed=seed is not None)
         outcome = None
         if budget > 0:
             manifest = load_manifest(out)
@@ -212,9 +238,12 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
                                    workers=workers, cluster=cluster,
                                    progress=False if quiet else None, log=say_unless(quiet))
             outcome = outcome.to_json()
+            _record_adaptive(cfg, out)
         res = analyze_sweep(out, cfg.margin, cfg.confidence, top or opts["top"],
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
                             adaptive_outcome=outcome)
+        if confirm:
+            res["confirm"] = _confirm(cfg, res, confirm, out, workers, cluster, force, quiet)
     from imhotep_stats.reporting.trust import sweep_trust
 
     trust = sweep_trust(cfg)
@@ -223,6 +252,10 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
     atomic_write(out / "sweep.json", lambda fh: _dump_json(res, fh))
     atomic_write(out / "sweep.md", lambda fh: fh.write(md.encode()))
     atomic_write(out / "sweep-cells.csv", lambda fh: fh.write(cells_csv(res).encode()))
+    from imhotep_stats.reporting.sweep_html import sweep_html
+
+    page = sweep_html(res, trust)
+    atomic_write(out / "sweep.html", lambda fh: fh.write(page.encode()))
     if as_json:
         click.echo(json.dumps(res, sort_keys=True))
     else:
@@ -237,9 +270,33 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
         sys.exit(EXIT_GATE_FAILED)
 
 
+def _confirm(cfg, res, k, out, workers, cluster, force, quiet):
+    """``sweep --confirm K``: each top-K cell run on fresh games (``stats.confirm``)."""
+    from imhotep_stats.stats.confirm import confirm_configs, confirm_verdicts
+
+    pairs = confirm_configs(cfg, res["all_cells"], k)
+    dirs = []
+    for cell, one in pairs:
+        d = out / "confirm" / f"{cell['rank']}-{cell['sides']}-{cell['players']}p"
+        _run_or_resume(one, d, workers, cluster, force, quiet, "run")
+        dirs.append(d)
+    return confirm_verdicts([c for c, _ in pairs], dirs, cfg.margin, 1.0 - cfg.confidence)
+
+
+def _record_adaptive(cfg, out) -> None:
+    """Count the games of a sweep's adaptive rounds as looked at (``sim.looks``)."""
+    from imhotep_stats.sim.adaptive import games_per_cell, load_record
+    from imhotep_stats.sim.looks import ledger_path, record
+    from imhotep_stats.sim.store import load_manifest
+
+    manifest = load_manifest(out)
+    games = games_per_cell(manifest, load_record(out))
+    record(ledger_path(), cfg, out, manifest.get("run_id", ""), "sweep",
+           {i: (0, n) for i, n in games.items()})
+
+
 @click.command(short_help="Games a seat-fairness verdict at a margin needs.")
-@click.option("--margin", type=click.FloatRange(0, 0.5, min_open=True), required=True,
-              help="Seat-fairness margin as a win-rate difference (0.02 = ±2 pp).")
+@MARGIN
 @click.option("--players", type=click.IntRange(2, 4), multiple=True, required=True,
               help="Player count (repeat for several).")
 @click.option("--power", type=click.FloatRange(0, 1, min_open=True, max_open=True),
@@ -261,8 +318,9 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, forc
               help="With --bots: the sides the pilot plays.")
 @json_option()
 def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json):
-    """How many games per cell a seat-fairness verdict at MARGIN needs (and, with --bots,
-    how long such a cell takes on this machine)."""
+    """How many games per cell a seat-fairness verdict at the margin needs (and, with
+    --bots, how long such a cell takes on this machine)."""
+    from imhotep_stats.config import DEFAULT_MARGIN
     from imhotep_stats.stats.intervals import min_detectable_difference
     from imhotep_stats.stats.planning import (
         games_needed,
@@ -271,6 +329,7 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
         seat_family,
     )
 
+    margin = DEFAULT_MARGIN if margin is None else margin
     if abs(gap) >= margin:
         raise click.BadParameter(f"the assumed gap {gap} must be inside ±{margin}",
                                  param_hint="--gap")
@@ -301,37 +360,35 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
     if as_json:
         click.echo(json.dumps(rows if len(rows) > 1 else rows[0], sort_keys=True))
         return
+    band = f"±{margin * 100:.1f} pp"
     for r in rows:
-        click.echo(
-            f"{r['players']} players: about {r['games_balanced']:,} games per cell to show every "
-            f"seat balanced within ±{margin * 100:.1f} pp (true gap {gap * 100:+.1f}, "
-            f"alpha {alpha}{_split(cells, 'cell')}, power {power:.0%} for the seat at that "
-            f"gap; {r['games_balanced_every_seat']:,} games for {power:.0%} that every seat "
-            f"passes together); {r['games_unbalanced']:,} games show a seat "
-            f"{beyond * 100:+.1f} pp off as unbalanced beyond ±{margin * 100:.1f} pp "
-            f"(alpha{_split(r['family'], 'seat test')}).")
+        click.echo(f"{r['players']} players, margin {band}, alpha {alpha}"
+                   f"{_split(cells, 'cell')}, power {power:.0%}:")
+        click.echo(f"  about {r['games_balanced']:,} games per cell show a seat at gap "
+                   f"{gap * 100:+.1f} pp balanced within {band}")
+        click.echo(f"  {r['games_balanced_every_seat']:,} games for every seat to pass together")
+        click.echo(f"  {r['games_unbalanced']:,} games show a seat {beyond * 100:+.1f} pp off "
+                   f"unbalanced (alpha{_split(r['family'], 'seat test')})")
         if "cpu_per_game" in r:
             from imhotep_stats.sim.progress import _clock as clock
 
-            click.echo(f"  {r['players']} players, {bots} on {sides}: {r['cpu_per_game']:.3f} s "
-                       f"of CPU a game here ({r['pilot_games']}-game pilot), so "
-                       f"{clock(r['cpu_per_game'] * r['games_balanced'])} of one core for "
-                       f"{r['games_balanced']:,} games.")
+            click.echo(f"  {bots} on {sides}: {r['cpu_per_game']:.3f} s of CPU a game here "
+                       f"({r['pilot_games']}-game pilot);")
+            click.echo(f"  {clock(r['cpu_per_game'] * r['games_balanced'])} of one core for "
+                       f"{r['games_balanced']:,} games")
 
 
 def _time_cells(rows: list[dict], bots: str, sides: str) -> None:
     """Add each row's measured CPU seconds a game (``sim.cost.pilot``) for ``bots``."""
-    from imhotep_stats.bots import BotSpecError, make_bot
     from imhotep_stats.config import Cell
+    from imhotep_stats.config.bots import bot_name_problem
     from imhotep_stats.engine.setup_checks import parse_sides
     from imhotep_stats.sim.cost import pilot
 
     lineup = tuple(b.strip() for b in bots.split(",") if b.strip())
-    try:
-        for b in lineup:
-            make_bot(b)
-    except BotSpecError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    for b in lineup:
+        if bot_name_problem(b):
+            raise click.BadParameter(bot_name_problem(b), param_hint="--bots")
     try:
         sides = "-".join(parse_sides(sides))
     except ValueError as exc:

@@ -11,14 +11,24 @@ from pathlib import Path
 import click
 
 from imhotep_stats.cli.exits import EXIT_BAD_INPUT, expected_errors
-from imhotep_stats.cli.options import BOARD, PROPHECIES, board_of, json_option, table_options
+from imhotep_stats.cli.options import (
+    BOARD,
+    GAMES,
+    PROPHECIES,
+    board_of,
+    json_option,
+    table_options,
+)
 
 
 def _bot_list(bots: str, players: int) -> list[str]:
+    from imhotep_stats.bots import BotSpecError
     from imhotep_stats.sim.samples import bot_list
 
     try:
         return bot_list(bots, players)
+    except BotSpecError:
+        raise  # bad input (exit 1), as a config's unknown bot
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
 
@@ -43,7 +53,7 @@ def _print_breakdown(result, bots: list[str]) -> None:
 
 
 @click.command(short_help="Play one game and print the score breakdown.")
-@table_options
+@table_options("greedy")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Root seed: the same seed deals the same game.")
 @PROPHECIES
@@ -118,9 +128,11 @@ def replay(transcript, as_json, rounds, board_file):
 def show(transcript, out, open_page, board_file):
     """Replay a transcript (from `play --trace`, a study's kept game, or written by hand)
     through the engine and write one self-contained HTML page (no network) that draws the
-    board at every decision: quarry, sleds, ships, each site in its side's layout, the
-    market display, the hands and the score track, with buttons, arrow keys and a round
-    slider, and a score-by-round chart."""
+    board at every decision: quarry, sleds, ships, each site in its side's layout with the
+    values its spaces print, the market display, the hands and the score track, with
+    buttons, arrow keys and a round slider, and a score-by-round chart. Each step is
+    captioned in a player's words with the points it scored (seats, ships and slots from
+    1); PAGE.html#step=N opens step N."""
     from imhotep_stats.reporting.viewer import write_viewer
 
     out = out or transcript.with_suffix(".html")
@@ -146,8 +158,8 @@ def _searched(bots) -> int:
 
 
 @click.command(short_help="Games per second on one core (compiled or pure).")
-@table_options
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+@table_options("random")
+@click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per run.")
 @click.option("--repeat", type=click.IntRange(1), default=1, show_default=True,
               help="Play the same GAMES games this many times; report the best and the median.")

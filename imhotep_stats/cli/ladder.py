@@ -18,7 +18,7 @@ import click
 
 from imhotep_stats.cli.completion import complete_bots, complete_sides
 from imhotep_stats.cli.exits import expected_errors
-from imhotep_stats.cli.options import CLUSTER, bad_cluster, workers_option
+from imhotep_stats.cli.options import CLUSTER, GAMES, bad_cluster, workers_option
 
 WORKERS = workers_option("all cores")
 
@@ -37,7 +37,7 @@ def ladder() -> None:
               help="Player count.")
 @click.option("--sides", default="A-A-A-A-A", show_default=True, shell_complete=complete_sides,
               help="Side per site, market-pyramid-temple-burial_chamber-obelisk.")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+@click.option("--games", type=GAMES, default=1000, show_default=True,
               help="Games in the file when done.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @WORKERS
@@ -86,14 +86,14 @@ def report(files, prior):
 def plot(files, out, players):
     """Each bot's Bradley-Terry rating (greedy = 0, bootstrap 95% over games) against its CPU
     seconds a seat-game (files with a `cpu` field per game), a series per side set."""
-    from imhotep_stats.stats.ladder import plot as ladder_plot
+    from imhotep_stats.reporting.ladder_plot import plot as ladder_plot
 
     out.write_text(ladder_plot(files, players), encoding="utf-8")
     click.echo(f"wrote {out}", err=True)
 
 
 @click.command(short_help="The bots' evidence tables (head-to-heads, points by source).")
-@click.option("--games", type=click.IntRange(1), default=2000, show_default=True,
+@click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per matchup (a quarter, at least 200, on C and D sides).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @WORKERS

@@ -3,6 +3,7 @@ with a decorator (``@WORKERS``, ``@study_options``), so their help cannot drift 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import click
@@ -13,6 +14,23 @@ SIDES_HELP = ("one side combination, market-pyramid-temple-burial_chamber-obelis
               "e.g. D-A-C-A-A")
 
 
+class Count(click.IntRange):
+    """A whole number of games as people write it: ``4000``, ``4,000`` or ``4_000`` (the
+    CLI prints counts with thousands separators, so one copied back must work)."""
+
+    name = "count"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            plain = value.strip().replace("_", "")
+            if re.fullmatch(r"\d{1,3}(,\d{3})+", plain):
+                plain = plain.replace(",", "")
+            value = plain
+        return super().convert(value, param, ctx)
+
+
+GAMES = Count(1)
+
 
 def workers_option(default: str = "run.workers, else all cores"):
     return click.option("--workers", type=click.IntRange(1), help="Local processes; 1 runs in "
@@ -22,9 +40,46 @@ def workers_option(default: str = "run.workers, else all cores"):
 WORKERS = workers_option()
 CLUSTER = click.option("--cluster", metavar="ADDRESS", help="Dask scheduler, e.g. "
                        "tcp://host:8786 [default: run.cluster].")
+BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a batch at "
+                          "most; slow bots get smaller batches, sized by the pilot to a few "
+                          "seconds each (results never depend on it) [default: "
+                          "run.batch_size].")
+def STRONG(fn):  # noqa: N802 - a decorator, named like the other shared options
+    """The strong-play check beside the screen (``reporting.strong``)."""
+    fn = click.option("--strong-games", type=click.IntRange(1), default=400, show_default=True,
+                      help="Strong-play check: games a cell at most (it stops earlier "
+                      "when every verdict is decided).")(fn)
+    fn = click.option("--strong-bot", metavar="BOT", shell_complete=complete_bots,
+                      help="Strong-play check: the bot in every seat [default: the "
+                      "reference bot].")(fn)
+    return click.option("--strong/--no-strong", default=False, show_default=True,
+                        help="Beside the screen, check the verdict with strong play (the "
+                        "reference bot in every seat, sequential: a few hundred games a "
+                        "cell at most) and lead the answer with it.")(fn)
+
+
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")
-FORCE = click.option("--force", is_flag=True, help="Discard earlier results in the run "
-                     "directory and simulate again (by default they are resumed).")
+def _no_both(ctx, param, value):
+    """--force and --resume contradict each other; --resume alone changes nothing."""
+    if value:
+        other = "resume" if param.name == "force" else "force"
+        if ctx.meta.get(f"imhotep.{other}"):
+            raise click.UsageError("--force discards what --resume would resume: give one")
+        ctx.meta[f"imhotep.{param.name}"] = True
+        if param.name == "resume":
+            click.echo("note: --resume: resuming is the default (the option changes nothing)",
+                       err=True)
+    return value
+
+
+def FORCE(fn):  # noqa: N802 - a decorator, named like the other shared options
+    """--force, and --resume, which older scripts pass: resuming is what runs do anyway."""
+    fn = click.option("--resume", is_flag=True, expose_value=False, callback=_no_both,
+                      hidden=True, help="Accepted from older scripts: resuming is the "
+                      "default.")(fn)
+    return click.option("--force", is_flag=True, callback=_no_both, help="Discard earlier "
+                        "results in the run directory and simulate again (by default they "
+                        "are resumed).")(fn)
 QUIET = click.option("-q", "--quiet", is_flag=True, help="No progress or messages on stderr.")
 OUT_RUN = click.option("--out", type=click.Path(file_okay=False, path_type=Path),
                        help="Run directory [default: reports/<study name>].")
@@ -50,15 +105,16 @@ def _apply(fn, options):
     return fn
 
 
-def table_options(fn):
-    """The table one game is played at (``play`` and ``bench``): sides, players, bots."""
-    return _apply(fn, (
+def table_options(bots: str):
+    """The table one game is played at (``play`` and ``bench``): sides, players, bots
+    (``bots``: the default lineup; ``play``'s is ``run``'s, greedy)."""
+    return lambda fn: _apply(fn, (
         click.option("--sides", default="A-A-A-A-A", show_default=True,
                      shell_complete=complete_sides, help="Side per site, "
                      "market-pyramid-temple-burial_chamber-obelisk, e.g. D-A-C-B-D."),
         click.option("--players", type=click.IntRange(2, 4), default=3, show_default=True,
                      help="Player count."),
-        click.option("--bots", default="random", show_default=True,
+        click.option("--bots", default=bots, show_default=True,
                      shell_complete=complete_bots,
                      help="Comma-separated, one per seat (or one for all)."),
     ))
@@ -79,15 +135,15 @@ def flag_study_options(fn):
 
 def executor_options(fn):
     """Where the games are played: local processes or a Dask cluster."""
-    return _apply(fn, (WORKERS, CLUSTER))
+    return _apply(fn, (WORKERS, CLUSTER, BATCH_SIZE))
 
 
 def study_options(fn):
     """Options ``compare`` and ``sweep`` share with ``run``."""
     return _apply(fn, (
         OUT_RUN,
-        click.option("--games", type=click.IntRange(1), help="Games per cell."),
-        SEED, WORKERS, CLUSTER, FORCE, json_option(),
+        click.option("--games", type=GAMES, help="Games per cell."),
+        SEED, WORKERS, CLUSTER, BATCH_SIZE, FORCE, json_option(),
         click.option("--markdown", is_flag=True, help="Print Markdown."),
         QUIET,
     ))

@@ -20,10 +20,12 @@ from imhotep_stats.cli.exits import (
 from imhotep_stats.cli.options import (
     BOARD,
     FORCE,
+    GAMES,
     MARGIN,
     OUT_RUN,
     QUIET,
     SEED,
+    STRONG,
     bad_cluster,
     executor_options,
     flag_study_options,
@@ -51,10 +53,11 @@ def study_from(config, sides, players, bots, games, seed, sweep=False):
                        QUICK_SEED if seed is None else seed, sweep=sweep)
 
 
-def with_flags(cfg, games=None, seed=None, margin=None):
-    """``cfg`` with the command line's --games, --seed and --margin put over it."""
-    changes = {k: v for k, v in (("games", games), ("seed", seed), ("margin", margin))
-               if v is not None}
+def with_flags(cfg, games=None, seed=None, margin=None, batch_size=None):
+    """``cfg`` with the command line's --games, --seed, --margin and --batch-size put over
+    it."""
+    changes = {k: v for k, v in (("games", games), ("seed", seed), ("margin", margin),
+                                 ("batch_size", batch_size)) if v is not None}
     return cfg.replace(**changes) if changes else cfg
 
 
@@ -88,7 +91,7 @@ def validate(config, board_file, no_estimate):
 @flag_study_options
 @OUT_RUN
 @executor_options
-@click.option("--games", type=click.IntRange(1), help="Games per cell (overrides study.games; "
+@click.option("--games", type=GAMES, help="Games per cell (overrides study.games; "
               "2,000 with --sides).")
 @SEED
 @FORCE
@@ -100,13 +103,15 @@ def validate(config, board_file, no_estimate):
 @click.option("--until-decided", is_flag=True, help="Keep adding games (each pass at most "
               "doubles them) until every cell has a seat verdict or --max-games is reached; "
               "the verdicts are sequential (valid however often they are looked at).")
-@click.option("--max-games", type=click.IntRange(1), help="With --until-decided: games per "
+@click.option("--max-games", type=GAMES, help="With --until-decided: games per "
               "cell at most [default: 16 x the first pass].")
+@STRONG
 @json_option("Print one JSON object per cell.")
 @QUIET
 @expected_errors
-def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
-        margin, board_file, keep_games, until_decided, max_games, as_json, quiet):
+def run(config, sides, players, bots, out, workers, cluster, batch_size, games, seed, force,
+        margin, board_file, keep_games, until_decided, max_games, strong, strong_bot,
+        strong_games, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -130,10 +135,14 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
     bad_cluster(cluster)
 
     cfg = on_board(with_flags(study_from(config, sides, players, bots, games, seed),
-                              games, seed, margin), board_file)
+                              games, seed, margin, batch_size), board_file)
     if cluster is None and workers is None:
         cluster, workers = cfg.cluster, cfg.workers
     run_dir = out or Path("reports") / cfg.name
+    if not force:  # a run that played fresh games is resumed with its seed (sim/looks.py)
+        from imhotep_stats.sim.runner import adopt_seed
+
+        cfg = adopt_seed(cfg, run_dir)
     if games is None and not force:  # a re-look at a stored run keeps all its games
         from imhotep_stats.sim.runner import held_games
 
@@ -168,10 +177,14 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
                      daemon=True).start()
     try:
         # resumed by default, like compare and sweep; a new directory is simply a new run
+        from imhotep_stats.sim.looks import ledger_path
+
         again = not force and holds_run(run_dir)
+        # every look counted (sim/looks.py); an explicit --seed is never replaced
         options = dict(workers=workers, cluster=cluster, force=force,
                        progress=False if quiet else None, log=say,
-                       warn=lambda m: click.echo(m, err=True))
+                       warn=lambda m: click.echo(m, err=True), ledger=ledger_path(),
+                       keep_seed=seed is not None)
         if until_decided:
             from imhotep_stats.sim.runner import run_until_decided
 
@@ -201,20 +214,43 @@ def run(config, sides, players, bots, out, workers, cluster, games, seed, force,
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
     if keep_games:
-        from imhotep_stats.sim.samples import keep_games as keep
+        from imhotep_stats.reporting.kept import keep_games as keep
 
-        pages = keep(cfg, cfg.cells, run_dir, keep_games)
+        played = cfg.replace(seed=outcome.seed)  # fresh games: the seed actually played
+        pages = keep(played, played.cells, run_dir, keep_games)
         say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
+    check = _strong_check(cfg, run_dir, rep.data, strong_bot, strong_games, say,
+                          workers=workers, cluster=cluster,
+                          progress=False if quiet else None, log=say,
+                          warn=lambda m: click.echo(m, err=True)) if strong else None
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
+        if check:
+            click.echo(json.dumps({"strong_check": check[1]}, sort_keys=True))
     else:
         from imhotep_stats.reporting.headline import headline_text
 
+        if check:  # the answer for strong play first
+            click.echo("\n\n".join(check[0]) + "\n")
         click.echo(headline_text(rep.data))  # the answer first, then the tables
         click.echo("\n".join(format_cell(s) for s in summaries), nl=False)
     _gate_exit(rep)
+
+
+def _strong_check(cfg, run_dir: Path, screen, bot, most, say, **run_options):
+    """The strong-play check beside a screen (``reporting.strong``): its games, its report
+    files, and (sentences, JSON) of the answer led by strong play."""
+    from imhotep_stats.reporting.figures import compute
+    from imhotep_stats.reporting.strong import check_json, check_sentences, run_check
+
+    _check, out, outcome, why = run_check(cfg, run_dir, bot, most=most, say=say, **run_options)
+    say(f"{out}: strong-play check, {outcome.games:,} games ("
+        + ("every cell decided" if why == "decided" else f"stopped at {most:,} a cell") + ")")
+    _report_files(out, "all", say)
+    data = compute(out)
+    return check_sentences(screen, data), check_json(screen, data)
 
 
 def _finished(run_dir: Path) -> bool:
@@ -302,8 +338,7 @@ def _gate_exit(rep) -> None:
               "none (only check the gates).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print summary.json to stdout instead of the terminal summary.")
-@click.option("-q", "--quiet", is_flag=True,
-              help="Nothing on stdout, no messages; failed gates still go to stderr.")
+@QUIET
 @expected_errors
 def report(run_dir, formats, as_json, quiet):
     """Re-render the reports of a stored run (no simulation) and check its balance gates.
@@ -311,7 +346,7 @@ def report(run_dir, formats, as_json, quiet):
     Writes report.md (also appended to $GITHUB_STEP_SUMMARY when set), report.html,
     summary.json and tables/*.csv, *.parquet in RUN_DIR: byte-identical to what `run` wrote.
     Exit code 3 when a gate of the study's [gates] table fails, 1 when RUN_DIR holds no
-    finished run."""
+    finished run. -q quiets stderr as in `run`; failed gates are still named there."""
     from imhotep_stats.reporting.export import summary_json
 
     def say(msg: str) -> None:
@@ -321,7 +356,7 @@ def report(run_dir, formats, as_json, quiet):
     rep = _report_files(run_dir, formats, say)
     if as_json:
         click.echo(summary_json(rep.data, rep.gates), nl=False)
-    elif not quiet:
+    else:
         from imhotep_stats.reporting.headline import headline_text
 
         click.echo(headline_text(rep.data))  # the answer first

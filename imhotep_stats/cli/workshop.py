@@ -15,6 +15,7 @@ from imhotep_stats.cli.exits import expected_errors, resumable_work
 from imhotep_stats.cli.options import (
     BOARD,
     FORCE,
+    GAMES,
     QUIET,
     SEED,
     bad_cluster,
@@ -90,9 +91,9 @@ def init(name, example, out, force, list_):
               help="How far from the goal counts as on target, in win rate or share "
               "(0.03 = 3 pp; tighter than a study's seat-fairness margin, 0.05, because a "
               "tuned value should land near the goal).")
-@click.option("--games", type=click.IntRange(1), help="Games per candidate in the first "
+@click.option("--games", type=GAMES, help="Games per candidate in the first "
               "pass [default: the study's games].")
-@click.option("--max-games", type=click.IntRange(1), help="Games per candidate at most, "
+@click.option("--max-games", type=GAMES, help="Games per candidate at most, "
               "spent where the decision is close [default: games x 2^rounds].")
 @click.option("--rounds", type=click.IntRange(0, 10), default=3, show_default=True,
               help="Adaptive rounds at most (each at most doubles a candidate's games).")
@@ -109,7 +110,8 @@ def init(name, example, out, force, list_):
 @BOARD
 @expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
-         seed, confidence, out, workers, cluster, force, as_json, quiet, board_file):
+         seed, confidence, out, workers, cluster, batch_size, force, as_json, quiet,
+         board_file):
     """Which values of one or two board numbers bring a target within a margin?
 
     Every candidate plays the same deals (common random numbers) as a stored run under OUT;
@@ -120,9 +122,10 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
       imhotep-stats tune --sides A-A-A-A-A --players 3 --param game.starting_sled[0]=1..4
       --target seat:1 --games 500
     """
+    from imhotep_stats.config.edits import parse_param
     from imhotep_stats.reporting.tune import tune_html, tune_markdown, tune_text
     from imhotep_stats.sim.store import atomic_write
-    from imhotep_stats.stats.tune import parse_param, parse_target, run_tune
+    from imhotep_stats.stats.tune import parse_target, run_tune
 
     bad_cluster(cluster)
     if len(params) > 2:
@@ -130,6 +133,8 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     base = on_board(study_from(config, sides, players, bots, None, seed), board_file)
     if seed is not None:
         base = base.replace(seed=seed)
+    if batch_size is not None:
+        base = base.replace(batch_size=batch_size)
     if cluster is None and workers is None:  # as run, compare and sweep: the config's [run]
         cluster, workers = base.cluster, base.workers
     parsed = [parse_param(p) for p in params]

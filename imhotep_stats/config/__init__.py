@@ -16,7 +16,6 @@ import dataclasses
 import hashlib
 import itertools
 import json
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from typing import Any
 from imhotep_stats.config import bots as bots_section
 from imhotep_stats.config.cluster import cluster_address_problem
 from imhotep_stats.config.validate import NAME, Validator, site_keys
-from imhotep_stats.errors import describe, unknown_key
+from imhotep_stats.errors import describe, toml_problem, unknown_key
 from imhotep_stats.rules.board import SITES, Board, BoardDataError, default_board
 
 TOP_KEYS = ("study", "sides", "bots", "modules", "overrides", "report", "gates", "run",
@@ -279,20 +278,6 @@ def load_config(path: str | Path) -> StudyConfig:
     return parse_config(raw, source)
 
 
-def toml_problem(exc: tomllib.TOMLDecodeError, text: str) -> tuple[str, str]:
-    """A TOML syntax error as (where, what): ``("line 3, column 7", "not valid TOML: ...")``
-    (tomllib puts the place at the end of its message; Python 3.14 also as attributes)."""
-    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", str(exc))
-    if m:
-        return (f"line {m.group(1)}, column {m.group(2)}",
-                f"not valid TOML: {str(exc)[:m.start()]}")
-    m = re.search(r"\s*\(at end of document\)$", str(exc))
-    if m:
-        last = len(text.rstrip("\n").split("\n"))
-        return (f"line {last} (the end of the file)", f"not valid TOML: {str(exc)[:m.start()]}")
-    return ("TOML", f"not valid TOML: {exc}")
-
-
 def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
     """Validate a parsed config table into a StudyConfig (all problems at once)."""
     v = Validator()
@@ -340,7 +325,7 @@ def parse_config(raw: Mapping[str, Any], source: str = "config") -> StudyConfig:
             else:
                 overrides_json = canonical_json(overrides)
                 rounds = board.game["rounds"]
-                from imhotep_stats.sim.schema import ROUNDS
+                from imhotep_stats.rules.limits import ROUNDS
 
                 if rounds > ROUNDS:
                     v.problem("overrides.game.rounds", f"expected at most {ROUNDS} (the results "
@@ -424,7 +409,9 @@ def _board_file(v: Validator, board: Mapping[str, Any], overrides: Any,
     try:
         values = read_board_file(base / path)
     except BoardFileError as exc:
-        v.problem("board.file", str(exc))
+        for where, what in exc.problems:
+            v.problem("board.file", f"{exc.path}: {where}: {what}" if where else
+                      f"{exc.path}: {what}")
         return overrides, "{}"
     keys = {**designer, **designer_keys(values)}
     merged = _deep_merge(values, overrides) if isinstance(overrides, Mapping) else overrides
@@ -460,7 +447,7 @@ def _whatif(v: Validator, whatif: Mapping[str, Any], base_overrides: Any) -> str
             if isinstance(base_overrides, Mapping):
                 merged = _deep_merge(base_overrides, overrides)
                 rounds = _safe_rounds(merged)
-                from imhotep_stats.sim.schema import ROUNDS
+                from imhotep_stats.rules.limits import ROUNDS
 
                 if rounds is not None and rounds > ROUNDS:
                     v.problem("whatif.overrides.game.rounds", f"expected at most {ROUNDS}, "

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from imhotep_stats.config.validate import NAME, Validator
-from imhotep_stats.errors import describe, unknown_key
+from imhotep_stats.errors import describe, did_you_mean, unknown_key
 
 
 def lineups(v: Validator, bots: Mapping[str, Any], players: list[int], personas: set[str]
@@ -92,16 +92,25 @@ def _lineup_list(v: Validator, value: Any, key: str, personas: set[str]
 
 
 def _lineup(v: Validator, value: Any, key: str, personas: set[str]) -> tuple[str, ...]:
-    from imhotep_stats.bots import REGISTRY, is_bot_name
-
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not value:
         v.problem(key, f"expected a non-empty list of bot names, got {describe(value)}")
         return ("random",)
-    known = set(REGISTRY) | personas
     for i, name in enumerate(value):
-        if not isinstance(name, str) or not (name in personas or is_bot_name(name)):
-            v.problem(f"{key}[{i}]", f"expected a bot name ({', '.join(sorted(known))}, "
-                         f"or mctsN such as mcts400), got {describe(name)}")
+        problem = bot_name_problem(name, personas)
+        if problem:
+            v.problem(f"{key}[{i}]", problem)
     return tuple(str(x) for x in value)
+
+
+def bot_name_problem(name: Any, personas: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """What is wrong with a bot name in a lineup (None: a built-in bot, ``mctsN`` or one of
+    ``personas``), with the nearest name for a misspelling."""
+    from imhotep_stats.bots import REGISTRY, is_bot_name
+
+    if isinstance(name, str) and (name in personas or is_bot_name(name)):
+        return None
+    known = sorted(set(REGISTRY) | set(personas))
+    return (f"{did_you_mean(name, known) if isinstance(name, str) else ''}expected a bot "
+            f"name ({', '.join(known)}, or mctsN such as mcts400), got {describe(name)}")

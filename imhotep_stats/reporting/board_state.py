@@ -5,17 +5,21 @@ read model): the table, the hands (face up in the real game), the score track. N
 hidden: no deck order, no face-down tiles or cards. Each site is drawn in its side's layout
 as rows of stones (``-1`` an empty space, else the owner's seat from 0); stones a layout has
 no printed space for (overflow, finished obelisks...) are counted in ``beside`` so that every
-stone a site holds is drawn once. The states are computed by replaying the transcript
-through the engine: the viewer's JavaScript only draws them, it knows no rule.
+stone a site holds is drawn once. Spaces that print a value (points, a reward) carry it in
+``labels``, rows parallel to ``rows``: the value's short text and the board-data key it comes
+from (``pyramid.A.points[0]``), so a designer finds on the board the number a config
+changes. The states are computed by replaying the transcript through the engine: the
+viewer's JavaScript only draws them, it knows no rule.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.view import View
-from imhotep_stats.rules.board import SITES
+from imhotep_stats.rules.board import SITES, SideData
 
 
 def _chunks(owners: list[int], sizes: list[int]) -> list[list[int]]:
@@ -75,7 +79,9 @@ def _pyramid(site: Any) -> tuple[list[list[int]], str]:
 def _temple(site: Any) -> tuple[list[list[int]], str]:
     if site.side == "D":
         track = ", ".join(f"seat {p + 1} on {pos}" for p, pos in enumerate(site.chariots))
-        return [list(site.spaces)], f"chariots: {track} (finish {site.finish})"
+        spaces = list(site.spaces)  # the stone spaces taken, in fill order; then the free ones
+        spaces += [-1] * (len(site.arrowheads) - len(spaces))
+        return [spaces], f"chariots: {track} (finish {site.finish})"
     return _layers(site.owners, site.width), f"{site.width} columns"
 
 
@@ -112,8 +118,140 @@ def _obelisk(site: Any) -> tuple[list[list[int]], str]:
 
 _LAYOUTS = (_market, _pyramid, _temple, _burial, _obelisk)
 
+# -- the values printed on the spaces ---------------------------------------------------------
 
-def site_state(view: View, i: int, n: int) -> dict[str, Any]:
+_REWARD = re.compile(r"^(p|s|stones|draw)(\d+)$")
+_REWARD_WORDS = {"p": "{} point(s)", "s": "{} stone(s) to the sled", "stones": "{} stone(s) to the sled",
+                 "draw": "draw {} market cards, keep 1"}
+_REWARD_SHORT = {"p": "{}", "s": "s{}", "stones": "s{}", "draw": "d{}"}
+_FIXED = {"card": ("C", "the top market card"), "ship": ("sh", "a stone onto a ship"),
+          "": ("", "nothing")}
+Label = list[str] | None  # [short text, what it is: "pyramid.A.points[0] = 2 points"]
+
+
+def reward_text(raw: str) -> tuple[str, str]:
+    """A reward of the board data (``p2``, ``s3``, ``card``, ``p2|s4``, ``draw3``) as a
+    short label and in words."""
+    short, words = [], []
+    for alt in str(raw).split("|"):
+        m = _REWARD.match(alt)
+        if m:
+            short.append(_REWARD_SHORT[m.group(1)].format(m.group(2)))
+            words.append(_REWARD_WORDS[m.group(1)].format(m.group(2))
+                         .replace("(s)", "" if m.group(2) == "1" else "s"))
+        else:
+            a, b = _FIXED.get(alt, (alt, alt))
+            short.append(a)
+            words.append(b)
+    return "|".join(short), " or ".join(words)
+
+
+def _points(key: str, value: Any) -> Label:
+    return [str(value), f"{key} = {_pts(value)}"]
+
+
+def _pts(k: Any) -> str:
+    return f"{k} point" + ("" if k == 1 else "s")
+
+
+def _reward(key: str, raw: str) -> Label:
+    short, words = reward_text(raw)
+    return [short, f"{key} = {raw!r}: {words}"] if short else None
+
+
+def _pyramid_labels(site: Any, data: SideData, rows: list[list[int]]) -> list[list[Label]]:
+    side = site.side
+    if side == "A":
+        pts = data["points"]
+        order = _chunks(list(range(14)), [3, 3, 3, 2, 2, 1])[::-1]
+        return [[_points(f"pyramid.A.points[{i}]", pts[i]) if 0 <= i < len(pts) else None
+                 for i in row] for row in order]
+    if side == "B":
+        out = []
+        for p, row in enumerate(rows):
+            labels = []
+            for k in range(len(row)):
+                pts, bonus = data["points"][p][k], data["bonus"][p][k]
+                extra = reward_text(bonus)[0] if bonus else ""
+                labels.append([f"{pts}+{extra}" if extra else str(pts),
+                               f"pyramid.B.points[{p}][{k}] = {_pts(pts)}"
+                               + (f"; pyramid.B.bonus[{p}][{k}] = {bonus!r}: "
+                                  f"{reward_text(bonus)[1]}" if bonus else "")])
+            out.append(labels)
+        return out
+    if side == "C":
+        tiles = [t for t, _ in site.done] + ([site.tile] if site.tile >= 0 and len(site.rewards)
+                                             else [])
+        return [[_reward(f"pyramid.C.tiles[{t}][{k}]", data["tiles"][t][k])
+                 for k in range(len(row))] for t, row in zip(tiles, rows, strict=True)]
+    if side == "D":
+        pts = data["points"]
+        return [[_points(f"pyramid.D.points[{i}]", pts[i]) for i in range(len(rows[0]))]]
+    return []
+
+
+def _temple_labels(site: Any, data: SideData, rows: list[list[int]]) -> list[list[Label]]:
+    side = site.side
+    if side in ("B", "C"):  # a stone in column c, when visible, gives the column's reward
+        key = "rewards" if side == "B" else "bonuses"
+        table = data[key]
+        return [[_reward(f"temple.{side}.{key}[{c}]", table[c]) if c < len(table) else None
+                 for c in range(len(row))] for row in rows]
+    if side == "D":
+        arrows = data["arrowheads"]
+        return [[[str(arrows[i]), f"temple.D.arrowheads[{i}] = {arrows[i]}: the chariot "
+                  f"moves {arrows[i]}"] if i < len(arrows) else None
+                 for i in range(len(rows[0]))]]
+    return []
+
+
+def _obelisk_labels(site: Any, data: SideData, rows: list[list[int]]) -> list[list[Label]]:
+    if site.side != "D":
+        return []
+    out = []
+    for o, row in enumerate(rows):  # the finishing (top) space shows the obelisk's points
+        height, pts = data["obelisks"][o]
+        out.append([None] * (len(row) - 1) + [[str(pts), f"obelisk.D.obelisks[{o}] = "
+                                                f"[{height}, {pts}]: {_pts(pts)} when "
+                                                f"finished ({height} stones)"]])
+    return out
+
+
+_LABELS = {1: _pyramid_labels, 2: _temple_labels, 4: _obelisk_labels}
+
+# Scoring values printed beside a site rather than on one space: named in its note with
+# their board-data keys (``_by_players`` keys: the row of this player count)
+_SCORING = {
+    "pyramid": ("overflow_points",),
+    "temple.A": ("visible_points",), "temple.D": ("track_points", "round_points"),
+    "burial_chamber.A": ("group_points",), "burial_chamber.B": ("row_points",),
+    "burial_chamber.C": ("level_cap", "overflow_points"),
+    "burial_chamber.D": ("group_points", "no_token_points", "absent_penalty"),
+    "obelisk.A": ("points_by_players",), "obelisk.B": ("slots", "leftover_points"),
+    "obelisk.C": ("row_points", "rank_bonus_by_players"),
+    "obelisk.D": ("unfinished_points", "overflow_points"),
+}
+
+
+def scoring_note(data: SideData, n: int) -> str:
+    """The side's scoring values that sit on no one space, as ``key = value``."""
+    name = data.name
+    keys = _SCORING.get(name) or _SCORING.get(name.split(".")[0], ())
+    out = []
+    for key in keys:
+        if n == 2 and f"{key}_2p" in data.values:  # a two-player row of its own
+            key = f"{key}_2p"
+        try:
+            value = data.by_players(key, n) if key.endswith("_by_players") else data[key]
+        except (KeyError, ValueError):
+            continue
+        shown = list(value) if isinstance(value, tuple | list) else value
+        out.append(f"{name}.{key}{f'.{n}' if key.endswith('_by_players') else ''} = {shown}")
+    return "; ".join(out)
+
+
+def site_state(view: View, i: int, n: int, data: SideData | None = None) -> dict[str, Any]:
+    """Site ``i`` as drawn; ``data``: its side's board data, for the values on its spaces."""
     site = view.site(i)
     rows, note = _LAYOUTS[i](site)
     drawn = [sum(row.count(p) for row in rows) for p in range(n)]
@@ -121,7 +259,17 @@ def site_state(view: View, i: int, n: int) -> dict[str, Any]:
     beside = [t - d for t, d in zip(total, drawn, strict=True)]
     if any(b < 0 for b in beside):  # a layout that draws a stone twice is a bug: say so
         raise AssertionError(f"{SITES[i]} {site.side}: drew {drawn}, the site holds {total}")
-    return {"name": SITES[i], "side": site.side, "rows": rows, "beside": beside, "note": note}
+    out = {"name": SITES[i], "side": site.side, "rows": rows, "beside": beside, "note": note}
+    labels = _LABELS.get(i)
+    if data is not None and labels is not None and rows:
+        found = labels(site, data, rows)
+        if found:
+            out["labels"] = found
+    if data is not None:
+        values = scoring_note(data, n)
+        if values:
+            out["note"] = f"{note}; scores: {values}" if note else f"scores: {values}"
+    return out
 
 
 def state(g: Game) -> dict[str, Any]:
@@ -140,7 +288,7 @@ def state(g: Game) -> dict[str, Any]:
         "quarry": list(v.quarry),
         "totals": list(v.totals),
         "ships": ships,
-        "sites": [site_state(v, i, n) for i in range(5)],
+        "sites": [site_state(v, i, n, g.board.side(SITES[i], v.site(i).side)) for i in range(5)],
         "hands": [v.hand_of(p) for p in range(n)],
     }
 

@@ -21,8 +21,15 @@ from imhotep_stats.reporting.palette import SEATS, source_colour
 # palette of their own, so that no colour means a seat on one chart and a bot on the next.
 PALETTE = ["#4d4d4d", "#8e6bb8", "#d1495b", "#3b8ea5", "#9c755f", "#bab0ac"]
 NEUTRAL = "#5b6b7f"  # bars that need no colour to tell them apart
-FONT = 'font-family="system-ui, sans-serif" font-size="13"'
-CHAR_W = 7.4  # about the width of one character at that size, for legends
+FONT_SIZE = 14
+FONT = f'font-family="system-ui, sans-serif" font-size="{FONT_SIZE}"'
+CHAR_W = 0.57 * FONT_SIZE  # about the width of one character at that size, for legends
+WIDTH = 440
+"""A chart's natural width (viewBox units). Charts scale down to the page (``_open``): on a
+390 px phone a chart gets about 368 px, so its FONT_SIZE text draws at 14 x 368 / 440, above
+the 11 px the browser test asks (tests/test_html_browser.py). A wider chart shrinks its text
+below that on a phone: use this width, and more height rather than more width."""
+
 
 MAX_TICKS = 10  # the most intervals between grid lines an axis has, whatever it is asked
 LIMIT = 1e300  # finite values beyond it are drawn at it (steps stay finite floats)
@@ -98,20 +105,37 @@ def _open(width: int, height: int, title: str, left: int) -> list[str]:
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" style="max-width: 100%; height: auto" '
             f'role="img" aria-label="{escape(title)}" {FONT}>',
-            f'<text x="{left}" y="18" font-weight="bold">{escape(title)}</text>']
+            f'<text x="{min(left, 10)}" y="18" font-weight="bold">{escape(title)}</text>']
 
 
-def _title_legend(names: list[str], width: int, colours: list[str] | None = None) -> list[str]:
-    """A legend on the title line, right-aligned, so it never covers the data."""
+def _title_legend(names: list[str], width: int, colours: list[str] | None = None,
+                  title: str = "", left: int = 0) -> tuple[list[str], int]:
+    """A legend right-aligned on the title line, so it never covers the data; on a line of
+    its own under the title when the two do not fit side by side. Returns the legend and
+    the height it adds above the plot (0 or one line)."""
     colours = colours or [PALETTE[j % len(PALETTE)] for j in range(len(names))]
+    need = sum(14 + CHAR_W * len(name) + 10 for name in names)
+    below = min(left, 10) + CHAR_W * 1.05 * len(title) + 16 + need > width - 20
+    y = 18 + (LINE if below else 0)
     out = []
     x = width - 20
     for j, name in reversed(list(enumerate(names))):
         x -= 14 + CHAR_W * len(name) + 10
-        out.append(f'<rect x="{x:.1f}" y="9" width="10" height="10" '
-                   f'fill="{colours[j]}"/><text x="{x + 14:.1f}" y="18">'
+        out.append(f'<rect x="{x:.1f}" y="{y - 9}" width="10" height="10" '
+                   f'fill="{colours[j]}"/><text x="{x + 14:.1f}" y="{y}">'
                    f'{escape(name)}</text>')
-    return out
+    return out, (LINE if below else 0)
+
+
+LINE = 20  # a line of chart text
+
+
+def _x_title(text: str, x: float, y: float, width: int) -> str:
+    """The x axis's title, what the axis measures in words: centred on ``x``, moved in as
+    far as it must to stay inside the chart."""
+    half = CHAR_W * len(text) / 2 + 4
+    x = max(half, min(x, width - half))
+    return f'<text class="x-title" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">{escape(text)}</text>'
 
 
 def _y_grid(step: float, first: int, last: int, y, left: int, plot_w: float, percent: bool,
@@ -134,12 +158,13 @@ def _fmt(v: float, digits: int = 4) -> str:
 
 def interval_bars(labels: list[str], values: list[float], lows: list[float], highs: list[float],
                   *, title: str, reference: float | None = None, percent: bool = True,
-                  width: int = 560, colours: list[str] | None = None,
-                  y_label: str = "win rate") -> str:
-    """Vertical bars from 0 with 95% interval whiskers and an optional reference line (fair
-    share). ``colours``: per bar (seats pass the seat palette); one neutral colour otherwise."""
+                  width: int = WIDTH, colours: list[str] | None = None,
+                  y_label: str = "win rate", x_label: str = "") -> str:
+    """Vertical bars from 0 with 95% interval whiskers and an optional reference line (fair share).
+    ``colours``: per bar (seats pass the seat palette); one neutral colour otherwise;
+    ``x_label``: what the bars are (seats, lineups, points behind), under their labels."""
     n = max(len(labels), 1)
-    h, top, bottom, left = 260, 30, 40, 50
+    h, top, bottom, left = 260 + (LINE if x_label else 0), 30, 40 + (LINE if x_label else 0), 62
     plot_w, plot_h = width - left - 20, h - top - bottom
     ref = [] if reference is None else [reference]
     step, first, last = axis([*highs, *lows, *values, *ref, 0.01])
@@ -166,27 +191,42 @@ def interval_bars(labels: list[str], values: list[float], lows: list[float], hig
                      f'y2="{y(reference):.1f}" stroke="#c00" stroke-dasharray="5,4"/>'
                      f'<text x="{left + plot_w}" y="{y(reference) - 4:.1f}" text-anchor="end" '
                      f'fill="#c00">fair share</text>')
+    if x_label:
+        parts.append(_x_title(x_label, left + plot_w / 2, h - bottom + 16 + LINE, width))
     parts.append("</svg>")
     return "".join(parts)
 
 
 def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: str,
-                 width: int = 560, keys: list[str] | None = None) -> str:
+                 width: int = WIDTH, keys: list[str] | None = None,
+                 x_label: str = "mean points per game") -> str:
     """Horizontal stacked bars: one bar per label, one segment per series (score sources,
-    coloured by source: ``keys`` are the sources' table names, in series order). Segments
+    coloured by source: ``keys`` are the sources' table names, in series order), on an x
+    axis titled ``x_label``; the legend under it, as many names a row as fit. Segments
     with no positive finite value are not drawn."""
     n = max(len(labels), 1)
-    row, top, left = 26, 30, 110
+    row, top = 26, 30
+    left = min(int(CHAR_W * max([len(x) for x in labels] + [4])) + 14, width // 3)
     colours = [source_colour(k) for k in (keys or list(series))]
-    legend_rows = (len(series) + 2) // 3
-    h = top + n * row + 20 + legend_rows * 18
-    plot_w = width - left - 20
+    longest = max([len(name) for name in series] + [1])
+    per_row = max(1, int((width - 20) // (14 + CHAR_W * longest + 10)))
+    legend_rows = (len(series) + per_row - 1) // per_row
+    axis_y = top + n * row
+    h = axis_y + 2 * LINE + 10 + legend_rows * 18
+    plot_w = width - left - 44
     drawn = {name: [min(v, LIMIT) if math.isfinite(v) and v > 0 else 0.0 for v in vals]
              for name, vals in series.items()}
     totals = [math.fsum(vals[i] for vals in drawn.values()) for i in range(len(labels))]
-    step, first, last = axis([*totals, 1], most=MAX_TICKS)
-    x_of = scale(0, last, step, 0.0, plot_w)
+    step, first, last = axis([*totals, 1], 4)
+    x_of = scale(0, last, step, left, left + plot_w)
     parts = _open(width, h, title, left)
+    for k in range(first, last + 1):
+        v = step * k
+        x = x_of(v)
+        parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{axis_y + 4}" '
+                     f'stroke="#e5e5e5"/><text x="{x:.1f}" y="{axis_y + 16}" '
+                     f'text-anchor="middle">{tick(v, step, False)}</text>')
+    parts.append(_x_title(x_label, left + plot_w / 2, axis_y + 16 + LINE, width))
     for i, lab in enumerate(labels):
         yy = top + i * row
         parts.append(f'<text x="{left - 6}" y="{yy + 15}" text-anchor="end">{escape(lab)}</text>')
@@ -201,26 +241,28 @@ def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: st
                          f'{series[name][i]:.2f}</title></rect>')
             x += w
         parts.append(f'<text x="{x + 4:.1f}" y="{yy + 15}">{totals[i]:.1f}</text>')
-    ly = top + n * row + 14
-    for j, name in enumerate(series):  # three a row, from the left edge: names stay whole
-        lx = 10 + (j % 3) * ((width - 20) / 3)
-        yy = ly + (j // 3) * 18
+    ly = axis_y + 2 * LINE + 14
+    for j, name in enumerate(series):  # from the left edge, as many a row as fit whole
+        lx = 10 + (j % per_row) * ((width - 20) / per_row)
+        yy = ly + (j // per_row) * 18
         parts.append(f'<rect x="{lx:.1f}" y="{yy - 10}" width="10" height="10" '
                      f'fill="{colours[j]}"/><text x="{lx + 14:.1f}" y="{yy}">{escape(name)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: int = 560,
+def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: int = WIDTH,
               bin_width: float | None = None, y_label: str = "games", x_label: str = "points",
               colours: list[str] | None = None) -> str:
     """Overlaid step histograms: ``series`` maps a label to (bin start, count) pairs.
 
     Bins are ``bin_width`` wide (default: the smallest gap between bin starts). The legend
     sits on the title line, so it never covers a bar; both axes get round tick values."""
-    h, top, bottom, left = 266, 34, 52, 54
-    plot_w, plot_h = width - left - 20, h - top - bottom
     colours = colours or [PALETTE[j % len(PALETTE)] for j in range(len(series))]
+    legend, extra = (_title_legend(list(series), width, colours, title, 62) if len(series) > 1
+                     else ([], 0))
+    h, top, bottom, left = 266 + extra, 34 + extra, 52, 62
+    plot_w, plot_h = width - left - 20, h - top - bottom
     points = {name: sorted((float(b), c) for b, c in pts if math.isfinite(b)
                            and math.isfinite(c)) for name, pts in series.items()}
     xs = sorted({b for pts in points.values() for b, _ in pts}) or [0.0]
@@ -231,13 +273,12 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
     if ystep < 1:  # counts: whole numbers of games
         yfirst, ylast, ystep = math.floor(yfirst * ystep), math.ceil(ylast * ystep), 1.0
     Y = scale(yfirst, ylast, ystep, top + plot_h, top)
-    xstep, xfirst, xlast = axis([xmin, xmax], 8, zero=False)
+    xstep, xfirst, xlast = axis([xmin, xmax], 6, zero=False)
     X = scale(xfirst, xlast, xstep, left, left + plot_w)
     parts = _open(width, h, title, left) + _y_grid(ystep, yfirst, ylast, Y, left, plot_w, False,
                                                    stroke="#eee", baseline="#999")
     parts.append(_y_title(y_label, top + plot_h / 2))
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 8}" text-anchor="middle">'
-                 f'{escape(x_label)}</text>')
+    parts.append(_x_title(x_label, left + plot_w / 2, h - 8, width))
     for k in range(xfirst, xlast + 1):
         v = k * xstep
         parts.append(f'<line x1="{X(v):.1f}" x2="{X(v):.1f}" y1="{Y(0):.1f}" '
@@ -250,20 +291,20 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
             d.append(f"H{X(b):.1f} V{Y(c):.1f} H{X(b + bin_w):.1f} V{Y(0):.1f}")
         parts.append(f'<path d="{" ".join(d)}" stroke="{color}" stroke-width="1.6" '
                      f'fill="{color}" fill-opacity="0.10"><title>{escape(name)}</title></path>')
-    if len(series) > 1:
-        parts += _title_legend(list(series), width, colours)
+    parts += legend
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _y_title(text: str, mid: float) -> str:
-    return (f'<text x="14" y="{mid:.1f}" text-anchor="middle" '
+    """The y axis's title, turned along the axis."""
+    return (f'<text class="y-title" x="14" y="{mid:.1f}" text-anchor="middle" '
             f'transform="rotate(-90 14 {mid:.1f})">{escape(text)}</text>')
 
 
 def interval_rows(labels: list[str], values: list[float], lows: list[float],
                   highs: list[float], *, title: str, x_label: str, reference: float = 0.0,
-                  reference_label: str = "", percent: bool = False, width: int = 540,
+                  reference_label: str = "", percent: bool = False, width: int = WIDTH,
                   colours: list[str] | None = None) -> str:
     """One row per label (full names, left), a point with its interval whiskers on a shared
     horizontal axis, and a reference line: cards, score sources, cells. Narrow pages keep
@@ -301,8 +342,7 @@ def interval_rows(labels: list[str], values: list[float], lows: list[float],
                      f'<title>{escape(lab)}: {tick(v, step / 100, percent)} '
                      f'[{tick(a, step / 100, percent)}, {tick(b, step / 100, percent)}]'
                      '</title></circle>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 8}" text-anchor="middle">'
-                 f'{escape(x_label)}</text>')
+    parts.append(_x_title(x_label, left + plot_w / 2, h - 8, width))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -313,12 +353,14 @@ def seat_colours(n: int) -> list[str]:
 
 def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]]], *,
                 band: tuple[float, float], title: str, percent: bool = True,
-                band_label: str = "goal", width: int = 560, mark: int | None = None,
-                mark_label: str = "", x_label: str = "") -> str:
+                band_label: str = "goal", width: int = WIDTH, mark: int | None = None,
+                mark_label: str = "", x_label: str = "", y_label: str = "") -> str:
     """A target against candidate values: per series a point with its interval whiskers at
     each x, over a shaded band (the goal ± margin). Series are offset a little sideways so
     their whiskers do not overlap; a legend on the title line names them."""
-    h, top, bottom, left = 280, 34, 54, 54
+    legend, extra = (_title_legend(list(series), width, None, title, 62) if len(series) > 1
+                     else ([], 0))
+    h, top, bottom, left = 280 + extra, 34 + extra, 54, 62
     plot_w, plot_h = width - left - 20, h - top - bottom
     values = [x for pts in series.values() for p in pts for x in p]
     step, first, last = axis([*values, *band, 0.01])
@@ -355,9 +397,9 @@ def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]
                      f'y2="{top + plot_h}" stroke="#333" stroke-dasharray="2,3"/>'
                      f'<text x="{cx + 4:.1f}" y="{top + 12}">{escape(mark_label)}</text>')
     if x_label:
-        parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 6}" text-anchor="middle">'
-                     f'{escape(x_label)}</text>')
-    if k > 1:
-        parts += _title_legend(list(series), width)
+        parts.append(_x_title(x_label, left + plot_w / 2, h - 6, width))
+    if y_label:
+        parts.append(_y_title(y_label, top + plot_h / 2))
+    parts += legend
     parts.append("</svg>")
     return "".join(parts)

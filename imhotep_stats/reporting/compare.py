@@ -1,6 +1,6 @@
-"""Terminal text, Markdown and JSON for paired comparisons (``compare``) and sweeps
+"""Terminal text, Markdown, HTML and JSON for paired comparisons (``compare``) and sweeps
 (``sweep``). The numbers come from ``stats.compare`` and ``stats.sweep``; this module only
-lays them out, so the three formats always say the same thing.
+lays them out, so the formats always say the same thing.
 """
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ from typing import Any
 
 from tabulate import tabulate
 
+from imhotep_stats.reporting import charts, html
+from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Para, Table
 from imhotep_stats.reporting.headline import sweep_sentences
+from imhotep_stats.reporting.palette import source_colour, source_name
 from imhotep_stats.stats.compare import Comparison, Figure, seat_name, summarize
 from imhotep_stats.stats.sweep import WIN_UNIT
 
@@ -23,6 +26,7 @@ def comparison_json(comp: Comparison) -> dict[str, Any]:
     return {
         "base_dir": comp.base_dir, "whatif_dir": comp.whatif_dir, "change": comp.change,
         "confidence": comp.confidence, "identical": comp.identical,
+        "intervals": "confidence sequences" if comp.sequential else "fixed-sample",
         "summary": summarize(comp), "notes": comp.notes,
         "figures": [f.to_json() for f in comp.figures],
     }
@@ -90,7 +94,10 @@ def comparison_markdown(comp: Comparison) -> str:
     out = [f"# What-if: {comp.change}", "", *[f"- {s}" for s in summarize(comp)], "",
            f"Paired on the same seeds: base `{comp.base_dir}`, what-if `{comp.whatif_dir}`. "
            "Intervals use the per-game differences; \"real\" means the change survives "
-           "Benjamini-Hochberg at 5% over every figure of this comparison."]
+           "Benjamini-Hochberg at 5% over every figure of this comparison."
+           + (" The runs were looked at more than once (topped up, or their games judged "
+              "before), so the intervals are confidence sequences and the p-values hold at "
+              "every look." if comp.sequential else "")]
     for cell in dict.fromkeys(f.cell for f in comp.figures):
         f0 = next(f for f in comp.figures if f.cell == cell)
         out += ["", f"## {f0.whatif_cell.split('|')[0]}, {f0.players} players "
@@ -99,6 +106,64 @@ def comparison_markdown(comp: Comparison) -> str:
             out += ["", f"### {title}", "", tabulate(rows, headers=_headers(comp),
                                                      tablefmt="github", disable_numparse=True)]
     return "\n".join(out) + "\n"
+
+
+def _change_chart(figs: list[Figure], labels: list[str], colours: list[str], *, title: str,
+                  x_label: str, percent: bool) -> str:
+    return charts.interval_rows(labels, [f.diff for f in figs], [f.ci_low for f in figs],
+                                [f.ci_high for f in figs], title=title, x_label=x_label,
+                                reference_label="no change", percent=percent,
+                                colours=colours)
+
+
+def _cell_charts(comp: Comparison, cell: str) -> list[str]:
+    """The changes with their intervals: seat win rates (seat colours) and mean points per
+    player by source (source colours)."""
+    conf = f"{round(comp.confidence * 100)}%"
+    figs = [f for f in comp.figures if f.cell == cell]
+    seats = [f for f in figs if f.group == "seat" and f.figure == "win_rate"]
+    pts = [f for f in figs if f.group == "all" and f.figure == "points"
+           and not (f.base == 0 and f.whatif == 0)]
+    out = []
+    if seats:
+        out.append(_change_chart(
+            seats, [f"seat {f.who + 1}" for f in seats],
+            charts.seat_colours(len(seats)), percent=True,
+            title=f"Change in seat win rate ({conf} CI)",
+            x_label="what-if minus base (pp of win rate)"))
+    if pts:
+        out.append(_change_chart(
+            pts, [source_name(f.source) for f in pts], [source_colour(f.source) for f in pts],
+            percent=False, title=f"Change in points by source ({conf} CI)",
+            x_label="what-if minus base (mean points per player)"))
+    return out
+
+
+def comparison_blocks(comp: Comparison, verdicts: list[str], trust: list[str]) -> list[Block]:
+    """compare.html's content: the verdicts before and after, the trust lines, the summary,
+    then per cell the charts of the changes and the tables of ``comparison_text``."""
+    blocks: list[Block] = [Heading(1, f"What-if: {comp.change}"),
+                           Heading(2, "The answer", "answer"), Bullets(verdicts + summarize(comp)),
+                           Bullets(trust, "trust"),
+                           Para(f"Paired on the same seeds: base `{comp.base_dir}`, what-if "
+                                f"`{comp.whatif_dir}`. Intervals use the per-game differences; "
+                                "\"real\" means the change survives Benjamini-Hochberg at 5% "
+                                "over every figure of this comparison.")]
+    blocks += [Para(n) for n in comp.notes]
+    for i, cell in enumerate(dict.fromkeys(f.cell for f in comp.figures)):
+        f0 = next(f for f in comp.figures if f.cell == cell)
+        blocks += [Heading(2, f"{f0.whatif_cell.split('|')[0]} (base {cell.split('|')[0]}), "
+                              f"{f0.players} players, lineup {cell.split('|')[2]}: "
+                              f"{f0.games:,} paired games", f"cell-{i + 1}"),
+                   Charts(_cell_charts(comp, cell))]
+        for title, rows in _cell_tables(comp, cell):
+            blocks += [Heading(3, title), Table(_headers(comp), rows)]
+    return blocks
+
+
+def comparison_html(comp: Comparison, verdicts: list[str], trust: list[str]) -> str:
+    """compare.html: one self-contained page, like report.html (``reporting.html``)."""
+    return html.render(comparison_blocks(comp, verdicts, trust), f"What-if: {comp.change}")
 
 
 # --- sweeps -------------------------------------------------------------------------------
@@ -123,12 +188,13 @@ def _effect_rows(rows: list[dict[str, Any]], interaction: bool = False) -> list[
 
 def _ranking_rows(rows: list[dict[str, Any]]) -> list[list[str]]:
     return [[r["rank"], r["sides"], r["players"], f"{r['games']:,}", _pct(r["seat_gap"]),
+             f"{_pct(r.get('gap_low'))}-{_pct(r.get('gap_high'))}",
              _pct(r["start_player"]), _pct(r["bot_gap"]),
              f"{r['top_source']} {_pct(r['dominance'], 0)}%", r["verdict_text"]]
             for r in rows]
 
 
-RANK_HEAD = ["#", "sides", "players", "games", "seat gap", "start player", "bot gap",
+RANK_HEAD = ["#", "sides", "players", "games", "seat gap", "gap bounds", "start player", "bot gap",
              "top source share", "verdict (BH)"]
 EFFECT_HEAD = ["players", "response", "side", "effect", "95% interval", "q (BH)"]
 
@@ -150,10 +216,21 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
         a = res["adaptive"]
         out += ["", f"Adaptive allocation: {a['extra_games']:,} extra games in "
                 f"{len(a['rounds'])} round(s) (budget {a['budget']:,}); stopped: {a['stopped']}."]
-    out += ["", h(f"Most imbalanced combinations (by {res['rank_by'].replace('_', ' ')}, "
-                  "win rates in %, gaps in pp)"), "",
+    by = ("the seat gap shown at least (lower bound)" if res["rank_by"] == "seat_gap"
+          else res["rank_by"].replace("_", " "))
+    out += ["", h(f"Most imbalanced combinations (by {by}, win rates in %, gaps in pp)"), "",
             tabulate(_ranking_rows(res["ranking"]), headers=RANK_HEAD, tablefmt=fmt,
-                     disable_numparse=True)]
+                     disable_numparse=True), "", _confirm_hint(res)]
+    if res.get("confirm"):
+        out += ["", h("Confirmation on fresh games (Holm over the confirmed cells)"), "",
+                tabulate([[c["rank"], c["sides"], c["players"], c["sweep_verdict"],
+                           f"{c['games']:,}", c["seed"], c["verdict_text"]]
+                          for c in res["confirm"]],
+                         headers=["#", "sides", "players", "sweep verdict (BH)", "games",
+                                  "seed", "confirmation"], tablefmt=fmt,
+                         disable_numparse=True),
+                "", "Each confirmation played fresh games (another seed): the sweep's own "
+                "games chose these combinations, so only new games can confirm them."]
     if res.get("sites"):
         rows = [[f"{e['players']}p", e["site"], f"{e['side']}: {e['response']}",
                  _num(e["effect"], 100, 1, sign=True),
@@ -175,6 +252,17 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
                          tablefmt=fmt, disable_numparse=True)]
     out += ["", *res["notes"]]
     return "\n".join(out) + "\n"
+
+
+def _confirm_hint(res: dict[str, Any]) -> str:
+    """How to confirm a combination: the ranking's top is the extreme of many cells."""
+    if not res["ranking"]:
+        return ""
+    top = res["ranking"][0]
+    return (f"Confirm a combination on fresh games: `imhotep-stats sweep ... --confirm K` "
+            f"plays the top K again, or `imhotep-stats run --sides {top['sides']} --players "
+            f"{top['players']} --bots {top['lineup']}` (a run of a cell this sweep judged "
+            "plays fresh games by default: these games chose it, so they cannot confirm it).")
 
 
 def sweep_markdown(res: dict[str, Any]) -> str:

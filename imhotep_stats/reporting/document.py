@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from imhotep_stats.reporting import charts
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import CellInfo, ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
 from imhotep_stats.reporting.headline import headline, headline_cells, spell_sides
-from imhotep_stats.reporting.palette import source_colour
+from imhotep_stats.reporting.palette import source_colour, source_name
 from imhotep_stats.reporting.trust import report_trust
+from imhotep_stats.stats import fmt as f
 
 
 @dataclass(frozen=True)
@@ -76,15 +76,7 @@ class Fold:
 
 Block = Heading | Para | Note | Table | Charts | Bullets | Fold
 
-CHART_W = 480  # two charts side by side in the HTML page; on a phone (366 px) 13 px text stays ~10 px
-
-SOURCE_NAMES = {
-    "market": "market", "pyramid": "pyramid", "temple": "temple",
-    "burial_chamber": "burial chamber", "obelisk": "obelisk", "card_statue": "statue cards",
-    "card_decoration": "decoration cards", "card_unused_blue": "unused blue cards",
-    "card_ornament": "ornament cards", "prophecy": "prophecies", "total": "total",
-}
-
+CHART_W = charts.WIDTH  # readable on a phone (charts.WIDTH); side by side on a laptop
 
 def _plural(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
@@ -216,9 +208,9 @@ def _overview(data: ReportData) -> list[Block]:
     blocks += _across_cells(data)
     if len(data.detail) < len(data.cells):
         blocks.append(Para(
-            f"Sections below for the {len(data.detail)} cells with the most doubtful seat "
-            f"balance (unbalanced first, then by largest gap); all {len(data.cells)} cells "
-            "are in `summary.json` and `tables/`."))
+            f"Sections below for the {len(data.detail)} least balanced cells, ranked as "
+            "`sweep` ranks them (by the seat gap the games show at least); all "
+            f"{len(data.cells)} cells are in `summary.json` and `tables/`."))
     return blocks
 
 
@@ -272,13 +264,13 @@ def _win_rates(data: ReportData, c: CellInfo) -> list[Block]:
         [_seat(r["seat"]) for r in seats], [r["win_rate"] for r in seats],
         [r["ci_low"] for r in seats], [r["ci_high"] for r in seats],
         title=f"Win rate by seat ({_conf(data)} CI)", reference=1 / c.players, width=CHART_W,
-        colours=charts.seat_colours(len(seats)))]
+        colours=charts.seat_colours(len(seats)), x_label="seat (1 = start player)")]
     if bots:
         svgs.append(charts.interval_bars(
             [r["bot"] for r in bots], [r["win_rate"] for r in bots],
             [r["ci_low"] for r in bots], [r["ci_high"] for r in bots],
             title=f"Win rate by bot ({_conf(data)} CI)", reference=1 / c.players,
-            width=CHART_W))
+            width=CHART_W, x_label="bot (every seat it held)"))
     blocks.append(Charts(svgs))
     return blocks
 
@@ -342,7 +334,7 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
                                if r[kind] == key) for _, kind, key in who}
     table_rows = []
     for src in used:
-        row = [SOURCE_NAMES.get(src, src)]
+        row = [source_name(src)]
         for _, kind, key in who:
             r = by.get((kind, key, src))
             row.append(f.mean_ci(r["mean"], r["ci_low"], r["ci_high"]) if r else f.DASH)
@@ -356,16 +348,17 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
              f"of all points scored in the cell (mean final score {f.num(shape.get('score_mean'))})."),
         Table(["source", *[w for w, _, _ in who], "share"], table_rows),
     ]
-    series = {SOURCE_NAMES.get(s, s): [by[(k, x, s)]["mean"] if (k, x, s) in by else 0.0
+    series = {source_name(s): [by[(k, x, s)]["mean"] if (k, x, s) in by else 0.0
                                        for _, k, x in who] for s in used}
     blocks.append(Charts([charts.stacked_bars(
         [w for w, _, _ in who], series,
         title="Mean points by source" + (", by seat and bot" if c.mixed else ", by seat"),
         width=CHART_W, keys=list(used))]))
+    blocks += _seat_edges(data, c, used)
     sep = data.rows("winner_separation", c.id)
     if sep:
         n = sep[0]["games"]
-        rows = [[SOURCE_NAMES.get(r["source"], r["source"]), f.signed(r["mean"]),
+        rows = [[source_name(r["source"]), f.signed(r["mean"]),
                  f.ci_num(r["ci_low"], r["ci_high"])]
                 for r in sep if r["source"] in used or r["source"] == "total"]
         blocks += [
@@ -378,12 +371,49 @@ def _sources(data: ReportData, c: CellInfo) -> list[Block]:
         shown = [r for r in sep if r["source"] in used and r["mean"] is not None]
         if shown:
             blocks.append(Charts([charts.interval_rows(
-                [SOURCE_NAMES.get(r["source"], r["source"]) for r in shown],
+                [source_name(r["source"]) for r in shown],
                 [r["mean"] for r in shown], [r["ci_low"] for r in shown],
                 [r["ci_high"] for r in shown],
                 title=f"What separates winners ({_conf(data)} CI)",
                 x_label="winner's points minus the others' mean (points)",
                 colours=[source_colour(r["source"]) for r in shown], width=CHART_W)]))
+    return blocks
+
+
+def _seat_edges(data: ReportData, c: CellInfo, used: list[str]) -> list[Block]:
+    """Each seat against the other seats of its table, by source (``seat_edge``): where the
+    seats' points differ, which is what a seat verdict's "why" reads. The chart shows the
+    seat with the largest win-rate gap."""
+    rows = [r for r in data.rows("seat_edge", c.id) if r["source"] in used or
+            r["source"] == "total"] if "seat_edge" in data.tables else []
+    if not rows:
+        return []
+    by = {(r["seat"], r["source"]): r for r in rows}
+    seats = sorted({r["seat"] for r in rows})
+    table = []
+    for src in [*used, "total"]:
+        row = [f"**{source_name(src)}**" if src == "total" else source_name(src)]
+        for s in seats:
+            r = by.get((s, src))
+            row.append(f"{f.signed(r['mean'])} {f.ci_num(r['ci_low'], r['ci_high'])}" if r
+                       else f.DASH)
+        table.append(row)
+    blocks: list[Block] = [
+        Para(f"**Each seat against the others**: a seat's points minus the mean of the other "
+             f"seats' points in the same game, per source, with {_conf(data)} intervals over "
+             f"{c.games:,} games: the sources where a seat's edge or deficit comes from."),
+        Table(["source", *[_seat(s) for s in seats]], table),
+    ]
+    v = c.verdict
+    s = v.largest_gap_seat if v is not None else 0
+    shown = [by[(s, src)] for src in used if (s, src) in by and by[(s, src)]["mean"] is not None]
+    if shown:
+        blocks.append(Charts([charts.interval_rows(
+            [source_name(r["source"]) for r in shown], [r["mean"] for r in shown],
+            [r["ci_low"] for r in shown], [r["ci_high"] for r in shown],
+            title=f"{_seat(s).capitalize()} against the other seats ({_conf(data)} CI)",
+            x_label=f"{_seat(s)}'s points minus the others' mean (points)",
+            colours=[source_colour(r["source"]) for r in shown], width=CHART_W)]))
     return blocks
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from imhotep_stats.stats.fmt import pct
 from imhotep_stats.stats.ladder import BotSummary, bot_summaries
 
 if TYPE_CHECKING:
@@ -28,14 +29,10 @@ CARD_SOURCES = ("market", "card_statue", "card_decoration", "card_unused_blue", 
 A_SIDES = "A-A-A-A-A"
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def win_row(label: str, st: BotSummary, games: int) -> str:
     p, lo, hi = st.win_rate()
     m, h = st.mean()
-    return f"| {label} | {games} | {_pct(p)} | {_pct(lo)} - {_pct(hi)} | {m:.1f} ± {h:.1f} |"
+    return f"| {label} | {games} | {pct(p)} | {pct(lo)} - {pct(hi)} | {m:.1f} ± {h:.1f} |"
 
 
 def source_row(st: BotSummary, sources: Sequence[str]) -> str:
@@ -82,4 +79,4 @@ def tables(play: Play, games: int, personas: Sequence[str] = PERSONAS,
                 rm, rh = res["random"].mean(*there)
                 p, lo, hi = res[persona].win_rate()
                 yield (f"| {source}.{letter} ({side}) | {persona}: {pm:.1f} ± {ph:.1f} | "
-                       f"{rm:.1f} ± {rh:.1f} | {_pct(p)} ({_pct(lo)} - {_pct(hi)}) |")
+                       f"{rm:.1f} ± {rh:.1f} | {pct(p)} ({pct(lo)} - {pct(hi)}) |")

@@ -29,6 +29,7 @@ from imhotep_stats.stats.aggregate import (
     game_shape,
     points_by_source,
     score_distribution,
+    seat_edge,
     win_rates,
     winner_separation,
 )
@@ -41,6 +42,7 @@ from imhotep_stats.stats.breakdowns import (
 from imhotep_stats.stats.intervals import wilson_arrays
 from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
 from imhotep_stats.stats.significance import SeatVerdict
+from imhotep_stats.stats.sweep import gap_bounds, imbalance_order
 
 MAX_DETAIL_CELLS = 24
 """Cells with a full section in report.md / report.html. A sweep of hundreds of cells would
@@ -51,7 +53,6 @@ POWER = 0.8
 WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
 SIG = 10  # significant digits kept in exported floats (hides summation-order noise)
 
-SEVERITY = {"unbalanced": 0, "inconclusive": 1, "tilted": 2, "balanced": 3}
 
 
 def clean(x: Any) -> Any:
@@ -165,9 +166,14 @@ def _notes(sides: str, board: dict[str, Any]) -> list[str]:
     return out
 
 
-def sequential_note(manifest: dict[str, Any], rounds: int) -> str:
-    """What a sequential run's verdicts are, for the report's notes."""
+def sequential_note(manifest: dict[str, Any], rounds: int, alpha: float = 0.05) -> str:
+    """What a sequential run's verdicts are, for the report's notes: how it was looked at
+    more than once, and the error bound that holds over all the looks (2 alpha when the
+    first look was a fixed-sample one: a plain run topped up, or games an earlier run
+    judged; alpha when every look was sequential)."""
     passes = [int(n) for n in manifest.get("passes", ())]
+    seen = manifest.get("looks") or {}
+    prior = seen.get("prior") or []
     how = []
     if len(passes) > 1:
         how.append("played in passes to " + ", ".join(f"{n:,}" for n in passes) + " games")
@@ -175,10 +181,38 @@ def sequential_note(manifest: dict[str, Any], rounds: int) -> str:
         how.append("run until decided")
     if rounds:
         how.append(f"{rounds} adaptive round{'s' if rounds != 1 else ''}")
-    return ("Sequential verdicts: this run was looked at more than once ("
+    for p in prior[:3]:
+        g = p.get("games") or [0, 0]
+        how.append(f"games {g[0]:,}-{g[1] - 1:,} judged before by {p.get('kind', 'run')} "
+                   f"{p.get('run')} ({p.get('time')})")
+    if len(prior) > 3:
+        how.append(f"{len(prior) - 3} more earlier looks")
+    text = ("Sequential verdicts: this run was looked at more than once ("
             + ("; ".join(how) or "a sweep's adaptive allocation") + "), so its seat verdicts "
-            "use anytime-valid p-values (stats.sequential), whose error rates hold however "
-            "often and whenever it was looked at.")
+            "use anytime-valid p-values (stats.sequential), valid at every later look. ")
+    if prior or (len(passes) > 1 and manifest.get("first_look") != "sequential"):
+        text += (f"Its first look was a fixed-sample one, so the chance that some look gave a "
+                 f"false verdict is at most 2 x {alpha:.0%} = {2 * alpha:.0%} (the first look "
+                 f"at most {alpha:.0%}, all later ones together at most {alpha:.0%}).")
+    else:
+        text += (f"Every look was sequential: their error rates ({alpha:.0%}) hold however "
+                 "often and whenever it was looked at.")
+    if seen.get("chosen_from"):
+        text += (f" These are games on which an earlier look judged {seen['chosen_from']} "
+                 "cells, so a cell here may have been chosen as their extreme: this is no "
+                 "confirmation (without --seed, a run plays fresh games).")
+    return text
+
+
+def fresh_note(manifest: dict[str, Any]) -> str | None:
+    """The note of a run that played fresh games instead of its study's seed."""
+    seen = manifest.get("looks") or {}
+    if seen.get("seed_from") is None:
+        return None
+    return (f"Fresh games: an earlier look (a sweep or a run of more cells) judged these "
+            f"cells' games of seed {seen['seed_from']}, so this run played seed "
+            f"{seen['seed']} instead: its verdicts are an independent look at cells that "
+            f"may have been chosen there (--seed {seen['seed_from']} replays those games).")
 
 
 def _global_notes(board: dict[str, Any]) -> list[str]:
@@ -298,6 +332,7 @@ def compute(run_dir: str | Path) -> ReportData:
         "points_bot": points_by_source(lf, by=("cell", "bot"), confidence=conf),
         "points_cell": points_by_source(lf, by="cell", confidence=conf),
         "winner_separation": winner_separation(lf, by="cell", confidence=conf),
+        "seat_edge": seat_edge(lf, by=("cell", "seat"), confidence=conf),
         "bot_matrix": matrix,
         "bot_ratings": cell_bot_ratings(blocked, conf),
         "game_shape": game_shape(lf, by="cell", confidence=conf),
@@ -309,15 +344,23 @@ def compute(run_dir: str | Path) -> ReportData:
     tables = {name: _cell_order(df, order) for name, df in tables.items()}
 
     cards_recorded = has_card_columns(manifest.get("schema"))
-    ranked = sorted((c for c in cells if c.verdict is not None), key=lambda c: (
-        SEVERITY[c.verdict.verdict], -c.verdict.largest_gap, c.index))
-    chosen = {c.id for c in ranked[:MAX_DETAIL_CELLS]}
-    detail = [c.id for c in cells if c.id in chosen]
+    wins: dict[str, list[float]] = {}
+    for cid, w in seat.sort("cell", "seat").select("cell", "wins").iter_rows():
+        wins.setdefault(cid, []).append(w)
+
+    def least_balanced(c: CellInfo) -> tuple:  # as sweep ranks: stats.sweep.imbalance_order
+        low = gap_bounds(wins.get(c.id, []), c.games, conf)[0]
+        return imbalance_order({"index": c.index, "seat_gap": c.verdict.largest_gap,
+                                "gap_low": low})
+
+    ranked = sorted((c for c in cells if c.verdict is not None), key=least_balanced)
+    detail = [c.id for c in ranked[:MAX_DETAIL_CELLS]]  # the least balanced first
     return ReportData(
         manifest=manifest, study=str(manifest.get("study", "study")), confidence=conf,
         margin=margin, alpha=alpha, family=family, cells=cells, tables=tables,
         global_notes=_global_notes(board) + ([extra.note] if extra.note else [])
-        + ([sequential_note(manifest, extra.rounds)] if seq else [])
+        + ([sequential_note(manifest, extra.rounds, alpha)] if seq else [])
+        + [n for n in [fresh_note(manifest)] if n]
         + ([] if cards_recorded else [CARDS_NOT_RECORDED]),
         detail=detail, gates=dict(config.get("gates") or {}),
         adaptive_games=extra.games, adaptive_rounds=extra.rounds, sequential=seq,

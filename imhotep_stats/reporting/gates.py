@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from imhotep_stats.config.gates import GATE_KEYS, gate_problems
+from imhotep_stats.stats.fmt import pct
 
 if TYPE_CHECKING:  # pragma: no cover
     from imhotep_stats.reporting.figures import ReportData
@@ -103,12 +104,12 @@ def evaluate(data: ReportData) -> list[GateResult]:
                 if bad:
                     detail = (f"{src} share outside [{low:g}, {high:g}] in {len(bad)} cell"
                               f"{'s' if len(bad) > 1 else ''}: " + _listing(
-                                  [f"{c.label}: {100 * s:.1f}%" for c, s in bad]))
+                                  [f"{c.label}: {pct(s)}" for c, s in bad]))
                 elif got:
                     lo = min(s for _, s in got)
                     hi = max(s for _, s in got)
-                    detail = (f"{src} share {100 * lo:.1f}%" + (
-                        f" to {100 * hi:.1f}%" if hi != lo else "")
+                    detail = (f"{src} share {pct(lo)}" + (
+                        f" to {pct(hi)}" if hi != lo else "")
                         + f" within [{low:g}, {high:g}]")
                 else:
                     detail = "no games"

@@ -5,10 +5,10 @@ document's layout can change without touching these."""
 from __future__ import annotations
 
 from imhotep_stats.reporting import charts
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.document import CHART_W, Block, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.figures import CellInfo, ReportData
 from imhotep_stats.reporting.robustness import first_player, lineup_name, lineup_rating
+from imhotep_stats.stats import fmt as f
 
 MIDDLE_ROUND = 3  # the comeback chart's round: half the game left to play
 
@@ -29,8 +29,9 @@ def robustness(data: ReportData) -> list[Block]:
              "between lineups is tested, not read off the verdict labels: a chi-square test "
              "of the seat x lineup table of wins (shared wins as fractions), Holm over the "
              "groups of this report, with the seats' trend per rating point beside it "
-             "where at least three lineups have ratings. Only when it rejects is the "
-             "difference likely an effect of the bots, not the board. "
+             "where at least three lineups have ratings. A rejection says the size of a seat's "
+             "effect depends on the bots (not that the bots cause it); \"consistent\" says "
+             "the difference the test could miss. "
              f"*First-player advantage*: seat 1's win rate minus its fair share, {_conf(data)} "
              "Wilson interval."),
     ]
@@ -61,7 +62,7 @@ def robustness(data: ReportData) -> list[Block]:
                 [fp["gap_low"] + p0 for _, fp in svg_rows],
                 [fp["gap_high"] + p0 for _, fp in svg_rows],
                 title=f"Seat 1 win rate by lineup ({_conf(data)} CI)", reference=p0,
-                width=CHART_W)]))
+                width=CHART_W, y_label="seat 1 win rate", x_label="lineup")]))
     return blocks
 
 
@@ -101,7 +102,8 @@ def comebacks(data: ReportData, c: CellInfo) -> list[Block]:
             [r["band"] for r in mid], [r["win_rate"] for r in mid],
             [r["ci_low"] for r in mid], [r["ci_high"] for r in mid],
             title=f"Win rate by points behind after round {MIDDLE_ROUND} ({_conf(data)} CI)",
-            reference=1 / c.players, width=CHART_W)]))
+            reference=1 / c.players, width=CHART_W,
+            x_label=f"points behind the leader after round {MIDDLE_ROUND}")]))
     return blocks
 
 

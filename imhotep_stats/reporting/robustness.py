@@ -11,7 +11,13 @@ That is a test, not a comparison of verdict labels: two lineups with the same se
 another) by chance alone, and the label comparison flagged 80% of such groups (issue 21).
 ``stats.lineups.lineup_test`` tests the seat x lineup table (and a trend with the lineups'
 ratings); a group is ``consistent`` unless that test rejects after Holm over the groups of
-the report, and only then does a flag name what differs.
+the report, and only then does a flag name what differs. A group whose test finds nothing
+says how large a difference it could have missed (``stats.lineups.missable``).
+
+The words say what was tested, no more (issue 46): a rejection says the *size* of a seat
+effect depends on the bots (seat 4: -4 pp with greedy, pyramid and temple, -1 pp with
+random), not that the effect belongs to the bots; where no lineup puts the seat on the other
+side, the flag says so.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Protocol
 
+from imhotep_stats.stats.fmt import pct, pp
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
 from imhotep_stats.stats.significance import SeatVerdict, holm
@@ -93,9 +100,10 @@ class Group:
             return self.flags[0]
         trend = ("" if self.test.trend_p is None else
                  f"; trend with the lineups' rating {_p(self.test.trend_p)}")
-        return (f"consistent across lineups (seat x lineup test "
+        return (f"no difference detected between lineups (seat x lineup test "
                 f"{_p(self.p_adjusted)}"
-                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend})")
+                f"{', Holm over the groups' if self.tested_groups > 1 else ''}{trend}); "
+                f"{could_miss(self.test.missable)}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -118,6 +126,14 @@ class Group:
         }
 
 
+def could_miss(missable: float | None) -> str:
+    """What a test that found nothing could have missed, in words: a "no difference" is
+    never said without it."""
+    if missable is None or missable != missable or missable == float("inf"):
+        return "too few games to detect any difference"
+    return f"it could miss up to ±{missable * 100:.1f} pp in a seat's win rate between lineups"
+
+
 def _p(p: float | None) -> str:
     """"p = 0.012", "p < 0.001"."""
     if p is None:
@@ -125,21 +141,45 @@ def _p(p: float | None) -> str:
     return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
 
 
+def _two_groups(gaps: list[float]) -> list[list[int]]:
+    """Lineup indices split in two where the sorted gaps jump most (one group if equal)."""
+    order = sorted(range(len(gaps)), key=lambda i: gaps[i])
+    if len(order) < 2:
+        return [order]
+    jumps = [gaps[order[i + 1]] - gaps[order[i]] for i in range(len(order) - 1)]
+    cut = max(range(len(jumps)), key=lambda i: jumps[i]) + 1
+    return [order[:cut], order[cut:]]
+
+
+def _names(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _flag(t: LineupTest, p_adj: float, names: list[str], players: int) -> str:
-    """The sentence naming what differs: the seat whose share varies most between
-    lineups (largest chi-square contribution), its rate in the lineups where it is
-    highest and lowest, and the rating trend when it is significant too."""
+    """The sentence saying what the test found: the seat whose share varies most between
+    lineups (largest chi-square contribution), its gap to the fair share in the lineups
+    grouped where the gaps split, whether the lineups agree on its side, and the
+    rating trend when it is significant too."""
     s = t.seat
-    hi, lo = int(max(range(len(names)), key=lambda i: t.rates[i][s])), int(
-        min(range(len(names)), key=lambda i: t.rates[i][s]))
-    text = (f"seat effects differ between lineups (seat x lineup test {_p(p_adj)}): "
-            f"seat {s + 1} wins {t.rates[hi][s]:.1%} with {names[hi]} but "
-            f"{t.rates[lo][s]:.1%} with {names[lo]} (fair share {1 / players:.1%})")
+    fair = 1.0 / players
+    gaps = [t.rates[i][s] - fair for i in range(len(names))]
+    games = t.games
+    parts = []
+    for grp in sorted(_two_groups(gaps), key=lambda g: min(gaps[i] for i in g)):
+        gap = sum(gaps[i] * games[i] for i in grp) / sum(games[i] for i in grp)
+        parts.append(f"{pp(gap, sign=True)} with {_names([names[i] for i in grp])}")
+    behind, ahead = all(g <= 0 for g in gaps), all(g >= 0 for g in gaps)
+    what = "deficit" if behind else "advantage" if ahead else "gap to its fair share"
+    text = (f"the size of seat {s + 1}'s {what} depends on the bots (seat x lineup test "
+            f"{_p(p_adj)}): {', '.join(parts)} (fair share {pct(fair)})")
     if t.trend_p is not None and t.trend_p <= t.alpha:
         per = t.slopes[t.trend_seat] * 100
         text += (f"; seat {t.trend_seat + 1}'s win rate {'rises' if per > 0 else 'falls'} "
                  f"{abs(per) * 100:.1f} pp per 100 rating points (trend test {_p(t.trend_p)})")
-    return text + ": likely an effect of the bots, not the board"
+    if behind or ahead:
+        return text + (f"; no lineup puts seat {s + 1} {'ahead' if behind else 'behind'}: "
+                       "only the size differs")
+    return text + "; the lineups disagree on its direction"
 
 
 def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:

@@ -12,6 +12,7 @@ from typing import Any
 import polars as pl
 
 from imhotep_stats.stats.aggregate import points_by_source, win_rates
+from imhotep_stats.stats.fmt import pct
 
 
 def _rate_rows(df: pl.DataFrame, key: str) -> dict[str, dict[Any, dict[str, Any]]]:
@@ -62,10 +63,6 @@ def cell_summaries(lf: pl.LazyFrame, manifest: dict[str, Any]) -> list[dict[str,
     return out
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def format_cell(summary: dict[str, Any]) -> str:
     """A short terminal block for one cell: win rates, then mean points per source."""
     from tabulate import tabulate
@@ -76,8 +73,8 @@ def format_cell(summary: dict[str, Any]) -> str:
             "(seat 1 = start player)")
     who = [(f"seat {s['seat'] + 1}", s) for s in summary["seats"]]
     who += [(f"bot {b['bot']}", b) for b in summary["bots"]]
-    rows = [[name, f"{r['games']:,}", f"{r['wins']:,.1f}", _pct(r["win_rate"]),
-             f"[{_pct(r['ci_low'])}, {_pct(r['ci_high'])}]"] for name, r in who]
+    rows = [[name, f"{r['games']:,}", f"{r['wins']:,.1f}", pct(r["win_rate"]),
+             f"[{pct(r['ci_low'])}, {pct(r['ci_high'])}]"] for name, r in who]
     rates = tabulate(rows, headers=["", "games", "wins", "win rate", f"{conf}% CI"],
                      tablefmt="simple", disable_numparse=True,
                      colalign=("left", "right", "right", "right", "left"))

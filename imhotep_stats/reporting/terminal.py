@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.figures import ReportData, verdict_text
 from imhotep_stats.reporting.gates import GateResult
 from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.stats import fmt as f
 
 MAX_ROWS = 40  # cells listed; the rest are in the files
 
@@ -44,7 +44,7 @@ def render(data: ReportData, gates: list[GateResult]) -> str:
     parts = [head, _table(["#", "cell", "games", "seat win rates %", "largest gap", "χ² p",
                            "resolves ±", "verdict"], rows, "rlrrrrrl")]
     if len(cells) < len(data.cells):
-        parts.append(f"({len(cells)} of {len(data.cells)} cells shown, the least balanced; "
+        parts.append(f"({len(cells)} of {len(data.cells)} cells shown, the least balanced first; "
                      "all are in summary.json and tables/)")
 
     shares: dict[str, dict[str, float]] = {}

@@ -1,5 +1,6 @@
 """How far to trust an answer, in one short line printed under every verdict (terminal) and at
-the top of every report: the bots (with their measured rating against the reference bot), the
+the top of every report: the bots (what kind of player each is and how often it beats the
+reference bot, from its measured rating), the
 margin, and the board values the cell rests on that are not the printed rulebook's
 (provisional placeholders, a config's overrides, a designer's board file).
 
@@ -10,12 +11,14 @@ highest rated bot listed is the reference.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from imhotep_stats.bots import BUILTIN_PERSONAS
 from imhotep_stats.rules.board import SITES
 
 
@@ -34,19 +37,57 @@ def reference_bot() -> str | None:
     return max(ratings, key=ratings.get) if ratings else None
 
 
-def bot_words(lineup: Sequence[str]) -> str:
-    """``greedy (-97 Elo against mcts400)``, one entry per distinct bot, in seat order."""
+def win_chance(bot: str) -> float | None:
+    """The chance ``bot`` beats the reference bot in a two-player game, from the rating
+    difference (the Elo curve the ratings were fitted on); None if either is unrated."""
     ratings = _ratings_file().get("ratings", {})
+    ref = reference_bot()
+    if ref is None or bot not in ratings:
+        return None
+    return 1.0 / (1.0 + 10.0 ** ((ratings[ref] - ratings[bot]) / 400.0))
+
+
+def kind_words(bot: str) -> str:
+    """What kind of player a bot is, in a designer's words."""
+    if bot == "random":
+        return "plays at random"
+    if bot == "greedy":
+        return "a simple player (the move worth most now)"
+    if bot in BUILTIN_PERSONAS or bot.endswith("+"):
+        return f"a simple player that favours {bot}" if bot != "balanced" else \
+            "a simple player that also blocks its opponents"
+    iterations = re.match(r"mcts(\d+)", bot)
+    if iterations:
+        return f"a search player ({int(iterations.group(1)):,} simulations a move)"
+    return "a player defined in the config"
+
+
+def _pct(p: float) -> str:
+    if p < 0.01:
+        return "under 1%"
+    if p > 0.99:
+        return "over 99%"
+    return f"about {p * 100:.0f}%"
+
+
+def bot_words(lineup: Sequence[str]) -> str:
+    """Each distinct bot, in seat order, in words a designer reads: "greedy: a simple
+    player (the move worth most now), wins about 3% of games against the reference bot
+    (expert)"; the reference bot says it is; a bot without a rating says so."""
     ref = reference_bot()
     out = []
     for bot in dict.fromkeys(lineup):
-        if bot not in ratings:
-            out.append(f"{bot} (not rated)")
-        elif ref is None or bot == ref:
-            out.append(f"{bot} (the reference bot)")
+        if bot == ref:
+            out.append(f"{bot}: the reference bot, the strongest player measured")
+            continue
+        p = win_chance(bot)
+        if p is None:
+            out.append(f"{bot}: {kind_words(bot)}, not rated (its strength against the "
+                       "reference bot is unmeasured)")
         else:
-            out.append(f"{bot} ({ratings[bot] - ratings[ref]:+.0f} Elo against {ref})")
-    return ", ".join(out)
+            out.append(f"{bot}: {kind_words(bot)}, wins {_pct(p)} of games against the "
+                       f"reference bot ({ref})")
+    return "; ".join(out)
 
 
 def board_words(sides: str, board: Mapping[str, Any]) -> str:
@@ -75,7 +116,7 @@ def board_words(sides: str, board: Mapping[str, Any]) -> str:
 def trust_line(lineup: Sequence[str], margin: float, sides: str | None = None,
                board: Mapping[str, Any] | None = None) -> str:
     """One line: bots, margin, and the board values it rests on."""
-    parts = [f"bots {bot_words(lineup)}", f"margin ±{100 * margin:.1f} pp"]
+    parts = [bot_words(lineup), f"margin ±{100 * margin:.1f} pp"]
     if sides is not None:
         rests = board_words(sides, board or {})
         parts.append(f"rests on {rests}" if rests else "printed rulebook values only")

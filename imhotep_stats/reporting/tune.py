@@ -9,10 +9,10 @@ from typing import Any
 from tabulate import tabulate
 
 from imhotep_stats.reporting import charts, html, markdown
-from imhotep_stats.reporting import fmt as f
 from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.headline import spell_sides
 from imhotep_stats.reporting.trust import trust_line
+from imhotep_stats.stats import fmt as f
 
 DECISION_WORDS = {"within": "within the margin", "outside": "outside the margin",
                   "open": "open: the interval straddles the margin"}
@@ -95,11 +95,11 @@ def _chart(res: dict[str, Any]) -> str:
     printed = first.get("printed")
     mark = first["values"].index(printed) if printed in first["values"] else None
     return charts.band_points(xs, series, band=(t["goal_low"], t["goal_high"]),
-                              title=f"{t['name']} against {first['path']} "
-                                    f"({round(100 * res['confidence'])}% intervals)",
+                              title=f"{t['name'][:1].upper()}{t['name'][1:]} by value",
                               percent=t["percent"], band_label="within the margin",
-                              width=720, mark=mark, mark_label="printed value",
-                              x_label=first["path"])
+                              mark=mark, mark_label="printed value", x_label=first["path"],
+                              y_label=f"{t['name']} ({round(100 * res['confidence'])}% "
+                                      "interval)")
 
 
 def tune_blocks(res: dict[str, Any]) -> list[Block]:

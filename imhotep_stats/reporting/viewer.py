@@ -9,13 +9,15 @@ No network, no rule in JavaScript. A static SVG chart shows each seat's score by
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.transcript import read_lines, replay
+from imhotep_stats.engine.view import View
 from imhotep_stats.reporting.board_state import round_totals, state
+from imhotep_stats.reporting.captions import action_words, step_caption
 from imhotep_stats.reporting.charts import axis, scale, tick
 from imhotep_stats.reporting.palette import SEATS, seat_colour
 from imhotep_stats.rules.board import Board
@@ -23,7 +25,9 @@ from imhotep_stats.rules.board import Board
 
 @dataclass
 class Steps:
-    """Every step of a game: ``states[0]`` the setup, ``states[k]`` after decision k."""
+    """Every step of a game: ``states[0]`` the setup, ``states[k]`` after decision k;
+    ``captions[k]`` says in words what decision k did and ``scored[k]`` the points each seat
+    scored in it (the last step's include the game-end scoring)."""
 
     setup: dict
     states: list[dict]
@@ -31,23 +35,58 @@ class Steps:
     by_round: list[list[int]]  # running totals at the end of each round, game end last
     winners: list[int]
     mismatches: list[str]
+    scored: list[list[int]] = field(default_factory=list)
+
+
+# The site a decision kind belongs to: its points need no source named in the caption
+_KIND_SITE = {"market_pick": "market", "market_keep": "market", "pyramid_choice": "pyramid",
+              "pyramid_ship_slot": "pyramid", "temple_bonus": "temple", "temple_keep": "temple",
+              "mound_space": "burial_chamber", "tomb_token": "burial_chamber",
+              "obelisk_token": "obelisk", "obelisk_claim": "obelisk"}
+
+
+def _site_of(kind: str, action: str) -> str | None:
+    """The site a decision sends stones to (a sail's dock, a barge's site), else its kind's."""
+    w = action.split()
+    if w and w[0] in ("sail", "platform") and len(w) == 3:
+        return w[2]
+    if w and w[0] == "deliver" and len(w) == 2:
+        return w[1]
+    return _KIND_SITE.get(kind)
 
 
 def game_steps(lines: list[str], board: Board | None = None) -> Steps:
-    """Replay ``lines`` (a transcript) and record the public state before every decision."""
+    """Replay ``lines`` (a transcript) and record the public state before every decision,
+    and the score events each decision added (``View.events``)."""
     states: list[dict] = []
-    captions = ["the setup: round 1 about to start"]
+    decided: list[tuple[int, str, str, int]] = []  # seat, kind, action, events before it
 
     def record(g: Game, line: dict) -> None:
         states.append(state(g))
-        captions.append(f"round {g.round}: seat {g.to_move + 1} ({g.kind}) chose {line['action'].strip()}")
+        decided.append((g.to_move, g.kind, line["action"].strip(), len(View(g, 0).events)))
 
     rep = replay(lines, board, on_decision=record)
     states.append(state(rep.game))
-    # captions[k] says what decision k did; the state after it is states[k] (states[0] the
-    # setup): the record before decision k+1 is the state after decision k.
-    return Steps(rep.setup, states, captions[: len(states)], round_totals(rep.game),
-                 list(rep.result.winners), rep.mismatches)
+    events = View(rep.game, 0).events
+    n, rounds = rep.game.n, rep.game.rounds
+    captions, scored = ["the setup: round 1 about to start"], [[0] * n]
+    # decision k (from 1) turned states[k-1] into states[k]; its events run to the next one's
+    for k, (seat, kind, action, start) in enumerate(decided, start=1):
+        end = decided[k][3] if k < len(decided) else len(events)
+        mine = events[start:end]
+        last = k == len(decided)
+        play = [e for e in mine if not (last and e[3] > rounds)]
+        game_end = [e for e in mine if last and e[3] > rounds]
+        before, after = states[k - 1], states[k]
+        ended = before["round"] if last or after["round"] > before["round"] else 0
+        words = action_words(seat, kind, action, after["sled"][seat] - before["sled"][seat])
+        captions.append(step_caption(words, play, _site_of(kind, action), ended, game_end))
+        row = [0] * n
+        for p, _, pts, _ in mine:
+            row[p] += pts
+        scored.append(row)
+    return Steps(rep.setup, states, captions, round_totals(rep.game),
+                 list(rep.result.winners), rep.mismatches, scored)
 
 
 def steps_of_file(path: Path, board: Board | None = None) -> Steps:
@@ -100,10 +139,13 @@ def score_chart(by_round: list[list[int]], rounds: int) -> str:
 CSS = """
 body{font-family:system-ui,sans-serif;font-size:16px;margin:0 auto;max-width:1100px;padding:12px;color:#222}
 h1{font-size:1.3em;margin:.2em 0}
-#controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:8px 0}
+#bar{position:sticky;top:0;z-index:5;background:#fff;padding:4px 0 2px;border-bottom:1px solid #ddd}
+#controls{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin:4px 0}
 #controls button{font-size:1em;padding:6px 12px}
 #round{flex:1 1 160px;min-width:120px}
-#caption{font-weight:600;min-height:1.4em}
+#caption{font-weight:600;min-height:1.4em;margin:4px 0}
+#step-link{font-size:.9em}
+.value{font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px;fill:#222;pointer-events:none}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));gap:10px}
 .panel{border:1px solid #ccc;border-radius:6px;padding:6px 8px;min-width:0}
 .panel h2{font-size:1em;margin:0 0 4px}
@@ -112,29 +154,38 @@ h1{font-size:1.3em;margin:.2em 0}
 svg.stones{display:block;max-width:100%;height:auto}
 table{border-collapse:collapse;width:100%}
 td,th{padding:2px 6px;text-align:left;font-size:.95em}
-@media (max-width:500px){.grid{grid-template-columns:1fr}}
+@media (max-width:500px){.grid{grid-template-columns:1fr}
+  #controls button{padding:6px 8px}#round{flex-basis:100%}
+  #caption{max-height:6.2em;overflow-y:auto}}
 """
 
 # The script draws states[k] and steps; it knows the layout, never a rule.
 SCRIPT = r"""
 (function () {
   var data = JSON.parse(document.getElementById("game-data").textContent);
-  var S = data.states, C = data.captions, seats = data.seats, k = 0;
-  var R = 11, GAP = 4, NS = "http://www.w3.org/2000/svg";
+  var S = data.states, C = data.captions, P = data.scored, seats = data.seats, k = 0;
+  var R = 12, GAP = 4, NS = "http://www.w3.org/2000/svg";
   function el(tag, attrs, parent) {
     var e = document.createElementNS(NS, tag);
     for (var a in attrs) e.setAttribute(a, attrs[a]);
     if (parent) parent.appendChild(e);
     return e;
   }
-  function stone(svg, x, y, owner, place) {
-    if (owner < 0) { el("circle", {cx: x, cy: y, r: R - 1, "class": "space", fill: "none",
-                                   stroke: "#bbb", "stroke-dasharray": "3 2"}, svg); return; }
-    el("circle", {cx: x, cy: y, r: R - 1, "class": "stone", "data-seat": owner, "data-place": place,
-                  fill: seats[owner], stroke: "#333"}, svg);
+  // a space, empty (dashed) or holding owner's stone; "label": [the value printed on the
+  // space, what it is (its board-data key)], drawn on it with that as its tooltip
+  function stone(svg, x, y, owner, place, label) {
+    var c = owner < 0 ? el("circle", {cx: x, cy: y, r: R - 1, "class": "space", fill: "none",
+                                      stroke: "#bbb", "stroke-dasharray": "3 2"}, svg)
+                      : el("circle", {cx: x, cy: y, r: R - 1, "class": "stone", "data-seat": owner,
+                                      "data-place": place, fill: seats[owner], stroke: "#333"}, svg);
+    if (!label) return;
+    el("title", {}, c).textContent = label[1];
+    var t = el("text", {x: x, y: y + 4, "text-anchor": "middle", "class": "value",
+                        "data-key": label[1].split(" ")[0]}, svg);
+    t.textContent = label[0];
   }
   // rows of owners (-1 empty) as centred rows of circles; "beside": stones off the spaces
-  function stonesSvg(rows, place, beside) {
+  function stonesSvg(rows, place, beside, labels) {
     var cols = 1;
     rows.forEach(function (r) { cols = Math.max(cols, r.length); });
     var extra = beside ? beside.reduce(function (a, b) { return a + b; }, 0) : 0;
@@ -145,7 +196,10 @@ SCRIPT = r"""
                          role: "img", "aria-label": place});
     rows.forEach(function (r, i) {
       var off = (w - r.length * (2 * R + GAP)) / 2;
-      r.forEach(function (o, j) { stone(svg, off + j * (2 * R + GAP) + R + GAP / 2, GAP + i * (2 * R + GAP) + R, o, place); });
+      r.forEach(function (o, j) {
+        stone(svg, off + j * (2 * R + GAP) + R + GAP / 2, GAP + i * (2 * R + GAP) + R, o, place,
+              labels && labels[i] ? labels[i][j] : null);
+      });
     });
     if (extra) {
       var i = 0;
@@ -196,6 +250,9 @@ SCRIPT = r"""
     var st = S[k], board = document.getElementById("board");
     board.textContent = "";
     document.getElementById("caption").textContent = "Step " + k + " of " + (S.length - 1) + ": " + C[k];
+    var link = document.getElementById("step-link");
+    link.href = "#step=" + k;
+    link.textContent = "link to step " + k;
     document.getElementById("round").value = st.round;
     document.getElementById("round-label").textContent = "round " + st.round;
     var rows = document.getElementById("seats-body"); rows.textContent = "";
@@ -203,6 +260,7 @@ SCRIPT = r"""
       var tr = document.createElement("tr");
       tr.innerHTML = '<td><span class="seat" style="background:' + seats[p] + '"></span> seat ' + (p + 1) +
         (data.bots[p] ? " (" + data.bots[p] + ")" : "") + (st.to_move === p ? " &#9664;" : "") + '</td><td class="total">' + t +
+        '</td><td class="scored">' + (P[k][p] ? (P[k][p] > 0 ? "+" : "") + P[k][p] : "") +
         "</td><td>" + st.quarry[p] + "</td><td></td>";
       var sled = tr.lastChild;
       var row = []; for (var m = 0; m < st.sled[p]; m++) row.push(p);
@@ -216,21 +274,36 @@ SCRIPT = r"""
     st.ships.forEach(function (s, i) {
       var where = !s.dock ? "in the harbour" : (s.slots.some(function (o) { return o >= 0; }) ?
         "sailed to the " : "unloaded at the ") + (s.dock || "").replace("_", " ");
+      var slots = s.slots.map(function (o, j) {
+        return [String(j + 1), "slot " + (j + 1) + (j === 0 ? " (bow)" : j === s.slots.length - 1 ? " (stern)" : "")];
+      });
       ships.appendChild(panel("Ship " + (i + 1) + " (" + s.slots.length + " places)",
-                              stonesSvg([s.slots], "ship" + i, null), where));
+                              stonesSvg([s.slots], "ship" + i, null, [slots]), where));
     });
     board.appendChild(ships);
     var sites = document.createElement("div"); sites.className = "grid"; sites.style.marginTop = "10px";
     st.sites.forEach(function (s) {
       var name = s.name.replace("_", " ");
       sites.appendChild(panel(name.charAt(0).toUpperCase() + name.slice(1) + " (side " + s.side + ")",
-                              s.rows.length || s.beside.some(Boolean) ? stonesSvg(s.rows, s.name, s.beside) : null, s.note));
+                              s.rows.length || s.beside.some(Boolean) ? stonesSvg(s.rows, s.name, s.beside, s.labels) : null, s.note));
     });
     board.appendChild(sites);
     var m = document.getElementById("round-marker"), xs = data.roundX;
     if (m) { var x = xs[Math.min(st.round, xs.length) - 1] || xs[0]; m.setAttribute("x1", x); m.setAttribute("x2", x); }
   }
-  function go(to) { k = Math.max(0, Math.min(S.length - 1, to)); draw(); }
+  // #step=N: a link to one step (kept up to date while stepping, so the address bar can be sent)
+  function fromHash() {
+    var m = /^#step=(\d+)$/.exec(location.hash);
+    return m ? +m[1] : null;
+  }
+  function go(to) {
+    k = Math.max(0, Math.min(S.length - 1, to));
+    draw();
+    if (fromHash() !== k) {
+      try { history.replaceState(null, "", "#step=" + k); } catch (e) { /* a page without history */ }
+    }
+  }
+  window.addEventListener("hashchange", function () { var h = fromHash(); if (h !== null && h !== k) go(h); });
   window.viewer = {go: go, step: function () { return k; }, count: S.length};
   document.getElementById("first").onclick = function () { go(0); };
   document.getElementById("prev").onclick = function () { go(k - 1); };
@@ -247,7 +320,8 @@ SCRIPT = r"""
     else if (e.key === "Home") go(0);
     else if (e.key === "End") go(S.length - 1);
   });
-  draw();
+  var start = fromHash();
+  if (start !== null) go(start); else draw();
 })();
 """
 
@@ -258,7 +332,8 @@ def page(steps: Steps, title: str = "Imhotep game") -> str:
     rounds = len(steps.by_round) - 1
     bots = setup.get("bots") or []
     top = max([max(st["totals"]) for st in steps.states] + [10])
-    data = {"states": steps.states, "captions": steps.captions, "seats": SEATS[:n],
+    data = {"states": steps.states, "captions": steps.captions, "scored": steps.scored,
+            "seats": SEATS[:n],
             "bots": bots, "roundX": round_x(len(steps.by_round)),
             "trackMax": 10 * -(-top // 10)}
     # "</" never appears inside the script element: JSON escapes it
@@ -278,8 +353,12 @@ def page(steps: Steps, title: str = "Imhotep game") -> str:
 <body>
 <h1>{escape(title)}</h1>
 <p><strong>Won by {winners}</strong> ({scores}). {head}. Stones show each seat's colour;
-dashed circles are empty spaces, small dashed stones sit beside the spaces (overflow).</p>
+dashed circles are empty spaces, small dashed stones sit beside the spaces (overflow). Numbers on
+the spaces are the values the board prints there (points; s3: 3 stones to the sled; C: a card;
+d3: draw 3 cards, keep 1), with their board-data key as a tooltip. Seats, ships, slots and spaces
+count from 1; the address <code>#step=N</code> opens step N.</p>
 {warn}
+<div id="bar">
 <div id="controls">
 <button id="first" aria-label="first step">&laquo; start</button>
 <button id="prev" aria-label="previous step">&#9664; back</button>
@@ -289,12 +368,15 @@ dashed circles are empty spaces, small dashed stones sit beside the spaces (over
 <span id="round-label"></span>
 </div>
 <p id="caption"></p>
-<table><thead><tr><th>seat (&#9664; decides next)</th><th>points</th><th>quarry</th><th>sled and cards</th></tr></thead>
+<a id="step-link" href="#step=0">link to step 0</a>
+</div>
+<table><thead><tr><th>seat (&#9664; decides next)</th><th>points</th><th>this step</th><th>quarry</th><th>sled and cards</th></tr></thead>
 <tbody id="seats-body"></tbody></table>
 <div id="board"></div>
 <h2 style="font-size:1.1em">Score by round</h2>
 {score_chart(steps.by_round, rounds)}
-<p class="note">Arrow keys step through the decisions; the slider jumps to a round.</p>
+<p class="note">Arrow keys step through the decisions; the slider jumps to a round; the
+link under the caption points to the step shown.</p>
 <script type="application/json" id="game-data">{blob}</script>
 <script>{SCRIPT}</script>
 </body></html>

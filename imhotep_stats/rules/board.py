@@ -24,7 +24,7 @@ SITE_TITLES: dict[str, str] = {"market": "Market", "pyramid": "Pyramid", "temple
                                "burial_chamber": "Burial Chamber", "obelisk": "Obelisks"}
 SIDES: tuple[str, ...] = ("A", "B", "C", "D")
 PROVENANCES = ("rulebook", "provisional")
-META_KEYS = ("provenance", "provisional_keys", "quotes")
+META_KEYS = ("provenance", "provisional_keys", "quotes", "quotes_en")
 
 
 class BoardDataError(ValueError):
@@ -68,6 +68,7 @@ class SideData:
     overridden: tuple[str, ...] = ()
     # key -> the rule text's words for a rulebook value (docs/rules.md cites them too)
     quotes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    quotes_en: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # in English
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -162,7 +163,7 @@ class Board:
             keys = tuple(changed.get(name, ()))
             new_sides[name] = SideData(
                 sd.site, sd.side, sd.provenance, sd.provisional_keys, _freeze(raw[name]),
-                tuple(sorted(set(sd.overridden) | set(keys))), sd.quotes,
+                tuple(sorted(set(sd.overridden) | set(keys))), sd.quotes, sd.quotes_en,
             )
         overridden = set(self.overridden) | {n for n, keys in changed.items() if keys}
         return Board(
@@ -261,11 +262,12 @@ def load_board() -> Board:
             for k in pkeys:
                 if k not in table:
                     problems.append((f"{name}.provisional_keys", f"names unknown key {k!r}"))
-            quotes = table.get("quotes", {})
+            quotes, english = table.get("quotes", {}), table.get("quotes_en", {})
             problems.extend(_quote_problems(name, quotes, table))
             values = {k: v for k, v in table.items() if k not in META_KEYS}
             sides[name] = SideData(site, side, prov or "rulebook", pkeys, _freeze(values),
-                                   quotes=_freeze(quotes) if isinstance(quotes, dict) else MappingProxyType({}))
+                                   quotes=_freeze(quotes) if isinstance(quotes, dict) else MappingProxyType({}),
+                                   quotes_en=_freeze(english) if isinstance(english, dict) else MappingProxyType({}))
     game_raw = _read("game.toml")
     for name, table in game_raw.items():
         if isinstance(table, dict) and "quotes" in table:
@@ -297,9 +299,14 @@ def load_board() -> Board:
 
 def _quote_problems(name: str, quotes: Any, table: dict) -> list[tuple[str, str]]:
     """A table's ``quotes``: the rule text's words for a value (all of it, or the part a key
-    still listed as provisional takes from the text)."""
-    if not isinstance(quotes, dict) or not all(isinstance(q, str) and q for q in quotes.values()):
-        return [(f"{name}.quotes", "expected a table of key = \"the rule text's words\"")]
+    still listed as provisional takes from the text); ``quotes_en`` (a side's, which `sides`
+    shows): the same keys, in English."""
+    english = table.get("quotes_en", {})
+    for key, q in (("quotes", quotes), ("quotes_en", english)):
+        if not isinstance(q, dict) or not all(isinstance(x, str) and x for x in q.values()):
+            return [(f"{name}.{key}", "expected a table of key = \"the rule text's words\"")]
+    if english and set(english) != set(quotes):
+        return [(f"{name}.quotes_en", f"expected the keys of quotes: {', '.join(quotes)}")]
     return [(f"{name}.quotes", f"names unknown key {k!r}") for k in quotes if k not in table or k in META_KEYS]
 
 

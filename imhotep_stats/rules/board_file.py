@@ -15,9 +15,11 @@ import json
 import math
 import tomllib
 from collections.abc import Mapping
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.errors import toml_problem
 from imhotep_stats.rules.board import META_KEYS, SITES, Board, BoardDataError, default_board, plain
 
 HEADER = """\
@@ -31,8 +33,18 @@ HEADER = """\
 """
 
 
+DATA_FILES = ("board.toml", "game.toml", "cards.toml")  # the package's, in imhotep_stats/data
+
+
 class BoardFileError(ValueError):
-    """A board file that cannot be used; the message names the file and the key or line."""
+    """A board file that cannot be used: ``problems`` lists (key or line, what is wrong),
+    one a line in the message under the file's name, as a config's problems are."""
+
+    def __init__(self, path: str | Path, problems: list[tuple[str, str]]):
+        self.path, self.problems = str(path), problems
+        n = len(problems)
+        super().__init__(f"board file {path}: {n} problem{'s' if n != 1 else ''}" + "".join(
+            f"\n  {where}: {what}" if where else f"\n  {what}" for where, what in problems))
 
 
 def _value(v: Any) -> str:
@@ -56,21 +68,81 @@ def _key(k: str) -> str:
     return k if k.replace("_", "").replace("-", "").isalnum() else json.dumps(k)
 
 
+def _comment(line: str) -> str:
+    """The comment of a TOML line ("" when none): from the first # outside a string."""
+    quote = ""
+    for i, c in enumerate(line):
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c == "#":
+            return line[i + 1:].strip()
+    return ""
+
+
+def data_comments() -> dict[tuple[str, str], tuple[list[str], str]]:
+    """Per (table, key) of the package's data files, the comment lines just above the key and
+    the comment after its value: what a code such as "p2|s4" means goes into the export."""
+    out: dict[tuple[str, str], tuple[list[str], str]] = {}
+    for name in DATA_FILES:
+        text = resources.files("imhotep_stats.data").joinpath(name).read_text(encoding="utf-8")
+        table, above, depth = "", [], 0
+        for line in text.splitlines():
+            s = line.strip()
+            if depth:  # inside a value spread over lines
+                depth += _depth(s)
+            elif not s:
+                above = []
+            elif s.startswith("#"):
+                above.append(s)
+            elif s.startswith("["):
+                table, above = s[1:s.index("]")].replace('"', ""), []
+            elif "=" in s:
+                key = s.partition("=")[0].strip().strip('"')
+                out[(table, key)] = (above, _comment(s))
+                above, depth = [], _depth(s.partition("=")[2])
+    return out
+
+
+def _depth(text: str) -> int:
+    """Brackets opened minus closed in a line (outside strings and its comment)."""
+    body = text[:len(text) - len(_comment(text))].rstrip("#") if _comment(text) else text
+    quote, n = "", 0
+    for c in body:
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c in "[{":
+            n += 1
+        elif c in "]}":
+            n -= 1
+    return n
+
+
 def _table(lines: list[str], name: str, values: Mapping[str, Any], note: str,
-           provisional: set[str] | None = None) -> None:
+           provisional: set[str] | None = None,
+           comments: Mapping[tuple[str, str], tuple[list[str], str]] | None = None) -> None:
+    comments = comments or {}
     lines.append("")
-    lines.append(f"[{'.'.join(_key(p) for p in name.split('.'))}]  # {note}")
+    why = comments.get((name, "provenance"), ([], ""))[1]
+    lines.append(f"[{'.'.join(_key(p) for p in name.split('.'))}]  # {note}"
+                 + (f"; {why}" if why else ""))
     for k, v in values.items():
         if k in META_KEYS:
             continue
         prov = "provisional" if provisional is not None and (not provisional or k in provisional) \
             and note.startswith("provisional") else "rulebook"
-        lines.append(f"{_key(k)} = {_value(plain(v))}  # {prov}")
+        above, inline = comments.get((name, k), ([], ""))
+        lines.extend(above)
+        lines.append(f"{_key(k)} = {_value(plain(v))}  # {prov}" + (f"; {inline}" if inline else ""))
 
 
 def export_text(board: Board | None = None, name: str = "board.toml") -> str:
     """The board file of ``board`` (default: the package's board)."""
     board = board or default_board()
+    comments = data_comments()
     lines = [HEADER.format(name=name).rstrip("\n")]
     for site in SITES:
         for side in ("A", "B", "C", "D"):
@@ -78,14 +150,14 @@ def export_text(board: Board | None = None, name: str = "board.toml") -> str:
             keys = set(sd.provisional_keys)
             note = ("provisional: " + (", ".join(sorted(keys)) if keys else "every value")
                     if sd.provisional else "rulebook")
-            _table(lines, sd.name, sd.values, note, keys if sd.provisional else None)
+            _table(lines, sd.name, sd.values, note, keys if sd.provisional else None, comments)
     for tname, values in board.tables.items():
         prov = values.get("provenance", "rulebook") if isinstance(values, Mapping) else "rulebook"
         if tname == "cards":  # one table per card: [cards.NAME]
             for card, spec in values.items():
-                _table(lines, f"cards.{card}", spec, str(prov))
+                _table(lines, f"cards.{card}", spec, str(prov), comments=comments)
             continue
-        _table(lines, tname, values, str(prov))
+        _table(lines, tname, values, str(prov), comments=comments)
     return "\n".join(lines) + "\n"
 
 
@@ -129,19 +201,18 @@ def read_board_file(path: str | Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BoardFileError(f"board file {path}: cannot read it ({exc.strerror or exc})") from None
+        raise BoardFileError(path, [("", f"cannot read it ({exc.strerror or exc})")]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise BoardFileError(f"board file {path}: not valid TOML: {exc}") from None
+        raise BoardFileError(path, [toml_problem(exc, text)]) from None
     base = default_board()
     designer = _changed(_strip(raw), _defaults(base)) or {}
     try:
         base.with_overrides(designer, prefix="@")
     except BoardDataError as exc:
-        first = "; ".join(f"{key.removeprefix('@.')}: {msg}" for key, msg in exc.problems[:5])
-        more = f" (and {len(exc.problems) - 5} more)" if len(exc.problems) > 5 else ""
-        raise BoardFileError(f"board file {path}: {first}{more}") from None
+        raise BoardFileError(path, [(key.removeprefix("@."), msg)
+                                    for key, msg in exc.problems]) from None
     return designer
 
 

@@ -67,6 +67,7 @@ class Text:
         return None
 
 
+ROUNDS = 6  # at most: 7 round cards, one removed; the results table has a column per round
 POINTS = Int(-100, 100)  # points printed anywhere: wide, and no Int16 score can overflow
 COUNT = Int(1, 10)  # a small size: rows, columns, stacks, heights
 _PYRAMID_REWARD = r"|card|ship|[ps]\d{1,2}|stones\d{1,2}"
@@ -76,7 +77,7 @@ TEMPLE_REWARDS = Text(f"{_TEMPLE_REWARD}(\\|{_TEMPLE_REWARD})*",
 
 RULES: tuple[tuple[str, Int | OneOf | Text], ...] = (
     # game.toml
-    ("game.rounds", Int(1, 6)),  # 7 round cards, one removed; 6 round columns
+    ("game.rounds", Int(1, ROUNDS)),
     ("game.stones", Int(1, 100)),
     ("game.stones_two_colour", Int(1, 200)),
     ("game.sled_capacity", Int(1, 20)),

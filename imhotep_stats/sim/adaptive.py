@@ -129,8 +129,10 @@ def completed_extra(run_dir: str | Path, manifest: dict[str, Any]) -> ExtraGames
 def sequential(run_dir: str | Path, manifest: dict[str, Any]) -> bool:
     """Whether this run's verdicts were (or will be) looked at more than once, so they
     must be the anytime-valid sequential ones: a sweep's adaptive policy ran on its
-    first pass, it was topped up (``run --games N`` on it) or it runs until decided."""
-    if manifest.get("sequential") or len(manifest.get("passes", ())) > 1:
+    first pass, it was topped up (``run --games N`` on it), it runs until decided, or an
+    earlier run looked at the same games (``sim.looks``: the manifest's ``looks``)."""
+    if manifest.get("sequential") or len(manifest.get("passes", ())) > 1 \
+            or (manifest.get("looks") or {}).get("prior"):
         return True
     record = load_record(run_dir)
     return bool(record) and (record.get("settings") or {}).get(
@@ -190,10 +192,12 @@ def allocate(demands: dict[int, int], games: dict[int, int], budget_left: int) -
     """Extra games per cell: each cell at most doubles per round (the estimate of games
     needed is noisy, so it is re-made after every round); if the budget cannot cover
     every demand, the smallest demands go first (most verdicts settled per game), ties by
-    cell index, and the last one gets what is left."""
+    cell index, and the last one gets what is left. Sorted by the demand itself: a cell
+    that wants 500 games is nearer its verdict than one that wants 200,000, even when a
+    round can give each of them only as many as it has."""
     out: dict[int, int] = {}
     left = budget_left
-    for cell, want in sorted(demands.items(), key=lambda kv: (min(kv[1], games[kv[0]]), kv[0])):
+    for cell, want in sorted(demands.items(), key=lambda kv: (kv[1], kv[0])):
         n = min(want, games[cell], left)
         if n <= 0:
             break

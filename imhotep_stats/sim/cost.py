@@ -7,10 +7,16 @@ seconds of this process, so a busy machine does not inflate the figure; a cell's
 is its games times the mean, and the study's is the sum over cells divided by the workers
 (each core plays whole batches). Pilot games are played until about ``PILOT_SECONDS`` of
 CPU or ``PILOT_GAMES`` games per kind of cell, at least one.
+
+The pilot also sizes the batches (``batch_size``): a batch of about
+``TARGET_BATCH_SECONDS`` of CPU, so a slow bot's few games are spread over every core and
+the progress bar moves every few seconds (12 expert games: 12 batches of one), while a fast
+bot's batches stay large (a shard per batch; fewer files, less overhead).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from time import process_time
 
@@ -20,6 +26,9 @@ from imhotep_stats.sim.progress import _clock
 
 PILOT_SECONDS = 3.0
 PILOT_GAMES = 8
+TARGET_BATCH_SECONDS = 4.0  # CPU a batch: progress every few seconds, every core busy
+SPREAD_SECONDS = 1.0  # CPU of a study worth starting the other cores for
+MOST_BATCHES = 5_000  # a study's batches at most from the pilot's sizing (one shard each)
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,7 @@ def pilot_costs(cfg: StudyConfig, games: int | None = None,
     return out
 
 
+@functools.lru_cache(maxsize=64)  # run's estimate and the batch sizing ask for the same pilot
 def pilot(cell: Cell, seed: int = 0, seconds: float = PILOT_SECONDS, most: int = PILOT_GAMES,
           prophecies: bool = False, expansion: bool | None = None, overrides_json: str = "{}",
           personas_json: str = "{}") -> tuple[float, int]:
@@ -69,6 +79,22 @@ def pilot(cell: Cell, seed: int = 0, seconds: float = PILOT_SECONDS, most: int =
         spent += process_time() - t
         n += 1
     return spent / n, n
+
+
+def batch_size(costs: list[CellCost], most: int, workers: int = 1) -> int:
+    """Games a batch: about ``TARGET_BATCH_SECONDS`` of CPU for the slowest kind of cell
+    (one batch size a study), and, for a study of more than ``SPREAD_SECONDS``, small
+    enough to give each of ``workers`` cores two batches; at most ``most`` (run.batch_size or
+    --batch-size), at least what keeps the study within ``MOST_BATCHES`` batches."""
+    if not costs:
+        return most
+    slowest = max(c.per_game for c in costs)
+    size = int(TARGET_BATCH_SECONDS / slowest) if slowest > 0 else most
+    games = sum(c.games for c in costs)
+    if sum(c.seconds for c in costs) > SPREAD_SECONDS:
+        size = min(size, -(-games // (2 * max(1, workers))))
+    floor = -(-games // MOST_BATCHES)
+    return max(1, min(most, max(size, floor)))
 
 
 def describe(costs: list[CellCost], workers: int | None) -> list[str]:

@@ -18,11 +18,21 @@ def _clock(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+def _left(seconds: float | None) -> str:
+    """Time left in the words a slow run needs ("about 4 min left"), m:ss under two minutes."""
+    if seconds is None:
+        return "? left"
+    if seconds >= 120:
+        return f"about {round(seconds / 60):,} min left"
+    return f"{_clock(seconds)} left"
+
+
 class Progress:
     """Counts games; ``done`` starts at the games a resumed run already had."""
 
     def __init__(self, total: int, done: int = 0, enabled: bool | None = None,
-                 stream: TextIO | None = None, interval: float = 0.2):
+                 stream: TextIO | None = None, interval: float = 0.2,
+                 estimate: float | None = None):
         self.stream = stream or sys.stderr
         if enabled is None:
             enabled = bool(getattr(self.stream, "isatty", lambda: False)())
@@ -34,6 +44,15 @@ class Progress:
         self.interval = interval
         self._last = 0.0
         self._width = 0
+        self.estimate: float | None = None
+        if estimate is not None:
+            self.set_estimate(estimate)
+
+    def set_estimate(self, seconds: float) -> None:
+        """The time the run takes by the pilot, shown until the first games are back."""
+        self.estimate = seconds
+        if self.enabled:
+            self._draw(time.monotonic())
 
     def update(self, games: int) -> None:
         self.done += games
@@ -48,10 +67,15 @@ class Progress:
         rate = (self.done - self.first) / elapsed
         frac = self.done / self.total if self.total else 1.0
         bar = "#" * int(frac * 24)
-        left = (self.total - self.done) / rate if rate > 0 else None
-        eta = _clock(left) if left is not None else "?"
-        return (f"[{bar:<24}] {self.done:,}/{self.total:,} games  {rate:,.0f} games/s  "
-                f"{_clock(elapsed)} elapsed, {eta} left")
+        if rate > 0:
+            left: float | None = (self.total - self.done) / rate
+        elif self.estimate is not None:
+            left = max(self.estimate - elapsed, 0.0)
+        else:
+            left = None
+        speed = f"{rate:,.0f} games/s" if rate >= 1 or rate == 0 else f"{60 * rate:,.1f} games/min"
+        return (f"[{bar:<24}] {self.done:,}/{self.total:,} games  {speed}  "
+                f"{_clock(elapsed)} elapsed, {_left(left)}")
 
     def _draw(self, now: float) -> None:
         text = self.line(now)

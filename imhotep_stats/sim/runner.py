@@ -17,6 +17,7 @@ report knows its verdicts were looked at more than once (``stats.sequential``).
 from __future__ import annotations
 
 import hashlib
+import os
 import platform
 import shutil
 import time
@@ -31,10 +32,10 @@ import polars as pl
 from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
 from imhotep_stats.rules.board import SITES, Board, default_board
-from imhotep_stats.sim import compiled, integrity, store
+from imhotep_stats.sim import compiled, cost, integrity, looks, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
-from imhotep_stats.sim.executors import execute
+from imhotep_stats.sim.executors import default_workers, execute
 from imhotep_stats.sim.lock import LOCK, run_lock
 from imhotep_stats.sim.manifest import RESUME, missing
 from imhotep_stats.sim.progress import Progress
@@ -53,6 +54,7 @@ class RunOutcome:
     redone: list[str] = field(default_factory=list)  # shards found bad and played again
     executor: str = ""
     seconds: float = 0.0
+    seed: int = 0  # the root seed the games were played with (fresh games: not the study's)
 
 
 def _thaw(value: Any) -> Any:
@@ -186,12 +188,16 @@ def _remove_temp_files(run_dir: Path, warn: Log) -> None:
 
 
 def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn: Log,
-            log: Log, sequential: bool = False
-            ) -> tuple[dict[str, Any], list[Task], int, list[str]]:
-    """Decide what to (re)do in ``run_dir``: returns manifest, tasks, games reused, redone."""
+            log: Log, sequential: bool = False, ledger: Path | None = None,
+            keep_seed: bool = False, workers: int | None = 1
+            ) -> tuple[dict[str, Any], list[Task], int, list[str], StudyConfig]:
+    """Decide what to (re)do in ``run_dir``: returns manifest, tasks, games reused, redone
+    and the config played (its seed replaced when the ledger asks for fresh games).
+    ``workers``: the cores a new run's batches are sized for (``cost.batch_size``)."""
     board = config.board()
     manifest_path = run_dir / MANIFEST
     old: dict[str, Any] | None = None
+    topped_up = False  # its message already says which games are reused
     if manifest_path.exists() and not force:
         old = store.load_manifest(run_dir)
         status = old.get("status")
@@ -214,10 +220,11 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         if keys == ["study.games"] and config.games < held:
             raise RunStoreError(
                 f"cannot resume {run_dir}: it holds {held:,} games per cell and a run never "
-                f"shrinks (asked for {config.games:,}). Use --games {held:,} or more to add "
+                f"shrinks (asked for {config.games:,}). Use --games {held} or more to add "
                 "games, --out DIR for a new run, or --force to discard the old one.")
         if keys == ["study.games"]:  # a top-up: the same study, more games
             passes = [*_passes(old), config.games]
+            topped_up = True
             log(f"topping up {run_dir}: {held:,} -> {config.games:,} games per cell (games "
                 f"0-{held - 1:,} reused; the verdicts become sequential)")
             if (run_dir / ADAPTIVE).exists():
@@ -254,9 +261,14 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
         raise RunStoreError(f"{run_dir} holds result shards but no {MANIFEST}; use --out DIR "
                             "or --force to overwrite them")
 
-    batch_size = int(old["batch_size"]) if old else config.batch_size
-    if old and batch_size != config.batch_size:
-        log(f"resuming with the run's batch size {batch_size}")
+    config, seen = _looks(config, old, ledger, keep_seed, log)
+    if old:
+        batch_size = int(old["batch_size"])
+        if batch_size > config.batch_size:  # asked for smaller batches than the run has
+            log(f"resuming with the run's batch size {batch_size}")
+    else:  # sized by the pilot: a slow bot's games spread over every core
+        batch_size = cost.batch_size(cost.pilot_costs(config), config.batch_size,
+                                     workers or 1)
     if old is None:
         passes = [config.games]
     elif old.get("config_hash") == config.hash:
@@ -264,6 +276,13 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
     manifest = build_manifest(config, board, batch_size)
     manifest["passes"] = passes
     manifest["sequential"] = sequential or bool(old and old.get("sequential"))
+    manifest["run_id"] = (old or {}).get("run_id") or looks.new_run_id()
+    # whether the first look was sequential (run until decided) or fixed-sample: the
+    # error bound over all looks differs (reporting.figures.sequential_note)
+    manifest["first_look"] = old.get("first_look", "fixed") if old else (
+        "sequential" if sequential else "fixed")
+    if seen is not None:
+        manifest["looks"] = seen.to_json()
     if old:
         manifest["started"] = old.get("started", manifest["started"])
         manifest["finished"] = old.get("finished") if passes == _passes(old) else None
@@ -303,9 +322,44 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
                 done.add(path.name)
                 reused += t.games
         todo = [t for t in tasks if store.shard_name(t.cell.index, t.batch) not in done]
-        if done:
+        if done and not topped_up:
             log(f"resuming {run_dir}: {reused:,} of {config.total_games:,} games already done")
-    return manifest, todo, reused, redone
+    return manifest, todo, reused, redone, config
+
+
+def adopt_seed(config: StudyConfig, run_dir: Path) -> StudyConfig:
+    """``config`` with the seed of the run ``run_dir`` holds when that run played fresh
+    games instead of this study's seed (``sim.looks``): asking again resumes it."""
+    try:
+        old = store.load_manifest(run_dir)
+    except RunStoreError:
+        return config
+    seed = looks.resumed_seed(config, old)
+    return config if seed is None else config.replace(seed=seed)
+
+
+def _looks(config: StudyConfig, old: dict[str, Any] | None, ledger: Path | None,
+           keep_seed: bool, log: Log) -> tuple[StudyConfig, looks.Looks | None]:
+    """The seed to play and the earlier looks at these games (``sim.looks``); a resumed
+    or topped-up run keeps its seed. No ledger: nothing is counted."""
+    if ledger is None:
+        return config, None
+    entries = looks.read(ledger)
+    if old is not None:  # this run's own passes are counted by its manifest
+        seen = looks.plan(config, entries, old.get("run_id"), keep_seed=True)
+        seen.seed_from = (old.get("looks") or {}).get("seed_from")
+        return config, seen
+    seen = looks.plan(config, entries, keep_seed=keep_seed)
+    if seen.seed_from is not None:
+        log(f"fresh games: an earlier look chose among these cells' games of seed "
+            f"{seen.seed_from} (ledger {ledger}); playing seed {seen.seed} instead, so the "
+            f"verdicts are an independent look (--seed {seen.seed_from} replays them)")
+        config = config.replace(seed=seen.seed)
+    elif seen.prior:
+        log(f"looked at before: games of these cells at seed {config.seed} were judged by "
+            f"{len(seen.prior)} earlier run{'s' if len(seen.prior) > 1 else ''} (ledger "
+            f"{ledger}); the verdicts are a later look, judged sequentially")
+    return config, seen
 
 
 def _passes(manifest: dict[str, Any]) -> list[int]:
@@ -331,6 +385,9 @@ def run_study(
     log: Log | None = None,
     warn: Log | None = None,
     sequential: bool = False,
+    ledger: Path | None = None,
+    keep_seed: bool = False,
+    kind: str = "run",
 ) -> RunOutcome:
     """Simulate ``config`` into ``run_dir`` (see the module docstring).
 
@@ -342,6 +399,11 @@ def run_study(
     ``workers``: local processes (1 = in this process; None = all cores); ``cluster``: a
     Dask scheduler address, which takes precedence. ``progress``: None draws the bar only
     when stderr is a terminal.
+
+    ``ledger``: the ledger of looks (``sim.looks``) this run consults and, once finished,
+    is recorded in (as ``kind``: "run", "sweep", "compare"); None counts nothing. A new run
+    whose cells were chosen on these games plays fresh ones (a derived seed) unless
+    ``keep_seed``; the outcome's ``seed`` says which.
     """
     log = log or (lambda _msg: None)
     warn = warn or log
@@ -350,9 +412,11 @@ def run_study(
     run_dir = Path(run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     refuse_foreign(run_dir)
+    if not force:
+        config = adopt_seed(config, run_dir)
     with run_lock(run_dir, warn):
         return _run_locked(config, run_dir, workers, cluster, resume, force, progress, log, warn,
-                           sequential)
+                           sequential, ledger, keep_seed, kind)
 
 
 def refuse_foreign(run_dir: Path) -> None:
@@ -370,14 +434,18 @@ def refuse_foreign(run_dir: Path) -> None:
 
 def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster: str | None,
                 resume: bool, force: bool, progress: bool | None, log: Log,
-                warn: Log, sequential: bool = False) -> RunOutcome:
+                warn: Log, sequential: bool = False, ledger: Path | None = None,
+                keep_seed: bool = False, kind: str = "run") -> RunOutcome:
     t0 = time.monotonic()
     new_run = not (run_dir / MANIFEST).exists() or force
-    manifest, todo, reused, redone = prepare(config, run_dir, resume, force, warn, log,
-                                             sequential)
+    cores = 1 if cluster else (workers or default_workers())  # a cluster: its own cores
+    manifest, todo, reused, redone, config = prepare(config, run_dir, resume, force, warn,
+                                                     log, sequential, ledger, keep_seed, cores)
     store.write_manifest(run_dir, manifest)
 
     bar = Progress(config.total_games, reused, enabled=progress)
+    if bar.enabled and todo and not cluster:
+        bar.set_estimate(_estimate(config, todo, workers))
     written = 0
 
     def on_result(task: Task, df: pl.DataFrame) -> None:
@@ -402,9 +470,19 @@ def _run_locked(config: StudyConfig, run_dir: Path, workers: int | None, cluster
     integrity.seal(manifest["shards"], run_dir / SHARDS)
     manifest["status"] = "complete"
     store.write_manifest(run_dir, manifest)
+    if ledger is not None and (todo or new_run):  # a re-report looks at the same games
+        looks.record(ledger, config, run_dir, manifest["run_id"], kind)
     simulated = sum(t.games for t in todo)
     return RunOutcome(run_dir, config.total_games, simulated, reused, redone, executor,
-                      time.monotonic() - t0)
+                      time.monotonic() - t0, config.seed)
+
+
+def _estimate(config: StudyConfig, todo: list[Task], workers: int | None) -> float:
+    """Seconds the games left take on local cores by the pilot (``sim.cost``), for the
+    progress bar to show before the first batch is back."""
+    per_game = {(c.players, c.lineup): c.per_game for c in cost.pilot_costs(config, 1)}
+    cpu = sum(per_game[(t.cell.players, t.cell.lineup)] * t.games for t in todo)
+    return cpu / max(1, min(workers or default_workers(), len(todo)))
 
 
 Look = Callable[[int], int]
@@ -423,6 +501,46 @@ def held_games(config: StudyConfig, run_dir: Path) -> int:
     return int(old.get("games_per_cell") or 0) if keys in ([], ["study.games"]) else 0
 
 
+def adopt_stored_run(config: StudyConfig, run_dir: str | Path, places: list[Path]
+                     ) -> Path | None:
+    """Fill an empty ``run_dir`` from a finished run of the same study (config and board
+    data) among ``places``, its shards hard-linked (copied where links cannot be made):
+    ``compare`` pairs a new what-if with a base already played instead of playing it again.
+    Returns the run adopted, or None."""
+    run_dir = Path(run_dir)
+    if store.holds_run(run_dir):
+        return None
+    want = data_hash(config, config.board())
+    for place in places:
+        if place.resolve() == run_dir.resolve():
+            continue
+        try:
+            m = store.load_manifest(place)
+        except (RunStoreError, OSError):
+            continue
+        if (m.get("status"), m.get("config_hash"), m.get("data_hash")) != (
+                "complete", config.hash, want):
+            continue
+        (run_dir / SHARDS).mkdir(parents=True, exist_ok=True)
+        for shard in store.shard_files(place):
+            target = run_dir / SHARDS / shard.name
+            try:
+                os.link(shard, target)
+            except OSError:
+                shutil.copy2(shard, target)
+        shutil.copy2(place / MANIFEST, run_dir / MANIFEST)  # last: the run is whole
+        return place
+    return None
+
+
+def base_places(name: str, out: Path) -> list[Path]:
+    """Where a comparison's base may already be stored: the study's own run directory
+    (``reports/<name>``, or beside ``out``) and the bases of other comparisons there."""
+    roots = list(dict.fromkeys([Path("reports"), out.parent]))
+    return list(dict.fromkeys([*(r / name for r in roots),
+                               *(p for r in roots for p in sorted(r.glob("*/base")))]))
+
+
 def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
                       max_games: int, **run_options: Any) -> tuple[RunOutcome, str]:
     """Play passes into ``run_dir`` until ``look`` wants no more games or ``max_games`` per
@@ -433,6 +551,8 @@ def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
     run_dir = Path(run_dir)
     force = bool(run_options.pop("force", False))
     run_options.pop("resume", None)  # a run in the directory is always continued
+    if not force:
+        config = adopt_seed(config, run_dir)
     games = min(max(config.games, 0 if force else held_games(config, run_dir)), max_games)
     simulated, reused = 0, None
     while True:

@@ -13,8 +13,9 @@ import io
 import json
 from pathlib import Path
 
-from imhotep_stats.bots import make_bot
+from imhotep_stats.bots import BotSpecError, make_bot
 from imhotep_stats.config import Cell, StudyConfig, board_for
+from imhotep_stats.config.bots import bot_name_problem
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.engine.result import GameResult
@@ -26,12 +27,16 @@ GAMES_DIR = "games"
 
 def bot_list(bots: str, players: int) -> list[str]:
     """``"greedy"`` or ``"greedy,random,random"``: the bot of each seat (one for all, or
-    one per seat); ValueError otherwise."""
+    one per seat); ValueError for another count, BotSpecError for an unknown name."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise ValueError(f"expected 1 or {players} bot names, got {len(names)}")
+    for name in names:
+        problem = bot_name_problem(name)
+        if problem:
+            raise BotSpecError(problem)
     return names
 
 
@@ -69,25 +74,6 @@ def sample_transcript(config: StudyConfig, cell: Cell, game: int) -> tuple[list[
 def cell_dir(out: Path, index: int) -> Path:
     """Where cell ``index`` (from 0) keeps its games."""
     return Path(out) / GAMES_DIR / f"cell-{index + 1}"
-
-
-def keep_games(config: StudyConfig, cells: list[Cell], out: Path, k: int) -> list[Path]:
-    """Write the first ``k`` games of every cell (transcript and viewer page); the pages."""
-    from imhotep_stats.reporting.viewer import game_steps, page
-
-    pages = []
-    for cell in cells:
-        d = cell_dir(out, cell.index)
-        d.mkdir(parents=True, exist_ok=True)
-        for game in range(min(k, config.games)):
-            lines, _ = sample_transcript(config, cell, game)
-            (d / f"game-{game + 1}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-            html = d / f"game-{game + 1}.html"
-            title = f"{cell.sides}, {cell.players} players, {','.join(cell.lineup)}: game {game + 1}"
-            html.write_text(page(game_steps(lines), title),  # the setup line carries the overrides
-                            encoding="utf-8")
-            pages.append(html)
-    return pages
 
 
 def kept_pages(out: Path, index: int) -> list[Path]:

@@ -5,9 +5,8 @@ statistics (which scan them lazily). Keep it tidy and declared: every column is
 listed here with its polars dtype, and shards are written with exactly this schema.
 """
 
+from imhotep_stats.rules.limits import ROUNDS  # a column round_<r> per round
 from imhotep_stats.rules.sources import SOURCES  # (a rule: the columns pts_<source>)
-
-ROUNDS = 6
 
 # Market cards by the name a player takes them under (data/cards.toml; the expansion's extra
 # statues are statues). tests/test_sim.py holds this list to the card data.

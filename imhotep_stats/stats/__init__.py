@@ -11,6 +11,7 @@ from imhotep_stats.stats.aggregate import (
     game_shape,
     points_by_source,
     score_distribution,
+    seat_edge,
     win_rates,
     winner_separation,
 )
@@ -57,5 +58,6 @@ __all__ = [
     "seat_verdicts",
     "wilson_interval",
     "win_rates",
+    "seat_edge",
     "winner_separation",
 ]

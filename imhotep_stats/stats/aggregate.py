@@ -292,6 +292,46 @@ def winner_separation(
     return long.sort([*keys, pl.col("source").replace_strict(order)]).cast(schema)
 
 
+def seat_edge(
+    lf: pl.LazyFrame, by: Keys = ("cell", "seat"), confidence: float = 0.95,
+    chunk_rows: int = CHUNK_ROWS,
+) -> pl.DataFrame:
+    """Where a seat's points differ from the other seats', by source: per game, the seat's
+    points minus the mean of the other players' points at that table (so the game's luck
+    cancels out), then the mean over games with a t interval (clustered by game index
+    unless ``by`` pins one row per game). The start player's edge "from the temple" is its
+    ``temple`` row. Long format: keys, ``source`` (the sources, then ``total`` for the
+    score), ``games``, ``mean``, ``ci_low``, ``ci_high``.
+    """
+    keys = _keys(by)
+    srcs = source_columns(lf)
+    cols = [*srcs, "score"]
+    others = (pl.col("players").cast(pl.Float64) - 1).clip(lower_bound=1)
+    edges = [(pl.col(c).cast(pl.Float64) * (1 + 1 / others)
+              - pl.col(c).cast(pl.Float64).sum().over(["cell", "game"]) / others).alias(c)
+             for c in cols]
+    sums_step = _sum_exprs({c: pl.col(c) for c in cols}, _is_clustered(keys, ("cell", "seat")),
+                           keys)
+    # a chunk holds whole games, so the window over a game's rows sees all of them
+    sums = _chunked(lf, keys, lambda chunk: sums_step(chunk.with_columns(edges)), chunk_rows)
+    res = None if sums is None else _sorted(_finalize_means(sums, keys, cols, confidence), keys)
+    schema = {**{k: lf.collect_schema()[k] for k in keys}, "source": pl.String,
+              "games": pl.Int64, "mean": pl.Float64, "ci_low": pl.Float64,
+              "ci_high": pl.Float64}
+    if res is None:
+        return pl.DataFrame(schema=schema)
+    long = pl.concat([
+        res.select(
+            *keys, pl.lit("total" if c == "score" else c.removeprefix("pts_")).alias("source"),
+            "games", pl.col(f"{c}_mean").alias("mean"), pl.col(f"{c}_ci_low").alias("ci_low"),
+            pl.col(f"{c}_ci_high").alias("ci_high"),
+        )
+        for c in cols
+    ])
+    order = {("total" if c == "score" else c.removeprefix("pts_")): i for i, c in enumerate(cols)}
+    return long.sort([*keys, pl.col("source").replace_strict(order)]).cast(schema)
+
+
 # --- game shape --------------------------------------------------------------------------
 
 

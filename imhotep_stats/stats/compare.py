@@ -18,6 +18,13 @@ which is the paired t interval (``intervals.paired_difference``) when n_g = 1. E
 figure gets a two-sided t test of "no change", and Benjamini-Hochberg q-values over all
 figures of the comparison decide which changes the plain-language summary calls real.
 
+Asked again (the runs topped up with more games, or their games looked at before:
+``sim.adaptive.sequential``), a fixed-sample interval would be a test repeated at every
+look. Then every interval is a confidence sequence instead (``sequential.mean_radius``:
+the normal mixture with the per-game spread, tuned to the first look's games) and every
+p-value the smallest level whose sequence excludes 0: they hold at every look, however
+often the comparison (or a CI gate on it, ``--max-seat-shift``) is asked.
+
 Memory: cells are read one at a time, in chunks of game indices, and reduced to additive
 moments, so a comparison needs no more memory than one chunk of one cell.
 """
@@ -25,7 +32,6 @@ moments, so a comparison needs no more memory than one chunk of one cell.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,10 +41,12 @@ import polars as pl
 from scipy import stats as _st
 
 from imhotep_stats.config import StudyConfig
+from imhotep_stats.config.edits import describe_change
 from imhotep_stats.rules.board import SITE_TITLES
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.sim.store import SHARD_RE, load_manifest, shard_files
-from imhotep_stats.stats.significance import benjamini_hochberg
+from imhotep_stats.stats.sequential import mean_radius
+from imhotep_stats.stats.significance import benjamini_hochberg, holm
 
 CHUNK_GAMES = 20_000
 """Game indices per pass over a cell: bounds memory (about 30 MB of rows at 4 players)."""
@@ -91,6 +99,7 @@ class Comparison:
     change: str  # the change in words, e.g. "Pyramid A with these points"
     figures: list[Figure] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    sequential: bool = False  # intervals are confidence sequences (asked more than once)
 
     @property
     def identical(self) -> bool:
@@ -173,8 +182,9 @@ def _chunk_moments(acc: dict, base: pl.DataFrame, whatif: pl.DataFrame, players:
              whatif[c].cast(pl.Float64).to_numpy()[::players], one)
 
 
-def _finish(m: np.ndarray, confidence: float) -> tuple[float, ...]:
-    """(games, base, whatif, diff, ci_low, ci_high, p) from the moments (module docstring)."""
+def _finish(m: np.ndarray, confidence: float, planned: int = 0) -> tuple[float, ...]:
+    """(games, base, whatif, diff, ci_low, ci_high, p) from the moments (module docstring);
+    ``planned`` > 0: a confidence sequence tuned to that many games, and its p-value."""
     c, n, n2, sx, sy, sd, qd, xd = m
     if n <= 0:
         return (int(c), math.nan, math.nan, math.nan, math.nan, math.nan, math.nan)
@@ -189,9 +199,42 @@ def _finish(m: np.ndarray, confidence: float) -> tuple[float, ...]:
     # 1e-12 of the difference's scale as none, so constant shifts give [c, c] exactly.
     if se <= 1e-12 * max(abs(diff), 1e-300) or se == 0.0:
         return (int(c), base, whatif, diff, diff, diff, 1.0 if diff == 0.0 else 0.0)
+    if planned:
+        sd = se * math.sqrt(c)  # per game
+        r = mean_radius(sd, int(c), 1.0 - confidence, planned)
+        return (int(c), base, whatif, diff, diff - r, diff + r,
+                _sequential_p(abs(diff), sd, int(c), planned))
     t = float(_st.t.ppf(0.5 + confidence / 2.0, c - 1))
     p = float(2.0 * _st.t.sf(abs(diff) / se, c - 1))
     return (int(c), base, whatif, diff, diff - t * se, diff + t * se, min(1.0, p))
+
+
+def _sequential_p(gap: float, sd: float, games: int, planned: int) -> float:
+    """The smallest level whose confidence sequence excludes 0 (1 when even the 50%
+    sequence holds it): a p-value valid at every look."""
+    from scipy.optimize import brentq
+
+    def f(log_a: float) -> float:
+        return mean_radius(sd, games, math.exp(log_a), planned) - gap
+
+    if f(math.log(0.5)) > 0.0:
+        return 1.0
+    if f(-700.0) <= 0.0:
+        return 0.0
+    return math.exp(brentq(f, -700.0, math.log(0.5), xtol=1e-6))
+
+
+def looked_again(base_dir: Path, base: dict[str, Any], whatif_dir: Path,
+                 whatif: dict[str, Any]) -> int:
+    """The first look's games when either run was looked at more than once (topped up,
+    or its games judged before: ``sim.adaptive.sequential``), else 0."""
+    from imhotep_stats.sim.adaptive import sequential
+
+    if not (sequential(base_dir, base) or sequential(whatif_dir, whatif)):
+        return 0
+    first = [int(n) for n in (base.get("passes") or [base["games_per_cell"]])][:1]
+    first += [int(p["games"][1]) for p in (base.get("looks") or {}).get("prior", ())]
+    return max(min(first), 2)
 
 
 # --- the comparison -----------------------------------------------------------------------
@@ -230,15 +273,17 @@ def compare_runs(base_dir: str | Path, whatif_dir: str | Path, confidence: float
         if m.get("status") != "complete":
             raise CompareError(f"{d}: the run is not finished (resume it first)")
     check_pairing(bm, wm)
+    planned = looked_again(base_dir, bm, whatif_dir, wm)
     comp = Comparison(str(base_dir), str(whatif_dir), confidence,
-                      change or describe_change(bm["config"], wm["config"]))
+                      change or describe_change(bm["config"], wm["config"]),
+                      sequential=bool(planned))
     bfiles, wfiles = _cell_files(base_dir), _cell_files(whatif_dir)
     for bcell, wcell in zip(bm["cells"], wm["cells"], strict=True):
         i = bcell["index"]
         if i not in bfiles or wcell["index"] not in wfiles:
             raise CompareError(f"cell {bcell['id']}: no results in one of the runs")
         comp.figures.extend(_compare_cell(bcell, wcell, bfiles[i], wfiles[wcell["index"]],
-                                          confidence, chunk_games))
+                                          confidence, chunk_games, planned))
     ps = [f.p_value for f in comp.figures if not math.isnan(f.p_value)]
     qs = iter(benjamini_hochberg(ps))
     for f in comp.figures:
@@ -248,7 +293,7 @@ def compare_runs(base_dir: str | Path, whatif_dir: str | Path, confidence: float
 
 
 def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str],
-                  confidence: float, chunk_games: int) -> list[Figure]:
+                  confidence: float, chunk_games: int, planned: int = 0) -> list[Figure]:
     players = bcell["players"]
     cols = ["game", "seat", "bot", *PLAYER_VALUES, *GAME_VALUES]
     blf = pl.scan_parquet(bfiles).select(cols)
@@ -261,7 +306,7 @@ def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str]
                        wlf.filter(window).sort("game", "seat").collect(), players)
     out = []
     for (group, who, col), m in acc.items():
-        games, base, whatif, diff, low, high, p = _finish(m, confidence)
+        games, base, whatif, diff, low, high, p = _finish(m, confidence, planned)
         if col == "win_share":
             fig, src = "win_rate", None
         elif col.startswith("pts_"):
@@ -285,78 +330,43 @@ def _compare_cell(bcell: dict, wcell: dict, bfiles: list[str], wfiles: list[str]
 
 SITE_NAMES = SITE_TITLES  # rules.board's
 
-def _leaves(value: Any, prefix: str = "") -> Iterable[tuple[str, Any]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _leaves(v, f"{prefix}.{k}" if prefix else k)
-    else:
-        yield prefix, value
-
-
-def _board(config: dict[str, Any]):
-    from imhotep_stats.config import board_for, canonical_json
-
-    return board_for(canonical_json(config.get("overrides") or {}))
-
-
-def _effective(board, dotted: str) -> Any:
-    """The value a board plays with at an override's dotted key (None if not found)."""
-    head, _, rest = dotted.partition(".")
-    if head in SITE_NAMES:
-        side, _, rest = rest.partition(".")
-        node: Any = board.side(head, side).values
-    elif head == "round_cards":
-        players, _, rest = rest.partition(".")
-        node = board.tables.get(f"round_cards.{players}")
-    else:
-        node = board.tables.get(head)
-    for part in rest.split(".") if rest else []:
-        if not hasattr(node, "get"):
-            return None
-        node = node.get(part)
-    return _plain(node)
-
-
-def _plain(v: Any) -> Any:
-    if hasattr(v, "items"):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, tuple | list):
-        return [_plain(x) for x in v]
-    return v
-
-
-def describe_change(base: dict[str, Any], whatif: dict[str, Any]) -> str:
-    """The change from the base config to the what-if, in words ("Pyramid A with these
-    points", "the rule option game.sled_capacity = 4 (was 5)", "Pyramid D instead of A")."""
-    label = (whatif.get("whatif") or {}).get("label") or (base.get("whatif") or {}).get("label")
-    if label:
-        return label
-    parts = []
-    for site in SITE_NAMES:
-        b, w = base["sides"].get(site), whatif["sides"].get(site)
-        if b != w:
-            parts.append(f"{SITE_NAMES[site]} {'/'.join(w)} instead of {'/'.join(b)}")
-    bo, wo = dict(_leaves(base.get("overrides", {}))), dict(_leaves(whatif.get("overrides", {})))
-    bboard, wboard = _board(base), _board(whatif)
-    changed: dict[str, list[str]] = {}
-    for key in sorted(set(bo) | set(wo)):
-        b_val, w_val = _effective(bboard, key), _effective(wboard, key)
-        if b_val != w_val:  # an override that restates the data file's value is no change
-            bo[key], wo[key] = b_val, w_val
-            head, _, rest = key.partition(".")
-            if head in SITE_NAMES:
-                side, _, what = rest.partition(".")
-                changed.setdefault(f"{SITE_NAMES[head]} {side}", []).append(what)
-            else:
-                parts.append(f"the rule option {key} = {wo[key]} (was {bo[key]})")
-    for name, keys in changed.items():
-        parts.append(f"{name} with these {', '.join(keys)}" if len(keys) < 4 else
-                     f"{name} with these values")
-    return " and ".join(parts) if parts else "the what-if (identical to the base)"
-
-
 def seat_name(seat: int) -> str:
     return "the start player" if seat == 0 else f"seat {seat + 1}"
+
+
+@dataclass(frozen=True)
+class SeatFinding:
+    """What the paired test says about one cell's seats: ``moved`` the seats whose win rate
+    the what-if changes (Holm over the cell's seats at alpha), ``beyond`` those whose whole
+    interval lies beyond the margin, ``within`` whether every seat's interval lies inside
+    it, and ``largest`` the seat figure with the largest change."""
+
+    cell: str
+    moved: tuple[Figure, ...]
+    beyond: tuple[Figure, ...]
+    within: bool
+    largest: Figure
+
+
+def seat_findings(comp: Comparison, margin: float, alpha: float = 0.05) -> list[SeatFinding]:
+    """Per cell, whether the what-if moves any seat and whether a seat's change crosses the
+    margin: read off the paired differences of the seat win rates (their intervals, or
+    confidence sequences when asked again), never off two verdicts side by side."""
+    out = []
+    for cell in dict.fromkeys(f.cell for f in comp.figures):
+        seats = [f for f in comp.figures if f.cell == cell and f.group == "seat"
+                 and f.figure == "win_rate" and not math.isnan(f.p_value)]
+        if not seats:
+            continue
+        if seats[0].players == 2:
+            seats = seats[:1]  # two seats: one hypothesis (the changes sum to 0)
+        adj = holm([f.p_value for f in seats])
+        moved = tuple(f for f, q in zip(seats, adj, strict=True) if q <= alpha)
+        beyond = tuple(f for f in seats if f.ci_low > margin or f.ci_high < -margin)
+        within = all(-margin < f.ci_low and f.ci_high < margin for f in seats)
+        out.append(SeatFinding(cell, moved, beyond, within,
+                               max(seats, key=lambda f: abs(f.diff))))
+    return out
 
 
 def summarize(comp: Comparison, alpha: float = 0.05, limit: int = 6) -> list[str]:

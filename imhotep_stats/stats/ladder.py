@@ -6,7 +6,7 @@ over games and ``--prior`` pseudo-wins (default ``DEFAULT_PRIOR``) both ways to 
 that met, stated in the table's heading (the prior is what rates a bot that never won;
 ``--prior 0`` fits the data alone and says so when that is impossible); also anchored at greedy = 0
 with bootstrap intervals over whole games, and each bot's CPU seconds a seat-game where the
-file has them (``cpu``, one per seat; ``plot`` draws rating against it, ``ladder_plot``).
+file has them (``cpu``, one per seat; ``reporting.ladder_plot`` draws rating against it).
 The games are played by
 ``imhotep-stats ladder play`` (``sim.headtohead``); ``imhotep-stats ladder report FILES``
 prints this module's Markdown.
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import polars as pl
 
 __all__ = ["DEFAULT_PRIOR", "BotSummary", "bootstrap_ratings", "bot_summaries", "head_to_head",
-           "plot", "ratings", "read", "report"]
+           "ratings", "read", "report"]
 
 BOOTSTRAP = 1000  # resamples of games for the rating intervals
 DEFAULT_PRIOR = 0.5  # pseudo-wins per pair and direction (see the module docstring)
@@ -161,23 +161,6 @@ def _bootstrap_table(sides: str, records: list[dict]) -> list[str]:
             if hi - lo > 0.5 else "none (a clean sweep)"
         lines.append(f"| {name} | {r:+.0f} | {spread} | {games[name]} | {cost} |")
     return lines
-
-
-def plot(paths: Sequence[Path], players: int = 2) -> str:
-    """The SVG of ``ladder_plot``: bootstrap ratings against CPU, a series per side set."""
-    from imhotep_stats.stats.ladder_plot import rating_vs_cpu_svg
-
-    by_sides: dict[str, list[dict]] = defaultdict(list)
-    for path in paths:
-        for rec in read(path):
-            if rec["players"] == players:
-                by_sides[rec["sides"]].append(rec)
-    series = {}
-    for sides, records in sorted(by_sides.items()):
-        boot = bootstrap_ratings(records)
-        series[sides] = [(n, r, lo, hi, t) for n, (r, lo, hi, t) in boot.items() if t == t]
-    return rating_vs_cpu_svg(series, f"Rating against CPU a game, {players} players "
-                             "(bootstrap 95% intervals over games)")
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,16 @@ reported beside it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from scipy import optimize
 from scipy import stats as _st
+
+POWER = 0.8
 
 
 @dataclass(frozen=True)
@@ -58,14 +62,40 @@ class LineupTest:
     trend_df: int | None = None
     trend_p: float | None = None
     trend_seat: int | None = None
+    missable: float | None = None  # a seat difference the test detects with 80% power
 
     def to_json(self) -> dict[str, Any]:
         return {"statistic": self.statistic, "df": self.df, "p": self.p,
+                "missable": self.missable,
                 "seat": self.seat, "alpha": self.alpha,
                 "slopes_per_100_rating": None if self.slopes is None else
                 [100 * b for b in self.slopes],
                 "trend_statistic": self.trend_statistic, "trend_df": self.trend_df,
                 "trend_p": self.trend_p, "trend_seat": self.trend_seat}
+
+
+def missable(games: Sequence[float], players: int, alpha: float = 0.05,
+             power: float = POWER) -> float:
+    """The difference in one seat's win rate between two lineups (the two with the fewest
+    games) that the homogeneity test detects with probability ``power`` at level
+    ``alpha``: a smaller difference can pass unseen, so "no difference detected" is said
+    with it ("could miss up to ±X pp").
+
+    Seat s at 1/k + d·n2/(n1+n2) in one lineup and 1/k - d·n1/(n1+n2) in the other, the
+    other seats sharing the rest evenly, gives the statistic the noncentrality
+    lambda = h d^2 k^2 / (k - 1), h = n1 n2 / (n1 + n2) (with 2 seats, the two-proportion
+    z test's 4 h d^2); d solves P(chi2(df, lambda) > critical value) = power, df that of
+    the L x k table. Lineups beyond those two add degrees of freedom but no signal, so the
+    figure is for the test as run."""
+    n = sorted(float(x) for x in games)
+    if len(n) < 2 or n[0] <= 0:
+        return math.inf
+    k = players
+    df = (len(n) - 1) * (k - 1)
+    crit = float(_st.chi2.isf(alpha, df))
+    lam = float(optimize.brentq(lambda x: _st.ncx2.sf(crit, df, x) - power, 1e-9, 1e6))
+    h = n[0] * n[1] / (n[0] + n[1])
+    return math.sqrt(lam * (k - 1) / (h * k * k))
 
 
 def lineup_test(
@@ -98,7 +128,7 @@ def lineup_test(
     seat = int(np.argmax(contrib.sum(axis=0)))
     rates = tuple(tuple(float(x) for x in row) for row in W / n[:, None])
     out = dict(statistic=stat, df=df, p=p, rates=rates, games=tuple(int(x) for x in n),
-               seat=seat, alpha=alpha)
+               seat=seat, alpha=alpha, missable=missable(n, k, alpha) if df > 0 else None)
     r = None if ratings is None else [None if x is None else float(x) for x in ratings]
     if r is not None and len(r) == L and all(x is not None for x in r) and L >= 3:
         rr = np.asarray(r, dtype=float)

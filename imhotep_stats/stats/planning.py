@@ -35,6 +35,7 @@ from functools import cache
 import numpy as np
 
 from imhotep_stats.stats._normal import norm_cdf, norm_ppf
+from imhotep_stats.stats.fmt import pct
 
 _MAX_GAMES = 10**12
 
@@ -265,7 +266,7 @@ def games_to_exceed(
     b = p0 + math.copysign(margin, gap)
     p1 = p0 + gap
     if not 0.0 < b < 1.0 or not 0.0 <= p1 <= 1.0:
-        raise ValueError(f"a seat cannot win {p1:.1%} (fair share {p0:.1%}, gap {gap:+.4f}, "
+        raise ValueError(f"a seat cannot win {pct(p1)} (fair share {pct(p0)}, gap {gap:+.4f}, "
                          f"margin +/-{margin})")
     za = norm_ppf(1.0 - alpha / (family or seat_family(players)))
     zb = norm_ppf(power)

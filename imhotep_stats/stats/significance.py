@@ -43,6 +43,7 @@ from scipy import stats as _st
 
 from imhotep_stats.stats import sequential as _sequential
 from imhotep_stats.stats._normal import norm_cdf, norm_ppf, norm_sf
+from imhotep_stats.stats.fmt import pct
 from imhotep_stats.stats.planning import games_needed, games_to_exceed, seat_family
 
 VERDICTS = ("balanced", "tilted", "unbalanced", "inconclusive")
@@ -308,6 +309,8 @@ class SeatVerdict:
     estimated total games for a verdict (None unless inconclusive); ``more_games`` is
     that minus the games played, rounded up to two significant figures as in ``text``.
     ``sequential``: the p-values are anytime-valid (``stats.sequential``).
+    ``more_games_range``: (low, high) more games if the gap is anywhere in its likely
+    range, high None above ``PRACTICAL_GAMES`` (``_likely_more``); the text words it.
     """
 
     verdict: str
@@ -333,6 +336,7 @@ class SeatVerdict:
     direction: int = 0
     p_within: float = 1.0
     sequential: bool = False
+    more_games_range: tuple[int, int | None] | None = None
 
 
 def _about(n: int) -> int:
@@ -460,44 +464,52 @@ def _verdict(
     band = f"±{margin * 100:.1f} pp"
     needed: int | None = None
     more: int | None = None
+    more_range: tuple[int, int | None] | None = None
     seat: int | None = None
     beyond = [i for i in range(k) if games > 0 and p.beyond[i] <= alpha]
     off = [i for i in range(k) if games > 0 and p.deviation[i] <= alpha]
     if beyond:
         verdict, label = "unbalanced", f"unbalanced beyond {band}"
         seat = _named(beyond, gaps)
-        text = (f"{label}: {names[seat]} wins {rates[seat]:.1%} against {p0:.1%} "
+        text = (f"{label}: {names[seat]} wins {pct(rates[seat])} against {pct(p0)} "
                 "fair share")
     elif games > 0 and p.within <= alpha:
         if off:
             verdict, label = "tilted", f"within {band}, tilted"
             seat = _named(off, gaps)
             text = (f"{label}: {names[seat]} {'ahead' if gaps[seat] > 0 else 'behind'}, "
-                    f"wins {rates[seat]:.1%} against {p0:.1%} fair share")
+                    f"wins {pct(rates[seat])} against {pct(p0)} fair share")
         else:
             verdict, label = "balanced", f"balanced within {band}"
             text = label
     else:
         verdict = label = "inconclusive"
-        if sequential:
+        def plan(rs: list[float]) -> int | None:
+            if not sequential:
+                return _games_for_verdict(rs, games, margin, alpha, power, family)
             f_within, f_beyond = family or (1, seat_family(k))
-            f = f_within if games == 0 or largest < margin else f_beyond
-            needed = _sequential.games_for_verdict(rates, games, margin, alpha / f, power)
-        else:
-            needed = _games_for_verdict(rates, games, margin, alpha, power, family)
+            big = max(abs(r - p0) for r in rs) if games else 0.0
+            return _sequential.games_for_verdict(rs, games, margin,
+                                                 alpha / (f_within if big < margin
+                                                          else f_beyond), power)
+
+        needed = plan(rates)
+        low_high = _likely_more(plan, rates, games, j, margin) if games else None
         if off:  # the margin is not resolved, but the tilt is: say so
             seat = _named(off, gaps)
             side = "more" if gaps[seat] > 0 else "less"
             head = (f"inconclusive at {band}; {names[seat]} wins {side} than its fair share "
-                    f"({rates[seat]:.1%} against {p0:.1%}, {_p_text(p.deviation[seat])})")
+                    f"({pct(rates[seat])} against {pct(p0)}, {_p_text(p.deviation[seat])})")
         else:
             head = "inconclusive"
-        if needed is None:
+        if needed is not None:
+            more = _about(needed - games)
+        if needed is None and low_high is None:
             text = f"{head}: the margin is too narrow to settle with any practical run"
         else:
-            more = _about(needed - games)
-            text = (f"{head}; about {more:,} more games decide" if off
-                    else f"{head}: about {more:,} more games needed")
+            lo, hi = low_high or (more, more)
+            text = f"{head}{'; ' if off else ': '}{_more_text(lo, hi, band)}"
+            more_range = (lo, hi)
     return SeatVerdict(
         verdict=verdict, text=text, games=games, expected=p0, margin=margin, alpha=alpha,
         win_rates=tuple(rates), largest_gap=largest, largest_gap_seat=j, spread=spread,
@@ -505,8 +517,58 @@ def _verdict(
         p_equivalence=raw.within * (k if len(raw.within) == 1 else 1), games_needed=needed,
         more_games=more, p_beyond=p.beyond, label=label, seat=seat,
         direction=0 if seat is None else (1 if gaps[seat] > 0 else -1), p_within=p.within,
-        sequential=sequential,
+        sequential=sequential, more_games_range=more_range,
     )
+
+
+PRACTICAL_GAMES = 50_000
+"""More games than this for a verdict: the gap sits at the margin, for any practical run."""
+LIKELY = 0.5
+"""The central interval of the largest gap over which "more games needed" is a range."""
+
+
+def _likely_more(plan, rates: list[float], games: int, j: int, margin: float
+                 ) -> tuple[int, int | None] | None:
+    """More games a verdict needs if the largest gap (seat ``j``'s) is anywhere in its
+    central ``LIKELY`` interval, as (low, high); high None when some gap in it would need
+    more than ``PRACTICAL_GAMES`` (or never settles: the interval reaches the margin).
+    ``plan(rates)`` is the games-needed rule of the verdict. A point plan at the observed
+    gap swings by 10x from batch to batch when the gap is near the margin; the range
+    says how far it can swing. None when no gap in the interval settles."""
+    k = len(rates)
+    p0 = 1.0 / k
+    r = rates[j]
+    g = abs(r - p0)
+    half = norm_ppf(0.5 + LIKELY / 2.0) * math.sqrt(max(r * (1.0 - r), 1e-12) / games)
+    sign = 1.0 if r >= p0 else -1.0
+
+    def at(gap: float) -> float:
+        d = (gap - g) * sign  # seat j moves by d, the others share -d: rates still sum to 1
+        rs = [min(max(x + (d if i == j else -d / (k - 1)), 0.0), 1.0)
+              for i, x in enumerate(rates)]
+        n = plan(rs)
+        return math.inf if n is None else float(n - games)
+
+    ends = [max(g - half, 0.0), g + half]
+    mores = [at(x) for x in ends] + [at(g)]
+    if ends[0] <= margin <= ends[1]:
+        mores.append(math.inf)  # a gap right at the margin never settles
+    lo, hi = min(mores), max(mores)
+    if math.isinf(lo):
+        return None
+    return _about(max(int(lo), 1)), (None if hi > PRACTICAL_GAMES else _about(int(hi)))
+
+
+def _more_text(lo: int, hi: int | None, band: str) -> str:
+    """"Games needed" in words: a range, never a point that swings (``_likely_more``)."""
+    if lo > PRACTICAL_GAMES:
+        return (f"more than {PRACTICAL_GAMES:,} more games needed: effectively balanced at "
+                f"{band} (the gap is too close to it to tell)")
+    if hi is None:
+        return f"{lo:,} to more than {PRACTICAL_GAMES:,} more games needed"
+    if hi <= lo:
+        return f"about {lo:,} more games needed"
+    return f"{lo:,} to {hi:,} more games needed"
 
 
 def _games_for_verdict(

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +58,7 @@ from imhotep_stats.rules.board import SIDES, SITES
 from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.stats.compare import SITE_NAMES
-from imhotep_stats.stats.intervals import min_detectable_difference
+from imhotep_stats.stats.intervals import min_detectable_difference, wilson_arrays
 from imhotep_stats.stats.significance import VERDICTS, benjamini_hochberg, seat_verdicts
 
 MAX_BLOCKS = 200
@@ -82,9 +82,26 @@ def _cell_sums(lf: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFra
     return tuple(q.collect(engine="streaming") for q in (seats, bots, pts))
 
 
-def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any]
-               ) -> list[dict[str, Any]]:
-    """Per cell, in manifest order: games, seat wins and rates, bot rates, source shares.
+def gap_bounds(wins: Sequence[float], games: int, confidence: float = 0.95
+               ) -> tuple[float | None, float | None]:
+    """Confidence bounds of a cell's seat gap (largest |win rate - 1/players|): the gap
+    the seats' Wilson intervals (Bonferroni over the seats) show at least and allow at
+    most. A sweep ranks by the lower bound: with a few hundred games a cell, the largest
+    raw gaps are mostly the luckiest cells."""
+    if not games:
+        return None, None
+    k = len(wins)
+    p0 = 1.0 / k
+    low, high = wilson_arrays(wins, [games] * k, 1.0 - (1.0 - confidence) / k)
+    least = max(max(lo - p0, p0 - hi, 0.0) for lo, hi in zip(low, high, strict=True))
+    most = max(max(hi - p0, p0 - lo) for lo, hi in zip(low, high, strict=True))
+    return float(least), float(most)
+
+
+def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any],
+               confidence: float = 0.95) -> list[dict[str, Any]]:
+    """Per cell, in manifest order: games, seat wins and rates, bot rates, source shares,
+    the seat gap and its confidence bounds (``gap_bounds``).
 
     ``source``: a lazy frame of results, or shard files, read ``FILES_PER_PASS`` at a time
     (a query over thousands of files at once costs memory for every file). Streaming
@@ -123,11 +140,13 @@ def cell_table(source: pl.LazyFrame | Sequence[str], manifest: dict[str, Any]
                if k != "cell"}
         total = sum(v for v in src.values() if v > 0)
         top = max(src, key=lambda k: src[k]) if src else None
+        gap_low, gap_high = gap_bounds(wins, games, confidence)
         out.append({
             "index": c["index"], "cell": c["id"], "sides": c["sides"], "players": n,
             "lineup": ",".join(c["lineup"]), "games": games, "wins": wins,
             "win_rates": rates, "start_player": rates[0] if games else None,
             "seat_gap": max(gaps) if games else None,
+            "gap_low": gap_low, "gap_high": gap_high,
             "seat_spread": max(rates) - min(rates) if games else None,
             "bot_rates": dict(sorted(brates.items())),
             "bot_gap": (max(brates.values()) - min(brates.values())) if len(brates) > 1
@@ -152,11 +171,13 @@ def add_verdicts(cells: list[dict[str, Any]], margin: float, alpha: float = 0.05
         c["sequential"] = sequential
         c["games_needed"] = v.games_needed
         c["more_games"] = (v.games_needed - v.games) if v.games_needed else None
+        c["more_games_range"] = list(v.more_games_range) if v.more_games_range else None
     for c in cells:
         c.setdefault("verdict", "inconclusive")
         c.setdefault("verdict_text", "no games")
         c.setdefault("games_needed", None)
         c.setdefault("more_games", None)
+        c.setdefault("more_games_range", None)
 
 
 def wanted(verdict: str, more_games: int | None, games: int, min_step: float = 0.25) -> int:
@@ -186,10 +207,24 @@ def verdict_policy(manifest: dict[str, Any], margin: float, alpha: float = 0.05,
     return policy
 
 
+RANK_KEYS = {"seat_gap": ("gap_low", "seat_gap")}
+"""What a ranking sorts by: the seat gap by its lower confidence bound first (the gap the
+games show at least), then the estimate."""
+
+
+def imbalance_order(cell: Mapping[str, Any], by: str = "seat_gap") -> tuple:
+    """The sort key from most to least imbalanced by ``by`` (``RANK_KEYS``); cells without
+    that figure last, ties by cell index. ``sweep`` and ``report`` both rank by it, so they
+    name the same least balanced cell of one directory."""
+    return (cell.get(by) is None, *(-(cell.get(k) or 0.0) for k in RANK_KEYS.get(by, (by,))),
+            cell["index"])
+
+
 def rank(cells: list[dict[str, Any]], by: str = "seat_gap") -> list[dict[str, Any]]:
-    """Cells from most to least imbalanced by ``by`` (seat_gap, bot_gap, dominance);
-    cells without that figure (one bot: no bot gap) last, ties by cell index."""
-    ordered = sorted(cells, key=lambda c: (c.get(by) is None, -(c.get(by) or 0.0), c["index"]))
+    """Cells from most to least imbalanced by ``by`` (seat_gap, bot_gap, dominance):
+    ``seat_gap`` by the gap shown at least (``RANK_KEYS``); cells without that figure
+    (one bot: no bot gap) last, ties by cell index."""
+    ordered = sorted(cells, key=lambda c: imbalance_order(c, by))
     return [dict(c, rank=i + 1) for i, c in enumerate(ordered)]
 
 
@@ -375,7 +410,7 @@ def analyze_sweep(
     margin = float(margin if margin is not None else report.get("margin", DEFAULT_MARGIN))
     confidence = float(confidence if confidence is not None
                        else report.get("confidence", DEFAULT_CONFIDENCE))
-    cells = cell_table(adaptive.all_files(run_dir), manifest)
+    cells = cell_table(adaptive.all_files(run_dir), manifest, confidence)
     seq = adaptive.sequential(run_dir, manifest)
     add_verdicts(cells, margin, alpha, sequential=seq)
     ranked = rank(cells, rank_by)
@@ -439,7 +474,8 @@ def cells_csv(res: dict[str, Any]) -> str:
     import csv
     import io
 
-    cols = ["rank", "cell", "sides", "players", "lineup", "games", "seat_gap", "seat_spread",
+    cols = ["rank", "cell", "sides", "players", "lineup", "games", "seat_gap", "gap_low",
+            "gap_high", "seat_spread",
             "start_player", "bot_gap", "top_source", "dominance", "mdd", "verdict",
             "verdict_text", "more_games"]
     buf = io.StringIO()

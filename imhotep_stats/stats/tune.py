@@ -12,189 +12,25 @@ Every candidate plays the same games (the base study's seed and game indices: co
 numbers), so differences between candidates are the parameter's, not the deals'. Intervals
 are confidence sequences (``stats.sequential``): they hold at every look at a candidate,
 however many rounds it gets, so stopping when an interval clears the margin keeps the
-stated confidence. This module is the
-statistics: parsing, overrides, measuring, deciding, and the adaptive policy that asks for
-more games only where the decision is still open; ``sim.tune`` plays the games.
+stated confidence. This module is the statistics: measuring, deciding, and the adaptive
+policy that asks for more games only where the decision is still open; ``config.edits``
+parses the parameters and builds the candidates, ``sim.tune`` plays the games.
 """
 
 from __future__ import annotations
 
-import copy
-import itertools
 import math
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import polars as pl
 
-from imhotep_stats.config import ConfigError, StudyConfig, parse_config
+from imhotep_stats.config import ConfigError, StudyConfig
+from imhotep_stats.config.edits import SOURCE, Param, candidates, printed_value
 from imhotep_stats.sim.schema import SOURCES
 from imhotep_stats.stats.aggregate import win_rates
-from imhotep_stats.stats.compare import _effective
 from imhotep_stats.stats.sequential import PRIOR_SD, confidence_sequence, mean_radius
-
-SOURCE = "tune"
-_SEGMENT = re.compile(r"^([A-Za-z0-9_]+)((?:\[\d+\])*)$")
-
-
-@dataclass(frozen=True)
-class Param:
-    """A dotted override path (``keys``, then list ``index`` steps) and its candidates."""
-
-    path: str
-    keys: tuple[str, ...]
-    index: tuple[int, ...]
-    values: tuple[Any, ...]
-
-
-def _number(text: str, where: str) -> int | float:
-    try:
-        return int(text)
-    except ValueError:
-        try:
-            return float(text)
-        except ValueError:
-            raise ConfigError([(where, f"expected a number, got {text!r}")], SOURCE) from None
-
-
-def parse_path(path: str, where: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """``pyramid.A.points[0]`` -> (("pyramid", "A", "points"), (0,)); ``where`` names the
-    option in errors."""
-    parts = path.split(".")
-    keys: list[str] = []
-    index: list[int] = []
-    for i, part in enumerate(parts):
-        m = _SEGMENT.match(part)
-        if not m or (m.group(2) and i != len(parts) - 1):
-            raise ConfigError([(where, f"bad path segment {part!r}: keys joined by '.', list "
-                                "positions as [i] on the last key only")], SOURCE)
-        keys.append(m.group(1))
-        index += [int(x) for x in re.findall(r"\[(\d+)\]", m.group(2))]
-    return tuple(keys), tuple(index)
-
-
-def split_param(text: str, expected: str) -> tuple[str, str, tuple[str, ...], tuple[int, ...]]:
-    """``--param PATH=SPEC`` into (where, SPEC, keys, index); ``expected`` says what the
-    option takes when the text is not PATH=SPEC."""
-    where = f"--param {text}"
-    path, sep, spec = text.partition("=")
-    path, spec = path.strip(), spec.strip()
-    if not sep or not path or not spec:
-        raise ConfigError([(where, f"expected {expected}")], SOURCE)
-    return (where, spec, *parse_path(path, where))
-
-
-def parse_param(text: str) -> Param:
-    """``PATH=V1,V2,...`` or ``PATH=LOW..HIGH`` (integers, inclusive) or ``LOW..HIGH/STEP``."""
-    where, spec, keys, index = split_param(
-        text, "PATH=CANDIDATES, e.g. game.starting_sled[0]=1..4 or pyramid.A.points[0]=1,2,3")
-    path = text.partition("=")[0].strip()
-    m = re.fullmatch(r"(-?[\d.]+)\.\.(-?[\d.]+)(?:/([\d.]+))?", spec)
-    if m:
-        low, high = _number(m.group(1), where), _number(m.group(2), where)
-        step = _number(m.group(3), where) if m.group(3) else 1
-        if step <= 0 or high < low:
-            raise ConfigError([(where, "a range needs LOW <= HIGH and a positive STEP")], SOURCE)
-        count = int(math.floor((high - low) / step + 1e-9)) + 1
-        values = [low + i * step for i in range(count)]
-        if all(isinstance(x, int) for x in (low, high, step)):
-            values = [int(v) for v in values]
-        else:
-            values = [round(float(v), 10) for v in values]
-    else:
-        values = [_number(v.strip(), where) for v in spec.split(",") if v.strip()]
-    if len(values) < 2 or len(set(values)) != len(values):
-        raise ConfigError([(where, "expected at least two different candidates")], SOURCE)
-    if len(values) > 50:
-        raise ConfigError([(where, f"{len(values)} candidates: at most 50")], SOURCE)
-    return Param(path, keys, index, tuple(values))
-
-
-def _get(tree: dict[str, Any], keys: tuple[str, ...]) -> Any:
-    node: Any = tree
-    for k in keys:
-        if not isinstance(node, dict) or k not in node:
-            return None
-        node = node[k]
-    return node
-
-
-def with_value(overrides: dict[str, Any], board, p: Param, value: Any) -> dict[str, Any]:
-    """``overrides`` with ``p`` set to ``value`` (a list position keeps the rest of the list,
-    as the study's overrides or else the board data have it)."""
-    out = copy.deepcopy(overrides)
-    leaf: Any = value
-    if p.index:
-        current = _get(out, p.keys)
-        if current is None:
-            current = _effective(board, ".".join(p.keys))
-        if current is None:
-            raise ConfigError([(f"--param {p.path}", f"no board value at {'.'.join(p.keys)} "
-                                "(`imhotep-stats sides SITE.SIDE` lists the keys)")], SOURCE)
-        leaf = copy.deepcopy(current)
-        node = leaf
-        for depth, i in enumerate(p.index):
-            if not isinstance(node, list) or i >= len(node):
-                raise ConfigError([(f"--param {p.path}", f"{'.'.join(p.keys)} has no position "
-                                    f"{list(p.index[:depth + 1])} (value {current!r})")], SOURCE)
-            if depth == len(p.index) - 1:
-                node[i] = value
-            else:
-                node = node[i]
-    node = out
-    for k in p.keys[:-1]:
-        node = node.setdefault(k, {})
-    node[p.keys[-1]] = leaf
-    return out
-
-
-def printed_value(base: StudyConfig, p: Param) -> Any:
-    """The value the base study plays at ``p`` (the printed board's, or the study's override;
-    None where there is none), which tune.html marks among the candidates."""
-    node = _effective(base.board(), ".".join(p.keys))
-    for i in p.index:
-        if not isinstance(node, list) or i >= len(node):
-            return None
-        node = node[i]
-    return node
-
-
-def _no_none(tree: Any) -> Any:
-    """A config's canonical JSON as TOML would give it (TOML has no null: unset is absent)."""
-    if isinstance(tree, dict):
-        return {k: _no_none(v) for k, v in tree.items() if v is not None}
-    return tree
-
-
-@dataclass(frozen=True)
-class Candidate:
-    label: str  # "game.starting_sled[0]=3"
-    values: tuple[Any, ...]  # one per parameter
-    config: StudyConfig
-
-
-def candidates(base: StudyConfig, params: list[Param]) -> list[Candidate]:
-    """Every combination of the parameters' values, each a validated study: the base with
-    the overrides set (same seed, games, cells: common random numbers)."""
-    if not 1 <= len(params) <= 2:
-        raise ConfigError([("--param", "give one or two parameters")], SOURCE)
-    if len(base.cells) != 1:
-        raise ConfigError([("study", f"tune needs a study of one cell (one side combination, "
-                            f"player count and lineup); this one has {len(base.cells)}")], SOURCE)
-    board = base.board()
-    out = []
-    for combo in itertools.product(*[p.values for p in params]):
-        ov = base.overrides
-        for p, v in zip(params, combo, strict=True):
-            ov = with_value(ov, board, p, v)
-        raw = _no_none(base.to_json())
-        raw["overrides"] = ov
-        label = ", ".join(f"{p.path}={v}" for p, v in zip(params, combo, strict=True))
-        out.append(Candidate(label, combo, parse_config(raw, f"{SOURCE} candidate {label}")))
-    return out
-
 
 # -- targets -------------------------------------------------------------------------------
 

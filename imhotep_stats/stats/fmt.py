@@ -1,9 +1,11 @@
-"""Number formatting shared by every report format: fixed decimals, one dash for a missing
-value and no "-0.0", so the same figures always print the same text."""
+"""Number formatting shared by every report format and the verdicts' sentences: fixed
+decimals, one dash for a missing value and no "-0.0", so the same figures always print the
+same text (545 wins of 2,000 reads 27.3% in the answer and in the table)."""
 
 from __future__ import annotations
 
 import math
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 DASH = "–"
@@ -14,10 +16,12 @@ def _ok(x: Any) -> bool:
 
 
 def _fixed(x: float, digits: int) -> str:
-    # Round at 10 significant digits first: float noise must not flip the last decimal.
-    x = float(f"{float(x):.10g}")
-    s = f"{x:.{digits}f}"
-    return s[1:] if s.startswith("-") and float(s) == 0 else s
+    # Round at 10 significant digits first: float noise must not flip the last decimal; then
+    # half away from zero, as people round (27.25 -> 27.3; Python's format rounds half to
+    # even on the binary value, so 27.25 would print 27.2).
+    d = Decimal(f"{float(x):.10g}").quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP)
+    s = f"{d:f}"
+    return s[1:] if s.startswith("-") and d == 0 else s
 
 
 def num(x: Any, digits: int = 2) -> str:

@@ -1,5 +1,5 @@
 """The ladder's picture: each bot's rating (bootstrap 95% interval) against its CPU seconds a
-game, on a log axis, one series per side set: ``python -m imhotep_stats.stats.ladder plot``.
+game, on a log axis, one series per side set (``imhotep-stats ladder plot``).
 
 A plain SVG (no plotting library), so a docs page shows it anywhere.
 """
@@ -7,9 +7,13 @@ A plain SVG (no plotting library), so a docs page shows it anywhere.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
+from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 
 from imhotep_stats.reporting.charts import FONT, PALETTE, axis, scale, tick
+from imhotep_stats.stats.ladder import bootstrap_ratings, read
 
 Point = tuple[str, float, float, float, float]  # name, rating, low, high, CPU s a game
 
@@ -75,6 +79,21 @@ def rating_vs_cpu_svg(series: dict[str, list[Point]], title: str, width: int = 6
                        f'{escape(name)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def plot(paths: Sequence[Path], players: int = 2) -> str:
+    """The picture of ladder files: bootstrap ratings against CPU, a series per side set."""
+    by_sides: dict[str, list[dict]] = defaultdict(list)
+    for path in paths:
+        for rec in read(path):
+            if rec["players"] == players:
+                by_sides[rec["sides"]].append(rec)
+    series = {}
+    for sides, records in sorted(by_sides.items()):
+        boot = bootstrap_ratings(records)
+        series[sides] = [(n, r, lo, hi, t) for n, (r, lo, hi, t) in boot.items() if t == t]
+    return rating_vs_cpu_svg(series, f"Rating against CPU a game, {players} players "
+                             "(bootstrap 95% intervals over games)")
 
 
 def _drawable(p: Point) -> bool:

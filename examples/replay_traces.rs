@@ -1,0 +1,122 @@
+//! Replay the Python engine's traces (tools/core_traces.py) in the core and report the first
+//! difference of each game that differs: at a decision (to_move, kind, the options' texts in
+//! order) or at the end (score events, totals, winners).
+//!
+//!     cargo run --release --example replay_traces /tmp/traces.jsonl [--ignore SOURCE]...
+//!
+//! `--ignore burial_chamber` leaves that source's score events out of both sides' (a site
+//! not ported yet; the totals and winners are then not compared).
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use _core::game::{Game, Setup};
+use _core::rules::{Rules, SOURCES};
+
+fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
+    let rules = Arc::new(Rules::from_value(&t["board"]).map_err(|e| format!("board: {e}"))?);
+    let setup = Setup {
+        players: t["players"].as_u64().unwrap() as usize,
+        seed: t["seed"].as_str().unwrap().to_string(),
+        prophecies: t["prophecies"].as_bool().unwrap(),
+        ..Setup::default()
+    };
+    let py_error = t["error"].as_str();
+    let mut g = match Game::new(rules.clone(), &setup) {
+        Ok(g) => g,
+        Err(e) => return Err(format!("setup: core error {e}; python {py_error:?}")),
+    };
+    let names = &rules.names;
+    for (d, dec) in t["decisions"].as_array().unwrap().iter().enumerate() {
+        let to_move = dec[0].as_i64().unwrap();
+        let kind = dec[1].as_str().unwrap_or("");
+        let opts: Vec<&str> = dec[2].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+        let mine: Vec<String> = g.options().iter().map(|a| a.text(names)).collect();
+        let my_kind = g.kind_name().unwrap_or("");
+        if g.to_move as i64 != to_move || my_kind != kind || mine != opts {
+            return Err(format!(
+                "decision {d} (round {}): python seat {to_move} {kind} {opts:?}; core seat {} {my_kind} {mine:?}",
+                g.round, g.to_move
+            ));
+        }
+        let i = dec[3].as_u64().unwrap() as usize;
+        if let Err(e) = g.apply_index(i) {
+            return Err(format!("decision {d}: core error {e}; python {py_error:?}"));
+        }
+    }
+    if let Some(e) = py_error {
+        return Err(format!("python raised {e}; the core did not"));
+    }
+    if !g.over {
+        return Err(format!("python's game is over, the core's is not (seat {} {:?})", g.to_move, g.kind_name()));
+    }
+    let kept = |e: &&Value| !ignore.iter().any(|s| e[1].as_str() == Some(s.as_str()));
+    let mine: Vec<Value> = g
+        .events
+        .iter()
+        .map(|e| serde_json::json!([e.seat, SOURCES[e.source as usize], e.points, e.round]))
+        .collect();
+    let mine: Vec<Value> = mine.iter().filter(kept).cloned().collect();
+    let theirs: Vec<Value> = t["events"].as_array().unwrap().iter().filter(kept).cloned().collect();
+    if mine != theirs {
+        let k = mine.iter().zip(theirs.iter()).position(|(a, b)| a != b).unwrap_or(mine.len().min(theirs.len()));
+        return Err(format!(
+            "score event {k}: python {:?}, core {:?} ({} and {} events)",
+            theirs.get(k),
+            mine.get(k),
+            theirs.len(),
+            mine.len()
+        ));
+    }
+    let winners: Vec<Value> = g.winners().iter().map(|&p| Value::from(p)).collect();
+    if ignore.is_empty() && &winners != t["winners"].as_array().unwrap() {
+        return Err(format!("winners: python {}, core {winners:?}", t["winners"]));
+    }
+    if ignore.is_empty() {
+        let res = _core::result::result_of(&g).map_err(|e| e.to_string())?;
+        let mine = serde_json::json!({
+            "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
+            "margin": res.margin, "decisions": res.decisions,
+        });
+        if mine != t["result"] {
+            return Err(format!("result: python {}, core {mine}", t["result"]));
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let path = args.get(1).expect("a traces file (tools/core_traces.py)");
+    let ignore: Vec<String> =
+        args.windows(2).filter(|w| w[0] == "--ignore").map(|w| w[1].clone()).collect();
+    let file = std::fs::File::open(path).expect("the traces file");
+    let (mut games, mut differ, mut decisions, mut at_decision) = (0, 0, 0, 0);
+    for line in std::io::BufReader::new(file).lines() {
+        let t: Value = serde_json::from_str(&line.unwrap()).expect("a JSON line");
+        games += 1;
+        decisions += t["decisions"].as_array().unwrap().len();
+        if let Err(e) = replay(&t, &ignore) {
+            differ += 1;
+            if e.starts_with("decision") || e.starts_with("setup") {
+                at_decision += 1;
+            }
+            if differ <= 10 {
+                let sides: Vec<&str> = t["board"]["sides"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+                println!(
+                    "seed {} sides {} players {} prophecies {}: {e}",
+                    t["seed"].as_str().unwrap(),
+                    sides.join("-"),
+                    t["players"],
+                    t["prophecies"]
+                );
+            }
+        }
+    }
+    println!("{games} games, {decisions} decisions: {differ} differ ({at_decision} at a decision or the setup)");
+    if differ > 0 {
+        std::process::exit(1);
+    }
+}

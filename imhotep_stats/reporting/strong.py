@@ -1,0 +1,155 @@
+"""The strong-play check: beside a fast screen (``greedy``), the same cells played by the
+reference bot, sequentially (a first look of ``FIRST`` games a cell, then passes that at most
+double, stopping when every cell's verdict is decided or at ``MOST`` games), and the answer
+led by the strong-play verdict.
+
+Whether the screen's verdict holds for strong play is the seat x lineup test
+(``stats.lineups``) of the screen's cell against the strong one: "bot-dependent" when it
+rejects, else "no difference detected" with the difference it could miss. The check's games
+go to a run directory of their own beside the screen's (``strong_dir``), resumed like any run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from imhotep_stats.reporting.figures import CellInfo, ReportData, seat_verdicts_of, verdict_text
+from imhotep_stats.reporting.robustness import could_miss
+from imhotep_stats.reporting.trust import reference_bot
+from imhotep_stats.stats import fmt as f
+from imhotep_stats.stats.lineups import LineupTest, lineup_test
+from imhotep_stats.stats.sweep import wanted
+
+FIRST = 50  # games a cell at the first look
+MOST = 400  # games a cell at most: "a few hundred"
+
+
+def strong_bot(bot: str | None = None) -> str:
+    """The bot of the check: ``bot``, else the reference bot (data/bot_ratings.toml)."""
+    return bot or reference_bot() or "expert"
+
+
+def strong_config(cfg: Any, bot: str | None = None, first: int = FIRST) -> Any:
+    """The check's study: the screen's sides and player counts, ``bot`` in every seat,
+    ``first`` games a cell (the same seed: game i deals the same cards as the screen's)."""
+    bot = strong_bot(bot)
+    return cfg.replace(name=f"{cfg.name}-strong-{bot}", games=min(first, cfg.games),
+                       lineups=tuple((n, ((bot,),)) for n in cfg.players))
+
+
+def strong_dir(run_dir: str | Path, bot: str | None = None) -> Path:
+    """Where the check's games go: beside the screen's run directory."""
+    run_dir = Path(run_dir)
+    return run_dir.with_name(f"{run_dir.name}-strong-{strong_bot(bot)}")
+
+
+def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int = FIRST,
+              most: int = MOST, say: Callable[[str], None] | None = None,
+              **run_options: Any):
+    """Play the check into ``strong_dir(run_dir, bot)`` until every cell's sequential
+    verdict is decided or ``most`` games a cell; returns (config, directory, outcome, why)
+    (``sim.runner.run_until_decided``)."""
+    from imhotep_stats.sim.runner import run_until_decided
+
+    say = say or (lambda _m: None)
+    check = strong_config(cfg, bot, first)
+    out = strong_dir(run_dir, bot)
+
+    def look(games: int) -> int:
+        verdicts, _manifest = seat_verdicts_of(out)
+        open_ = sum(v.verdict == "inconclusive" for v in verdicts.values())
+        say(f"strong-play check ({strong_bot(bot)}): {games:,} games a cell, "
+            f"{len(verdicts) - open_} of {len(verdicts)} cells decided")
+        # an undecided cell asks for more until the budget ends: few games, few looks
+        return max((wanted(v.verdict, v.more_games, v.games)
+                    or (v.games if v.verdict == "inconclusive" else 0)
+                    for v in verdicts.values()), default=0)
+
+    outcome, why = run_until_decided(check, out, look, max_games=max(most, check.games),
+                                     **run_options)
+    return check, out, outcome, why
+
+
+@dataclass(frozen=True)
+class Holds:
+    """One screen cell against the strong cell of the same sides and players."""
+
+    screen: CellInfo
+    strong: CellInfo
+    test: LineupTest | None  # seat x lineup, screen against strong (None: a side has no games)
+
+    @property
+    def bot_dependent(self) -> bool:
+        return self.test is not None and self.test.p <= self.test.alpha
+
+
+def pairs(screen: ReportData, strong: ReportData) -> list[Holds]:
+    """Each screen cell with the strong cell of its sides and player count."""
+    by = {(c.sides, c.players): c for c in strong.cells}
+    out = []
+    for c in screen.cells:
+        s = by.get((c.sides, c.players))
+        if s is None:
+            continue
+        test = None
+        if c.verdict and s.verdict and c.games and s.games:
+            test = lineup_test([[r * c.games for r in c.verdict.win_rates],
+                                [r * s.games for r in s.verdict.win_rates]],
+                               [c.games, s.games], alpha=c.verdict.alpha)
+        out.append(Holds(c, s, test))
+    return out
+
+
+def _seat_words(h: Holds) -> str:
+    t = h.test
+    s = t.seat
+    return (f"seat {s + 1} wins {f.pct(t.rates[0][s])} with {','.join(h.screen.lineup)} but "
+            f"{f.pct(t.rates[1][s])} with {','.join(h.strong.lineup)} (fair share "
+            f"{f.pct(1 / h.screen.players)})")
+
+
+def holds_sentence(h: Holds) -> str:
+    """Whether the screen's verdict holds for strong play, in words."""
+    screen = ",".join(h.screen.lineup)
+    if h.test is None:
+        return f"Whether the {screen} screen holds for strong play: not tested (no games)."
+    p = "p < 0.001" if h.test.p < 0.001 else f"p = {h.test.p:.3f}"
+    if h.bot_dependent:
+        return (f"Bot-dependent: the seat effect differs between {screen} and strong play "
+                f"(seat x lineup test {p}): {_seat_words(h)}; the {screen} screen's verdict "
+                "does not carry over to good players.")
+    return (f"The {screen} screen and strong play agree as far as the check can tell: no "
+            f"difference detected (seat x lineup test {p}); {could_miss(h.test.missable)}.")
+
+
+def check_sentences(screen: ReportData, strong: ReportData) -> list[str]:
+    """The answer led by strong play: per cell, the strong-play verdict, then the screen's,
+    then whether they agree."""
+    paras = []
+    for h in pairs(screen, strong):
+        s, c = h.strong, h.screen
+        head = f"{c.sides}, {c.players} players"
+        lines = [f"{head}, for strong play ({','.join(s.lineup)}, {s.games:,} games): "
+                 + (verdict_text(s.verdict) if s.verdict else "no games") + ".",
+                 f"With {','.join(c.lineup)} ({c.games:,} games): "
+                 + (verdict_text(c.verdict) if c.verdict else "no games") + ".",
+                 holds_sentence(h)]
+        paras.append("\n".join(lines))
+    return paras
+
+
+def check_json(screen: ReportData, strong: ReportData) -> list[dict[str, Any]]:
+    """The check per cell, for --json and summary files."""
+    return [{"sides": h.screen.sides, "players": h.screen.players,
+             "screen": {"lineup": list(h.screen.lineup), "games": h.screen.games,
+                        "verdict": h.screen.verdict.verdict if h.screen.verdict else None},
+             "strong": {"lineup": list(h.strong.lineup), "games": h.strong.games,
+                        "verdict": h.strong.verdict.verdict if h.strong.verdict else None,
+                        "text": h.strong.verdict.text if h.strong.verdict else None},
+             "bot_dependent": h.bot_dependent,
+             "p": None if h.test is None else h.test.p,
+             "missable": None if h.test is None else h.test.missable,
+             "sentence": holds_sentence(h)} for h in pairs(screen, strong)]

@@ -1,0 +1,16 @@
+//! The core of imhotep-stats: the game state, every rule, the bots that play many games and
+//! the search, compiled. Python (the `imhotep_stats` package) loads the board data, hands it
+//! here once per cell and keeps everything a designer touches.
+
+pub mod action;
+pub mod cards;
+pub mod chance;
+pub mod game;
+pub mod kinds;
+pub mod play;
+pub mod prophecies;
+pub mod result;
+pub mod rules;
+pub mod setup_checks;
+pub mod sites;
+pub mod stream;

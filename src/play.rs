@@ -1,0 +1,55 @@
+//! Playing one game with random bots, seeded as the Python package does (engine/play.py,
+//! docs/engine.md "Architecture: randomness"): the game's chance from `"{root}:{game}"`,
+//! seat p's choices from its own stream `"{root}:{game}:bot{p}"`.
+
+use std::sync::Arc;
+
+use crate::game::{Game, Setup, SEATS};
+use crate::rules::{CoreError, Rules};
+use crate::stream::Stream;
+
+/// The seed of a game's chance streams: (root seed, game index) only.
+pub fn chance_seed(root: &str, game: u64) -> String {
+    format!("{root}:{game}")
+}
+
+/// Seat p's random stream in game `game`.
+pub fn bot_rng(root: &str, game: u64, seat: usize) -> Stream {
+    Stream::from_text(&format!("{root}:{game}:bot{seat}"))
+}
+
+/// The random bot's choice: `legal[int(rng.random() * len(legal))]` (bots/base.py `uniform`).
+#[inline]
+pub fn uniform(rng: &mut Stream, n: usize) -> usize {
+    (rng.random() * n as f64) as usize
+}
+
+/// Game `game` of a cell played to the end by random bots in every seat.
+pub fn play_random(
+    rules: &Arc<Rules>,
+    players: usize,
+    root: &str,
+    game: u64,
+    expansion: Option<bool>,
+    prophecies: bool,
+) -> Result<Game, CoreError> {
+    let setup = Setup {
+        players,
+        seed: chance_seed(root, game),
+        expansion,
+        prophecies,
+        no_events: false,
+        ..Setup::default()
+    };
+    let mut g = Game::new(rules.clone(), &setup)?;
+    let mut rngs: [Option<Stream>; SEATS] = [None, None, None, None];
+    for (p, rng) in rngs.iter_mut().enumerate().take(players) {
+        *rng = Some(bot_rng(root, game, p));
+    }
+    while !g.over {
+        let p = g.to_move as usize;
+        let i = uniform(rngs[p].as_mut().expect("a seat's stream"), g.options().len());
+        g.apply_index(i)?;
+    }
+    Ok(g)
+}

@@ -1,0 +1,125 @@
+//! The scoring helpers several sides share (engine/sites/base.py): points by rank, a
+//! connected group's points, and the connected groups of a grid.
+
+/// Points by rank of `values` (highest first); players below `minimum` score nothing.
+/// Tied players add up the points of the ranks they occupy and share them, rounded down
+/// (docs/rules.md §7.2, 8.1). Ranks beyond the table are worth 0.
+pub fn rank_points(values: &[i32], table: &[i32], minimum: i32) -> Vec<i32> {
+    let n = values.len();
+    let mut out = vec![0; n];
+    // highest first, tied players in seat order (a stable insertion sort)
+    let mut order: Vec<usize> = Vec::with_capacity(n);
+    for (p, &v) in values.iter().enumerate() {
+        if v >= minimum {
+            let mut at = order.len();
+            while at > 0 && values[order[at - 1]] < v {
+                at -= 1;
+            }
+            order.insert(at, p);
+        }
+    }
+    let mut rank = 0;
+    let mut i = 0;
+    while i < order.len() {
+        let mut j = i;
+        while j < order.len() && values[order[j]] == values[order[i]] {
+            j += 1;
+        }
+        let tied = (j - i) as i32;
+        let pool: i32 = (rank..(rank + j - i).min(table.len())).map(|r| table[r]).sum();
+        for &p in &order[i..j] {
+            out[p] = pool.div_euclid(tied);
+        }
+        rank += j - i;
+        i = j;
+    }
+    out
+}
+
+/// A connected group of `size` stones: the table, then `extra` per further stone (no
+/// stones, no points).
+pub fn group_points(size: usize, table: &[i32], extra: i32) -> i32 {
+    if size == 0 || table.is_empty() {
+        return 0;
+    }
+    if size <= table.len() {
+        return table[size - 1];
+    }
+    table[table.len() - 1] + extra * (size - table.len()) as i32
+}
+
+/// Orthogonally connected groups of one owner in a grid stored line by line: cell i is
+/// place `i % width` of line `i / width`, -1 an empty cell. `(owner, size)` per group, in
+/// the order of each group's first cell.
+pub fn line_groups(owners: &[i32], width: usize) -> Vec<(usize, usize)> {
+    let n = owners.len();
+    let mut cells = owners.to_vec(); // a counted cell is marked empty
+    let mut groups = Vec::new();
+    let mut found: Vec<usize> = Vec::with_capacity(n);
+    let mut k = 0;
+    for start in 0..n {
+        let owner = cells[start];
+        if owner < 0 {
+            continue;
+        }
+        cells[start] = -1;
+        let first = found.len();
+        found.push(start);
+        while k < found.len() {
+            let i = found[k];
+            k += 1;
+            let r = i % width;
+            let mut visit = |j: usize, cells: &mut Vec<i32>| {
+                if cells[j] == owner {
+                    cells[j] = -1;
+                    found.push(j);
+                }
+            };
+            // the four neighbours, in Python's order: next place, place before, next line,
+            // line before (the order only changes which cells are found first)
+            if r + 1 < width && i + 1 < n {
+                visit(i + 1, &mut cells);
+            }
+            if r > 0 {
+                visit(i - 1, &mut cells);
+            }
+            if i + width < n {
+                visit(i + width, &mut cells);
+            }
+            if i >= width {
+                visit(i - width, &mut cells);
+            }
+        }
+        groups.push((owner as usize, found.len() - first));
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tied_players_share_the_ranks_they_occupy_rounded_down() {
+        // docs/rules.md §8.1: ranks 10, 5, 1; seats 0 and 2 tie for first: (10 + 5) / 2 = 7
+        // each, seat 1 third: 1; seat 3 has no stone: nothing.
+        assert_eq!(rank_points(&[3, 1, 3, 0], &[10, 5, 1], 1), vec![7, 1, 7, 0]);
+        // beyond the table, ranks are worth 0
+        assert_eq!(rank_points(&[4, 3, 2, 1], &[2, 1], 1), vec![2, 1, 0, 0]);
+    }
+
+    #[test]
+    fn groups_score_their_table_then_extra_per_stone() {
+        let table = [1, 3, 6, 10, 15];
+        assert_eq!(group_points(0, &table, 2), 0);
+        assert_eq!(group_points(3, &table, 2), 6);
+        assert_eq!(group_points(7, &table, 2), 15 + 2 * 2);
+    }
+
+    #[test]
+    fn groups_are_orthogonally_connected_cells_of_one_owner() {
+        // 3 wide: 0 0 1 / 1 0 1 / -1 -1 1 : seat 0's group of 3, seat 1's of 3 and of 1
+        let grid = [0, 0, 1, 1, 0, 1, -1, -1, 1];
+        assert_eq!(line_groups(&grid, 3), vec![(0, 3), (1, 3), (1, 1)]);
+    }
+}

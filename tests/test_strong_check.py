@@ -1,0 +1,69 @@
+"""The strong-play check beside a greedy screen (issue 45): the answer leads with the
+strong-play verdict, says "bot-dependent" when the seat x lineup test finds the seat effect
+differs, and otherwise what the check could miss; sequential, it stops at its budget or
+when every verdict is decided."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from imhotep_stats.cli import main
+from imhotep_stats.config.quick import quick_study
+from imhotep_stats.reporting.figures import CellInfo
+from imhotep_stats.reporting.strong import Holds, holds_sentence, strong_config, strong_dir
+from imhotep_stats.stats.lineups import lineup_test
+from imhotep_stats.stats.significance import seat_verdict
+
+
+def _cell(lineup, wins, games):
+    return CellInfo(0, "x", "D-A-C-A-A", 3, (lineup,), games,
+                    verdict=seat_verdict(wins, games, 0.05))
+
+
+def _holds(a, b):
+    test = lineup_test([[r * a.games for r in a.verdict.win_rates],
+                        [r * b.games for r in b.verdict.win_rates]], [a.games, b.games])
+    return Holds(a, b, test)
+
+
+def test_bot_dependent_in_words_when_the_seat_effect_differs():
+    # issue 45's example: seat 1 at 45.2% of 2,000 greedy games, 31.3% of 150 strong ones
+    h = _holds(_cell("greedy", [904, 548, 548], 2000), _cell("expert", [47, 52, 51], 150))
+    assert h.bot_dependent
+    text = holds_sentence(h)
+    assert text.startswith("Bot-dependent: the seat effect differs between greedy and "
+                           "strong play (seat x lineup test p = 0.004): seat 1 wins 45.2% "
+                           "with greedy but 31.3% with expert")
+
+
+def test_agreement_says_what_the_check_could_miss():
+    h = _holds(_cell("greedy", [700, 650, 650], 2000), _cell("expert", [52, 49, 49], 150))
+    assert not h.bot_dependent
+    text = holds_sentence(h)
+    assert "no difference detected" in text and "it could miss up to ±" in text
+    assert "consistent" not in text
+
+
+def test_the_check_plays_the_reference_bot_in_every_seat_beside_the_run(tmp_path):
+    cfg = quick_study("D-A-C-A-A", (3,), "greedy", 2000, 2026)
+    check = strong_config(cfg)
+    assert [c.lineup for c in check.cells] == [("expert",)] and check.games == 50
+    assert strong_dir(tmp_path / "run").name == "run-strong-expert"
+
+
+def test_run_strong_leads_with_strong_play_and_stops_at_its_budget(tmp_path):
+    out = tmp_path / "r"
+    r = CliRunner().invoke(main, ["run", "--sides", "D-A-C-A-A", "--players", "3",
+                                  "--games", "60", "--strong", "--strong-bot", "random",
+                                  "--strong-games", "80", "--workers", "1", "--out", str(out),
+                                  "-q"])
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert first.startswith("D-A-C-A-A, 3 players, for strong play (random, ")
+    assert r.stdout.splitlines()[1].startswith("With greedy (60 games): ")
+    third = r.stdout.splitlines()[2]
+    assert third.startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
+    games = json.loads((tmp_path / "r-strong-random" / "manifest.json").read_text())
+    assert games["games_per_cell"] in (50, 80) and games["sequential"]

@@ -1,0 +1,97 @@
+"""Random games of the Python engine as traces the Rust core replays (examples/replay_traces.rs).
+
+One JSON line a game: the board JSON the core reads (src/rules.rs), the setup, and at every
+decision (to_move, kind, the options' texts, the index chosen), then the score events and the
+winners. The choices are uniform (``int(rng.random() * len(options))``, rng seeded by the
+game's seed), so the core needs no random stream of its own to follow the game.
+
+    PYTHONPATH=$PWD python tools/core_traces.py --games 200 --sides A-A-A-A-A > /tmp/traces.jsonl
+    cargo run --release --example replay_traces /tmp/traces.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import sys
+
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.result import result_of
+from imhotep_stats.rules.board import SITES, default_board, plain
+
+META = ("provenance", "provisional_keys", "quotes")
+
+
+def board_json(board, sides: tuple[str, ...]) -> dict:
+    """The board data the core reads (src/rules.rs's layout) for the chosen ``sides``."""
+    def values(table) -> dict:
+        return {k: v for k, v in plain(table).items() if k not in META}
+
+    changed = [f"{sd.name}.{k}" for sd in board.sides.values() for k in sd.overridden]
+    changed += [t for t in board.overridden if t not in board.sides]
+    return {
+        "sides": list(sides),
+        "values": {site: values(board.side(site, side).values) for site, side in zip(SITES, sides, strict=True)},
+        "game": values(board.game),
+        "prophecies": values(board.tables["prophecies"]),
+        "round_cards": {str(p): plain(board.round_cards(p)) for p in (2, 3, 4)},
+        "cards": plain(board.cards),
+        "statue_points": values(board.tables["statue_points"]),
+        "unused_blue_points": values(board.tables["unused_blue_points"]),
+        "decoration": values(board.tables["decoration"]),
+        "overridden": changed,
+    }
+
+
+def trace(sides: str, players: int, seed: int, prophecies: bool, board) -> dict:
+    g = Game(players, sides, board=board, seed=seed, prophecies=prophecies)
+    rng = random.Random(seed)
+    decisions = []
+    error = None
+    try:
+        while not g.over:
+            opts = g.options
+            i = int(rng.random() * len(opts))
+            decisions.append([g.to_move, g.kind, [str(a) for a in opts], i])
+            apply(g, opts[i])
+    except Exception as exc:  # noqa: BLE001 (the core must raise the same)
+        error = f"{type(exc).__name__}: {exc}"
+    res = result_of(g) if g.over else None
+    return {
+        "board": board_json(board, g.sides),
+        "players": players, "seed": str(seed), "prophecies": prophecies,
+        "decisions": decisions,
+        "events": [list(e) for e in g.events],
+        "totals": list(g.totals),
+        "winners": g.winners() if g.over else [],
+        "error": error,
+        "result": None if res is None else {
+            "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
+            "margin": res.margin, "decisions": res.decisions,
+        },
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--sides", default="A-A-A-A-A",
+                    help="a side combination; '?' for any side of a site (?-?-?-?-? all 1,024)")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args()
+    board = default_board()
+    pattern = args.sides.upper().split("-")
+    combos = ["-".join(c) for c in itertools.product(*[("ABCD" if x == "?" else x) for x in pattern])]
+    for k in range(args.games):
+        seed = args.seed + k
+        sides = random.Random(seed).choice(combos)
+        players = 2 + k % 3
+        prophecies = k % 2 == 1
+        json.dump(trace(sides, players, seed, prophecies, board), sys.stdout)
+        sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
