@@ -57,6 +57,7 @@ from imhotep_stats.config import DEFAULT_CONFIDENCE, DEFAULT_MARGIN
 from imhotep_stats.rules.board import SIDES, SITES
 from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.stats.aggregate import UNIT, win_units
 from imhotep_stats.stats.compare import SITE_NAMES
 from imhotep_stats.stats.intervals import min_detectable_difference, wilson_arrays
 from imhotep_stats.stats.significance import VERDICTS, benjamini_hochberg, seat_verdicts
@@ -74,11 +75,10 @@ FILES_PER_PASS = 256  # shards per query of the per-cell figures: bounds memory 
 
 def _cell_sums(lf: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     srcs = [f"pts_{s}" for s in SOURCES]
-    seats = lf.group_by("cell", "seat").agg(
-        pl.len().alias("games"), pl.col("win_share").sum().alias("wins"))
-    bots = lf.group_by("cell", "bot").agg(
-        pl.len().alias("rows"), pl.col("win_share").sum().alias("wins"))
-    pts = lf.group_by("cell").agg(*[pl.col(c).cast(pl.Float64).sum() for c in srcs])
+    wins = (win_units().sum() / UNIT).alias("wins")  # exact: the same in any row order
+    seats = lf.group_by("cell", "seat").agg(pl.len().alias("games"), wins)
+    bots = lf.group_by("cell", "bot").agg(pl.len().alias("rows"), wins)
+    pts = lf.group_by("cell").agg(*[pl.col(c).cast(pl.Int64).sum() for c in srcs])
     return tuple(q.collect(engine="streaming") for q in (seats, bots, pts))
 
 
