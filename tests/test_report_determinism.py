@@ -6,7 +6,6 @@ adds them in cannot show; an interval or mean computed from them then is the sam
 
 from __future__ import annotations
 
-import random
 import re
 import shutil
 from pathlib import Path
