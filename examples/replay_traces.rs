@@ -4,6 +4,9 @@
 //!
 //!     cargo run --release --example replay_traces /tmp/traces.jsonl [--ignore SOURCE]...
 //!
+//! A trace of random bots (`core_traces.py --random-bots`) is followed with the core's own
+//! bot streams (play.rs): each choice drawn here must be the one Python's bot made.
+//!
 //! `--ignore burial_chamber` leaves that source's score events out of both sides' (a site
 //! not ported yet; the totals and winners are then not compared).
 
@@ -29,6 +32,13 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
         Err(e) => return Err(format!("setup: core error {e}; python {py_error:?}")),
     };
     let names = &rules.names;
+    let mut rngs: Vec<_> = match t["bots"].as_object() {
+        Some(b) => {
+            let (root, game) = (b["root"].as_str().unwrap(), b["game"].as_u64().unwrap());
+            (0..setup.players).map(|p| Some(_core::play::bot_rng(root, game, p))).collect()
+        }
+        None => vec![None; setup.players],
+    };
     for (d, dec) in t["decisions"].as_array().unwrap().iter().enumerate() {
         let to_move = dec[0].as_i64().unwrap();
         let kind = dec[1].as_str().unwrap_or("");
@@ -42,6 +52,12 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
             ));
         }
         let i = dec[3].as_u64().unwrap() as usize;
+        if let Some(rng) = rngs[g.to_move as usize].as_mut() {
+            let mine = _core::play::uniform(rng, opts.len());
+            if mine != i {
+                return Err(format!("decision {d}: python's bot chose option {i}, the core's {mine}"));
+            }
+        }
         if let Err(e) = g.apply_index(i) {
             return Err(format!("decision {d}: core error {e}; python {py_error:?}"));
         }

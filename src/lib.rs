@@ -14,3 +14,6 @@ pub mod rules;
 pub mod setup_checks;
 pub mod sites;
 pub mod stream;
+
+#[cfg(feature = "python")]
+mod py;

@@ -17,7 +17,9 @@ import json
 import random
 import sys
 
+from imhotep_stats.bots.base import uniform
 from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.engine.result import result_of
 from imhotep_stats.rules.board import SITES, default_board, plain
 
@@ -45,15 +47,19 @@ def board_json(board, sides: tuple[str, ...]) -> dict:
     }
 
 
-def trace(sides: str, players: int, seed: int, prophecies: bool, board) -> dict:
-    g = Game(players, sides, board=board, seed=seed, prophecies=prophecies)
-    rng = random.Random(seed)
+def trace(sides: str, players: int, seed: int, prophecies: bool, board, bots: bool = False) -> dict:
+    """One game; ``bots``: seeded as a study's game ``seed`` of root 0 played by random bots
+    (engine/play.py), else chance from ``seed`` and one stream for every choice."""
+    game_seed = chance_seed(0, seed) if bots else seed
+    g = Game(players, sides, board=board, seed=game_seed, prophecies=prophecies)
+    rngs = [bot_rng(0, seed, p) for p in range(players)] if bots else [random.Random(seed)] * players
     decisions = []
     error = None
     try:
         while not g.over:
             opts = g.options
-            i = int(rng.random() * len(opts))
+            chosen = uniform(opts, rngs[g.to_move])
+            i = next(k for k, a in enumerate(opts) if a is chosen)
             decisions.append([g.to_move, g.kind, [str(a) for a in opts], i])
             apply(g, opts[i])
     except Exception as exc:  # noqa: BLE001 (the core must raise the same)
@@ -61,7 +67,8 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board) -> dict:
     res = result_of(g) if g.over else None
     return {
         "board": board_json(board, g.sides),
-        "players": players, "seed": str(seed), "prophecies": prophecies,
+        "players": players, "seed": str(game_seed), "prophecies": prophecies,
+        "bots": {"root": "0", "game": seed} if bots else None,
         "decisions": decisions,
         "events": [list(e) for e in g.events],
         "totals": list(g.totals),
@@ -80,6 +87,8 @@ def main() -> None:
     ap.add_argument("--sides", default="A-A-A-A-A",
                     help="a side combination; '?' for any side of a site (?-?-?-?-? all 1,024)")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--random-bots", action="store_true",
+                    help="seed each game as a study's (root 0) played by random bots")
     args = ap.parse_args()
     board = default_board()
     pattern = args.sides.upper().split("-")
@@ -89,7 +98,7 @@ def main() -> None:
         sides = random.Random(seed).choice(combos)
         players = 2 + k % 3
         prophecies = k % 2 == 1
-        json.dump(trace(sides, players, seed, prophecies, board), sys.stdout)
+        json.dump(trace(sides, players, seed, prophecies, board, args.random_bots), sys.stdout)
         sys.stdout.write("\n")
 
 
