@@ -95,3 +95,17 @@ def test_module_files_quoted_by_name_exist():
             for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".pxd")} | {"setup.py"}
     missing = [(name, f) for name, text in _texts() for f in BARE.findall(text) if f not in here]
     assert not missing, missing
+
+
+def test_the_expert_the_pages_name_is_the_expert():
+    """docs/search.md and docs/skill.md say which search `expert` is: the bot it makes."""
+    from imhotep_stats.bots import make_bot
+
+    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
+    expert = make_bot("expert")
+    for page in ("search.md", "skill.md"):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        named = set(re.findall(r"`expert` is `(mcts[\w.-]+)`", text))
+        assert len(named) == 1, (page, named)
+        bot = make_bot(named.pop())
+        assert [getattr(bot, k) for k in keys] == [getattr(expert, k) for k in keys], page
