@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from imhotep_stats.sim import manifest as fields
-from imhotep_stats.sim.looks import LEDGER_ENV
 from tests.helpers import cli
 
 STUDY = """
@@ -50,9 +49,7 @@ def _wrong(what: str):
 def made(tmp_path_factory):
     d = tmp_path_factory.mktemp("fields")
     (d / "study.toml").write_text(STUDY)
-    # module-scoped: before the conftest's ledger of its own, so it names one
-    r = cli("run", d / "study.toml", "--out", d / "run", "-q",
-            env={LEDGER_ENV: str(d / ".looks.jsonl")})
+    r = cli("run", d / "study.toml", "--out", d / "run", "-q")
     assert r.exit_code == 0, r.output
     return d
 
