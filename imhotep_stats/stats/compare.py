@@ -120,9 +120,9 @@ def _cell_files(run_dir: Path) -> dict[int, list[str]]:
 def check_pairing(base: dict[str, Any], whatif: dict[str, Any]) -> None:
     """Refuse runs whose games do not pair: other seed, game count, players or lineups."""
     problems = []
-    if base["seeds"]["root"] != whatif["seeds"]["root"]:
-        problems.append(f"root seeds differ ({base['seeds']['root']} vs "
-                        f"{whatif['seeds']['root']})")
+    roots = [(m.get("seeds") or {}).get("root") for m in (base, whatif)]
+    if roots[0] != roots[1]:
+        problems.append(f"root seeds differ ({roots[0]} vs {roots[1]})")
     bc, wc = base["cells"], whatif["cells"]
     if len(bc) != len(wc):
         problems.append(f"the base has {len(bc)} cells, the what-if {len(wc)} (cells pair by "
