@@ -54,7 +54,7 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board, bots: bo
         "error": error,
         "result": None if res is None else {
             "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
-            "margin": res.margin, "decisions": res.decisions,
+            "margin": res.margin, "decisions": res.decisions, "took": res.took,
         },
     }
 
