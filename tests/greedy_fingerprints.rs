@@ -9,7 +9,9 @@ use sha2::{Digest, Sha256};
 use _core::bots::play::{new_game, play, Bot};
 
 /// tests/test_fingerprint.py's CASES: (sides, bots, prophecies, expansion, games).
-const CASES: [(&str, &[&str], bool, Option<bool>, u64); 12] = [
+type Case = (&'static str, &'static [&'static str], bool, Option<bool>, u64);
+
+const CASES: [Case; 12] = [
     ("A-A-A-A-A", &["greedy", "random"], false, None, 3),
     ("A-A-A-A-A", &["greedy", "market", "greedy"], false, Some(true), 2),
     ("B-B-B-B-B", &["pyramid", "temple", "burial"], false, None, 2),

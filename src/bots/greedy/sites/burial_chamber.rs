@@ -43,7 +43,7 @@ fn groups(owners: &[i8], rows: usize) -> (Vec<usize>, Vec<usize>) {
         parent.push(i);
         size.push(1);
         let o = owners[i];
-        let up = if i % rows != 0 { i as i64 - 1 } else { -1 };
+        let up = if !i.is_multiple_of(rows) { i as i64 - 1 } else { -1 };
         for nb in [i as i64 - rows as i64, up] {
             if nb >= 0 && owners[nb as usize] == o {
                 let (mut a, mut b) = (find(&mut parent, nb as usize), find(&mut parent, i));
@@ -60,11 +60,13 @@ fn groups(owners: &[i8], rows: usize) -> (Vec<usize>, Vec<usize>) {
     (parent, size)
 }
 
-fn gain_a(
-    seq: &[i8], parent: &mut [usize], size: &[usize], rows: usize, i: usize, o: usize, table: &[i32], extra: i32,
-) -> f64 {
+/// Points o gains by a stone at index i (neighbours already on the board only); `uf` the
+/// stones' (parent, size), `rows` and the group points' (table, extra).
+fn gain_a(seq: &[i8], uf: (&mut [usize], &[usize]), rows: usize, i: usize, o: usize, points: (&[i32], i32)) -> f64 {
+    let (parent, size) = uf;
+    let (table, extra) = points;
     let n0 = seq.len() as i64;
-    let up = if i % rows != 0 { i as i64 - 1 } else { -1 };
+    let up = if !i.is_multiple_of(rows) { i as i64 - 1 } else { -1 };
     let mut roots: Vec<usize> = Vec::new();
     for nb in [i as i64 - rows as i64, up] {
         if 0 <= nb && nb < n0 && seq[nb as usize] as i64 == o as i64 {
@@ -191,7 +193,7 @@ pub fn build(c: &mut Ctx, g: &Game) -> Built {
             let n0 = owners.len();
             for (o, row) in own.iter_mut().enumerate().take(n) {
                 for (j, x) in row.iter_mut().enumerate() {
-                    *x = gain_a(owners, &mut parent, &size, *rows, n0 + j, o, group_table, *group_extra);
+                    *x = gain_a(owners, (&mut parent, &size), *rows, n0 + j, o, (group_table, *group_extra));
                 }
             }
         }
