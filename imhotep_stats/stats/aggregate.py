@@ -36,8 +36,8 @@ from imhotep_stats.stats.intervals import t_interval_from_moments, wilson_arrays
 from imhotep_stats.stats.rating import bradley_terry
 
 CHUNK_ROWS = 500_000
-"""Input rows per pass of the per-game steps: bounds their memory (a few hundred MB peak
-in measurements with 6M rows, against 2 GB in one pass), at the cost of one scan per pass."""
+"""Input rows per pass of the per-game steps: bounds their memory by the chunk, not the
+cell (one pass would hold every row at once), at the cost of one scan per pass."""
 
 UNIT = 12
 """The least common multiple of 1-4: with 2-4 players a win share (1/k), a mean over the

@@ -49,7 +49,7 @@ from imhotep_stats.stats.sequential import mean_radius
 from imhotep_stats.stats.significance import benjamini_hochberg, holm
 
 CHUNK_GAMES = 20_000
-"""Game indices per pass over a cell: bounds memory (about 30 MB of rows at 4 players)."""
+"""Game indices per pass over a cell: bounds memory by the chunk, not the cell."""
 
 GAME_VALUES = ("decisions", "margin", "lead_changes")  # one value per game
 PLAYER_VALUES = ("win_share", "score", *(f"pts_{s}" for s in SOURCES))
