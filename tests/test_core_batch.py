@@ -91,3 +91,9 @@ def test_bench_says_who_played_and_plays_the_same_games(engine, monkeypatch):
     monkeypatch.setenv(core_batch.ENGINE_ENV, "python")
     python = json.loads(CliRunner().invoke(main, args).output)
     assert data["decisions_per_game"] == python["decisions_per_game"]
+
+
+def test_pure_python_asked_for_plays_in_python(monkeypatch):
+    monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
+    monkeypatch.setenv("IMHOTEP_PURE", "1")
+    assert not core_batch.plays(["random"])

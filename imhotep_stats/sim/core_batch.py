@@ -2,8 +2,8 @@
 ``batches.simulate``'s Python loop, played without the GIL and sent back as columns.
 
 The core plays a batch whose lineup is all core bots (``CORE_BOTS``); any other lineup, a
-timed batch, a checkout without the core, or ``IMHOTEP_STATS_ENGINE=python`` plays it in
-Python. A bot joins ``CORE_BOTS`` (and src/batch.rs's ``CoreBot``) once a differential check
+timed batch, a checkout without the core, ``IMHOTEP_STATS_ENGINE=python`` or ``IMHOTEP_PURE=1``
+(pure Python asked for) plays it in Python. A bot joins ``CORE_BOTS`` (and src/batch.rs's ``CoreBot``) once a differential check
 proves the core plays its games decision by decision as Python does.
 """
 
@@ -13,6 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from imhotep_stats.sim import compiled
 from imhotep_stats.sim.schema import COLUMNS
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def plays(bots: Sequence[str], personas: dict | None = None) -> bool:
     """Whether the core plays a batch with these bot names (a persona, defined by weights in
     the config, is not a core bot even when named like one)."""
     personas = personas or {}
-    return (engine_wanted() == "core" and _core() is not None
+    return (engine_wanted() == "core" and not compiled.pure_forced() and _core() is not None
             and all(b in CORE_BOTS and b not in personas for b in bots))
 
 
