@@ -25,6 +25,12 @@ CASES = [
 ]
 
 
+def test_the_built_core_plays_batches():
+    from imhotep_stats import _core
+
+    assert hasattr(_core, "play_batch"), "the built core predates src/py_batch.rs: run `make`"
+
+
 def task(sides, players, lineup, prophecies, expansion, overrides) -> Task:
     cell = Cell(0, sides, players, lineup)
     return Task(cell, 0, 7, 37, 11, prophecies, expansion, json.dumps(overrides, sort_keys=True))
