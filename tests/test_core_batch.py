@@ -103,3 +103,17 @@ def test_pure_python_asked_for_plays_in_python(monkeypatch):
     monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
     monkeypatch.setenv("IMHOTEP_PURE", "1")
     assert not core_batch.plays(["random"])
+
+
+def test_batches_played_on_threads_at_once_are_the_same_rows():
+    # play_batch releases the GIL: two threads play their batches side by side
+    from concurrent.futures import ThreadPoolExecutor
+
+    from imhotep_stats.core import rules
+
+    r = rules("D-B-C-A-D")
+    whole = core_batch.play(r, 3, 5, 0, 60, ["random"], prophecies=True)
+    with ThreadPoolExecutor(2) as pool:
+        a, b = pool.map(lambda span: core_batch.play(r, 3, 5, *span, ["random"], prophecies=True),
+                        [(0, 30), (30, 60)])
+    assert whole == {k: a[k] + b[k] for k in whole}
