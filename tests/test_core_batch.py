@@ -74,7 +74,7 @@ def test_an_unknown_engine_is_refused(monkeypatch):
 
 
 def test_the_core_refuses_a_bot_it_does_not_play():
-    from imhotep_stats.core import rules
+    from imhotep_stats.engine.core import rules
 
     with pytest.raises(ValueError, match='bot "greedy" is not played by the core'):
         core_batch.play(rules("A-A-A-A-A"), 3, 0, 0, 2, ["greedy"])
@@ -109,7 +109,7 @@ def test_batches_played_on_threads_at_once_are_the_same_rows():
     # play_batch releases the GIL: two threads play their batches side by side
     from concurrent.futures import ThreadPoolExecutor
 
-    from imhotep_stats.core import rules
+    from imhotep_stats.engine.core import rules
 
     r = rules("D-B-C-A-D")
     whole = core_batch.play(r, 3, 5, 0, 60, ["random"], prophecies=True)

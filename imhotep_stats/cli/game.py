@@ -176,8 +176,8 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
     a busy machine gave. Figures are per CPU second too (time this process ran)."""
-    from imhotep_stats import core
     from imhotep_stats.bots import make_bot
+    from imhotep_stats.engine import core
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
     from imhotep_stats.sim import compiled, core_batch

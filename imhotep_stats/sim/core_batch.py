@@ -59,7 +59,7 @@ def play(rules: Any, players: int, root: int, start: int, stop: int, bots: Seque
 
 def simulate(task: Task, board: Board) -> Columns:
     """``batches.simulate``'s rows, played by the core."""
-    from imhotep_stats.core import rules
+    from imhotep_stats.engine.core import rules
 
     cell = task.cell
     got = play(rules(cell.sides, board), cell.players, task.seed, task.start, task.stop,
