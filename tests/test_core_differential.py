@@ -16,8 +16,8 @@ import random
 import pytest
 
 from imhotep_stats.bots.base import uniform
-from imhotep_stats.core import CoreGame, rules
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.core import CoreGame, rules
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.rules.board import default_board

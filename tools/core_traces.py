@@ -18,7 +18,7 @@ import random
 import sys
 
 from imhotep_stats.bots.base import uniform
-from imhotep_stats.core import board_data
+from imhotep_stats.engine.core import board_data
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.engine.result import result_of
