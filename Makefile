@@ -9,17 +9,21 @@ CONFIG ?= configs/default.toml
 # re-reported): re-simulating the same games would be a second look at them
 # (docs/reports.md, "Every look counted"). `make run RUN_ARGS=--force` plays it again.
 RUN_ARGS ?=
-# The compiled engine (docs/engine.md): the package is installed editable (`pip install -e .`),
-# which runs the standard build (setup.py: Cython compiles the modules imhotep_stats/sim/compiled.py
-# lists, in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
+# The compiled parts (docs/engine.md): the package is installed editable (`pip install -e .`),
+# which runs the standard build (setup.py: cargo builds the Rust core, Cargo.toml and src/, in
+# release as imhotep_stats._core; Cython compiles the modules imhotep_stats/sim/compiled.py lists,
+# in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
 # list of them is a prerequisite too, rewritten only when it changes, not the directories, whose
-# times change with every __pycache__) reinstalls it, which recompiles only what changed. Without
-# a C compiler the package runs as pure Python; the last line of the build says which engine runs.
+# times change with every __pycache__) or in the crate reinstalls it, which recompiles only what
+# changed (a module of the crate removed changes the file that named it). The core needs cargo
+# (the build stops without it); without a C compiler the Cython modules run as pure Python; the
+# last line of the build says which engine and core run.
 BUILT     = $(VENV)/.built-stamp
 COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache__ -prune -o \
               \( -name '*.py' -o -name '*.pxd' \) -print | sort)
 SOURCES   = $(VENV)/.compiled-sources
 _ := $(shell [ -d $(VENV) ] && { echo '$(COMPILED)' | cmp -s - $(SOURCES) || echo '$(COMPILED)' > $(SOURCES); })
+CRATE     = Cargo.toml Cargo.lock $(shell find src -name '*.rs')
 
 .PHONY: install run test lint bench clean browser
 
@@ -35,8 +39,8 @@ $(STAMP): pyproject.toml
 $(SOURCES): $(STAMP)
 	echo '$(COMPILED)' > $@
 
-$(BUILT): $(STAMP) $(SOURCES) $(COMPILED) setup.py imhotep_stats/sim/compiled.py
-	@echo "make: [2/2] compiling what changed in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
+$(BUILT): $(STAMP) $(SOURCES) $(COMPILED) $(CRATE) setup.py imhotep_stats/sim/compiled.py
+	@echo "make: [2/2] compiling what changed in the Rust core (cargo) and in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
 	$(PY) -m pip install --quiet --no-deps -e .
 	@v="$$($(VENV)/bin/imhotep-stats --version)"; echo "$$v" >&2; case "$$v" in *"engine: compiled"*) ;; \
 		*) echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2;; esac
@@ -59,6 +63,9 @@ browser:
 	fi
 
 test: $(BUILT) browser
+	@echo "make: testing the Rust core (cargo test, cargo clippy: the first time they compile the crate twice more)" >&2
+	cargo test --release --quiet
+	cargo clippy --quiet --all-targets --all-features -- -D warnings
 	@echo "make: running the test suite (about 5-10 minutes on 2 cores; the slow ones are left out)" >&2
 	$(PY) -m pytest -q
 
@@ -69,5 +76,5 @@ bench: $(BUILT)
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info target
 	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete

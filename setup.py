@@ -1,14 +1,18 @@
-"""The compiled engine: Cython compiles the modules ``imhotep_stats/sim/compiled.py`` lists (the
-``.py`` files unchanged, C types from the ``.pxd`` beside some of them) into extension modules.
-Everything else about the package is in pyproject.toml. Without a C compiler (or Cython) the
-build warns and the package installs as pure Python: the same results, about half the speed."""
+"""The compiled parts. The Rust core (Cargo.toml, src/) is built by setuptools-rust, in release
+with the feature ``python``, as the extension ``imhotep_stats._core``: it is required, so without
+cargo the build fails and says so. Cython compiles the modules ``imhotep_stats/sim/compiled.py``
+lists (the ``.py`` files unchanged, C types from the ``.pxd`` beside some of them) into extension
+modules; without a C compiler (or Cython) that part warns and those modules run as pure Python:
+the same results, about half the speed. Everything else about the package is in pyproject.toml."""
 
 import importlib.util
 import os
+import shutil
 import sys
 
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools_rust import Binding, RustExtension
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # the module list, read without importing the package (its dependencies may not be installed)
@@ -32,10 +36,24 @@ def warn(message):
                      f"as pure Python: the same results, about half the speed.\n{bar}\n\n")
 
 
+def require_cargo():
+    """The core is required: without cargo the build stops here, saying so (before Cython's
+    minutes; setuptools-rust builds the core after build_ext's own extensions)."""
+    if shutil.which(os.environ.get("CARGO", "cargo")) is None:
+        sys.exit("error: imhotep-stats: cargo (the Rust toolchain) is not on PATH; the Rust core "
+                 "(imhotep_stats._core: Cargo.toml, src/) cannot be built without it. Install "
+                 "Rust (https://rustup.rs), or install a wheel.")
+
+
 class BuildExt(build_ext):
     """setuptools' build_ext with Cython first, and all or nothing: when an extension cannot be
     built (no C compiler), none is installed (a compiled module may need another one compiled)
-    and the build warns."""
+    and the build warns. The Rust core is not optional (require_cargo)."""
+
+    def run(self):
+        if self.distribution.rust_extensions:
+            require_cargo()
+        super().run()
 
     def finalize_options(self):
         # Cython here, not at setup.py's import: `sdist` and the metadata steps need no C
@@ -90,6 +108,10 @@ class BuildExt(build_ext):
                     os.remove(c_file)
 
 
+# The core: release always (setuptools-rust would build an editable install in debug)
+CORE = RustExtension("imhotep_stats._core", path="Cargo.toml", binding=Binding.PyO3,
+                     features=["python"], debug=False)
+
 # the .py files are the sources: BuildExt.finalize_options has Cython turn them into C first
 EXTENSIONS = [Extension(name, [os.path.relpath(path, HERE)])
               for name, path in compiled.compiled_sources(os.path.join(HERE, "imhotep_stats"))]
@@ -98,4 +120,5 @@ EXTENSIONS = [Extension(name, [os.path.relpath(path, HERE)])
 # (`init` reads them there): a package-dir mapping, which pyproject.toml cannot combine with find.
 setup(packages=[*find_packages(include=["imhotep_stats*"]), "imhotep_stats.configs"],
       package_dir={"imhotep_stats.configs": "configs"},
-      ext_modules=EXTENSIONS, cmdclass={"build_ext": BuildExt})
+      ext_modules=EXTENSIONS, rust_extensions=[CORE],
+      cmdclass={"build_ext": BuildExt})

@@ -1,11 +1,11 @@
-//! Random games in the core, timed: `cargo run --release --example random_games -- SIDES PLAYERS GAMES`.
+//! Random games in the core, timed: `cargo run --release --example random_games -- BOARD.json PLAYERS GAMES`
+//! (the board JSON of src/rules.rs, e.g. from tools/core_traces.py's `board_json`).
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use _core::game::{Game, Setup};
+use _core::play::play_random;
 use _core::rules::Rules;
-use _core::stream::Stream;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -15,14 +15,9 @@ fn main() {
     let rules = Arc::new(Rules::from_json(&std::fs::read_to_string(path).unwrap()).unwrap());
     let start = Instant::now();
     let mut decisions = 0u64;
-    for seed in 0..games {
-        let setup = Setup { players, seed: seed.to_string(), no_events: true, ..Setup::default() };
-        let mut g = Game::new(rules.clone(), &setup).unwrap();
-        let mut rng = Stream::from_text(&seed.to_string());
-        while !g.over {
-            let n = g.options().len();
-            g.apply_index((rng.random() * n as f64) as usize).unwrap();
-        }
+    for game in 0..games {
+        // as a study's batch: random bots seeded as engine/play.py
+        let g = play_random(&rules, players, "0", game, None, false).unwrap();
         decisions += g.decisions as u64;
     }
     let s = start.elapsed().as_secs_f64();

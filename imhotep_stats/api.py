@@ -14,8 +14,8 @@ a notebook and the command line can share run directories.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -66,9 +66,15 @@ def _seats_from_1(df: pl.DataFrame) -> pl.DataFrame:
 
 @dataclass
 class Run:
-    """A stored run directory: its games as polars frames and its report's figures."""
+    """A stored run directory: its games as polars frames and its report's figures; after
+    ``run``, also what the run did (``outcome``: games played and reused, seconds, seed;
+    ``stopped``: "decided" or "budget" with ``until_decided``; ``kept``: the viewer pages
+    of the kept games)."""
 
     dir: Path
+    outcome: Any = None  # sim.runner.RunOutcome
+    stopped: str | None = None
+    kept: list[Path] = field(default_factory=list)
 
     @cached_property
     def figures(self):
@@ -112,22 +118,86 @@ class Run:
 
 
 def run(cfg: StudyConfig, out: str | Path | None = None, *, workers: int | None = 1,
-        force: bool = False, progress: bool = False, report: bool = True) -> Run:
-    """Simulate ``cfg`` into ``out`` (default ``reports/<study name>``), resuming a run
-    already there, as ``imhotep-stats run`` does; writes the report files unless
-    ``report=False``. ``workers=1`` plays in this process (None: all cores)."""
+        cluster: str | None = None, force: bool = False, progress: bool | None = False,
+        report: bool = True, until_decided: bool = False, max_games: int | None = None,
+        keep_games: int = 0, keep_seed: bool = False, log: Callable[[str], None] | None = None,
+        warn: Callable[[str], None] | None = None) -> Run:
+    """Simulate ``cfg`` into ``out`` (default ``reports/<study name>``), as ``imhotep-stats
+    run`` does (the command is this function with flags): a run already there is resumed,
+    ``force`` plays it again; every look at the games is counted (sim/looks.py), and a
+    re-look plays fresh games unless ``keep_seed``. Writes the report files unless
+    ``report=False``.
+
+    ``until_decided``: add passes (each at most doubling the games) until every cell has a
+    sequential seat verdict or ``max_games`` per cell (default 16 x ``cfg.games``);
+    ``Run.stopped`` says which. ``keep_games``: keep the first K games of every cell as
+    transcripts and viewer pages (``Run.kept``). ``workers=1`` plays in this process
+    (None: all cores), ``cluster`` on a Dask scheduler; ``log``/``warn`` take the messages
+    (progress and notes; warnings)."""
     from imhotep_stats.sim.looks import ledger_path
-    from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.runner import run_study, run_until_decided
     from imhotep_stats.sim.store import holds_run
 
     run_dir = Path(out) if out is not None else Path("reports") / cfg.name
-    again = not force and holds_run(run_dir)
-    run_study(cfg, run_dir, workers=workers, resume=again, force=force, progress=progress,
-              ledger=ledger_path())  # every look counted (sim/looks.py), as the CLI does
-    r = Run(run_dir)
+    options = dict(workers=workers, cluster=cluster, force=force, progress=progress, log=log,
+                   warn=warn, ledger=ledger_path(), keep_seed=keep_seed)
+    stopped = None
+    if until_decided:
+        from imhotep_stats.config import MAX_GAMES, ConfigError
+
+        max_games = max_games or min(MAX_GAMES, 16 * cfg.games)
+        if max_games < cfg.games:
+            raise ConfigError([("max_games", f"expected at least the first pass's "
+                                f"{cfg.games:,} games, got {max_games:,}")], "run")
+        outcome, stopped = run_until_decided(cfg, run_dir, _until_look(run_dir, log),
+                                             max_games=max_games, **options)
+        (log or _quiet)("until decided: " + (
+            "every cell has a verdict" if stopped == "decided" else
+            f"the budget of {max_games:,} games per cell is spent"))
+    else:
+        outcome = run_study(cfg, run_dir, resume=not force and holds_run(run_dir), **options)
+    kept: list[Path] = []
+    if keep_games:
+        from imhotep_stats.reporting.kept import keep_games as keep
+
+        played = cfg.replace(seed=outcome.seed)  # fresh games: the seed actually played
+        kept = keep(played, played.cells, run_dir, keep_games)
+    r = Run(run_dir, outcome=outcome, stopped=stopped, kept=kept)
     if report:
         r.write_report()
     return r
+
+
+def _quiet(_message: str) -> None:
+    """Where messages go when nobody asked for them."""
+
+
+def _until_look(run_dir: Path, say: Callable[[str], None] | None):
+    """``until_decided``'s look after each pass: the sequential verdicts (as the report
+    decides them) told to ``say``, and the extra games the undecided cells want."""
+    from imhotep_stats.reporting.figures import seat_verdicts_of
+    from imhotep_stats.stats.sweep import wanted
+
+    say = say or _quiet
+
+    def look(games: int) -> int:
+        verdicts, manifest = seat_verdicts_of(run_dir)
+        names = {c["id"]: f"{c['sides']} · {c['players']} players" for c in manifest["cells"]}
+        # an inconclusive cell keeps asking until the budget ends, even where its estimate
+        # has no practical number (an observed gap exactly at the margin is noise)
+        want = {cid: wanted(v.verdict, v.more_games, v.games)
+                or (v.games if v.verdict == "inconclusive" else 0)
+                for cid, v in verdicts.items()}
+        open_ = [cid for cid, v in verdicts.items() if v.verdict == "inconclusive"]
+        say(f"until decided: {games:,} games per cell: {len(verdicts) - len(open_)} of "
+            f"{len(verdicts)} cells decided (sequential verdicts)")
+        for cid, v in list(verdicts.items())[:12]:
+            say(f"  {names.get(cid, cid)}: {v.text}")
+        if len(verdicts) > 12:
+            say(f"  ... and {len(verdicts) - 12} more cells")
+        return max(want.values(), default=0)
+
+    return look
 
 
 def open_run(run_dir: str | Path) -> Run:
@@ -175,8 +245,9 @@ def compare(base: StudyConfig, whatif: StudyConfig | None = None, *,
         from imhotep_stats.sim.runner import adopt_stored_run, base_places
 
         adopt_stored_run(base, out / "base", base_places(base.name, out))
-    run(base, out / "base", workers=workers, force=force, report=False)
-    run(whatif, out / "whatif", workers=workers, force=force, report=False)
+    # paired: both play the base's seed, never replaced by fresh games (as compare does)
+    run(base, out / "base", workers=workers, force=force, report=False, keep_seed=True)
+    run(whatif, out / "whatif", workers=workers, force=force, report=False, keep_seed=True)
     comp = compare_runs(out / "base", out / "whatif", base.confidence)
     comp.notes += notes
     return {**comparison_json(comp), "summary": summarize(comp)}

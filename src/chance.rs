@@ -1,31 +1,100 @@
-//! Chance (engine/chance.py): a stream per purpose, seeded by `"{seed}/{purpose}"` only,
-//! and the shuffles the engine draws with.
-//!
-//! (The spine's minimal version, the signatures the engine calls; C1 owns this module.)
+//! Chance (engine/chance.py): every random outcome of a game comes from a stream of its own
+//! purpose, seeded by `"{seed}/{purpose}"` only (the seed as Python's `str` gives it), so no
+//! outcome depends on how another purpose consumed its draws. The shuffles the engine draws
+//! with: `fast_shuffle` (the deal and the reshuffle), `shuffle`, `deal`, `redeal`, `pooled`
+//! (dealing hidden things anew). Pins, pick and the pinned reshuffles are the game's
+//! (game.rs `chance_pick`, `reshuffle`, `check_used`), with engine/chance.py's messages.
 
-use crate::stream::Stream;
+use crate::stream::{Stream, StreamError};
 
 /// The chance stream of one purpose of the game seeded `seed` (the seed as Python's `str`).
 pub fn stream(seed: &str, purpose: &str) -> Stream {
     Stream::from_text(&format!("{seed}/{purpose}"))
 }
 
-/// engine/chance.py `fast_shuffle`: order by uniform keys drawn in order (`random()` per
-/// item), ties keeping the original order (a stable sort).
-pub fn fast_shuffle<T: Copy>(rng: &mut Stream, items: &mut [T]) {
-    let n = items.len();
-    let mut keyed: Vec<(f64, usize)> = (0..n).map(|i| (rng.random(), i)).collect();
-    keyed.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
-    let old: Vec<T> = items.to_vec();
-    for (k, &(_, i)) in keyed.iter().enumerate() {
-        items[k] = old[i];
+/// engine/chance.py's `fast_shuffle`: order by `random()` keys drawn in order (ties keep the
+/// original order, as Python's stable sort does).
+pub fn fast_shuffle<T: Clone>(rng: &mut Stream, items: &mut [T]) {
+    let keys: Vec<f64> = (0..items.len()).map(|_| rng.random()).collect();
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+    let old = items.to_vec();
+    for (slot, &i) in items.iter_mut().zip(&order) {
+        *slot = old[i].clone();
     }
 }
 
-/// engine/chance.py `shuffle`: Fisher-Yates from `random()`.
+/// engine/chance.py's `shuffle`: Fisher-Yates from `random()` (`j = int(x * (i + 1))`).
 pub fn shuffle<T>(rng: &mut Stream, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = (rng.random() * (i + 1) as f64) as usize;
         items.swap(i, j);
+    }
+}
+
+/// engine/chance.py's `pooled`: the places' items in sorted order.
+pub fn pooled<T: Ord + Clone>(places: &[Vec<T>]) -> Vec<T> {
+    let mut pool: Vec<T> = places.iter().flatten().cloned().collect();
+    pool.sort();
+    pool
+}
+
+/// engine/chance.py's `deal`: shuffle `pool` and deal it into `places`, each keeping its size.
+pub fn deal<T: Clone>(rng: &mut Stream, pool: &mut [T], places: &mut [Vec<T>]) -> Result<(), StreamError> {
+    let n: usize = places.iter().map(Vec::len).sum();
+    if n != pool.len() {
+        return Err(StreamError(format!("deal: {} items for places of {n}", pool.len())));
+    }
+    shuffle(rng, pool);
+    let mut it = pool.iter();
+    for place in places.iter_mut() {
+        for slot in place.iter_mut() {
+            // the counts agree (checked above)
+            *slot = it.next().expect("deal: counted").clone();
+        }
+    }
+    Ok(())
+}
+
+/// engine/chance.py's `redeal`: pool the places' items, shuffle, deal back.
+pub fn redeal<T: Ord + Clone>(rng: &mut Stream, places: &mut [Vec<T>]) {
+    let mut pool = pooled(places);
+    deal(rng, &mut pool, places).expect("redeal: the pool is the places' own items");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Known values printed by CPython 3.11.7 with the engine's functions (engine/chance.py):
+    // x = list(range(8)); fast_shuffle(stream(7, "deal"), x); and shuffle(stream(7, "tomb"), y)
+    #[test]
+    fn shuffles_match_the_python_engine() {
+        let mut x: Vec<u8> = (0..8).collect();
+        fast_shuffle(&mut stream("7", "deal"), &mut x);
+        assert_eq!(x, FAST_7_DEAL);
+        let mut y: Vec<u8> = (0..8).collect();
+        shuffle(&mut stream("7", "tomb"), &mut y);
+        assert_eq!(y, SHUFFLE_7_TOMB);
+    }
+
+    const FAST_7_DEAL: [u8; 8] = [7, 1, 4, 3, 2, 0, 5, 6];
+    const SHUFFLE_7_TOMB: [u8; 8] = [7, 0, 4, 5, 3, 1, 6, 2];
+
+    #[test]
+    fn deal_refuses_a_pool_of_the_wrong_size() {
+        let mut pool = vec![1, 2];
+        assert_eq!(
+            deal(&mut stream("1", "x"), &mut pool, &mut [vec![0]]).unwrap_err().0,
+            "deal: 2 items for places of 1"
+        );
+    }
+
+    #[test]
+    fn redeal_keeps_sizes_and_items() {
+        let mut places = vec![vec![3, 1], vec![], vec![2, 5, 4]];
+        redeal(&mut stream("9", "redeal"), &mut places);
+        assert_eq!(places.iter().map(Vec::len).collect::<Vec<_>>(), [2, 0, 3]);
+        assert_eq!(pooled(&places), [1, 2, 3, 4, 5]);
     }
 }

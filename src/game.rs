@@ -244,6 +244,9 @@ pub struct Game {
     pub context: Context,
     /// Pyramid D: the turn offers "get move" beside "get"
     pub get_with_move: bool,
+    /// A turn's options are not built: a playout draws them by index (`apply_drawn`);
+    /// `options()` is then empty at a turn.
+    pub lazy_turns: bool,
     pub prophecy: Option<Prophecies>,
 
     pub sites: Sites,
@@ -372,6 +375,7 @@ impl Game {
             options: ArrayVec::new(),
             context: [0; CONTEXT],
             get_with_move: false,
+            lazy_turns: false,
             prophecy: None,
             sites,
         };
@@ -677,6 +681,92 @@ impl Game {
         self.perform(a)
     }
 
+    /// The number of options of this decision (a turn's counted from the state, as
+    /// engine/options.py's `option_count`).
+    pub fn option_count(&self) -> usize {
+        if self.kind != TURN || !self.lazy_turns {
+            return self.options.len();
+        }
+        let p = self.to_move as usize;
+        let (gets, places, sails, plays) = self.turn_parts(p);
+        let n = gets + places + sails + plays.count_ones() as usize;
+        n.max(1) // nothing else: pass
+    }
+
+    /// A turn's parts: get actions, open slots (when the sled has a stone), sail actions
+    /// and the playable blue cards' mask.
+    fn turn_parts(&self, p: usize) -> (usize, usize, usize, u8) {
+        let sled = self.sled[p];
+        let gets = if sled < self.sled_cap[p] && self.quarry[p] > 0 { 1 + self.get_with_move as usize } else { 0 };
+        let places = if sled > 0 { self.ship_free as usize } else { 0 };
+        let sails = if self.docks_free == 0 {
+            0
+        } else {
+            (self.ships_ready.count_ones() * self.docks_free.count_ones()) as usize
+        };
+        let plays = if self.blue[p] != 0 { cards::blue_playable(self, p) } else { 0 };
+        (gets, places, sails, plays)
+    }
+
+    /// Option `i` of this decision (a turn's from the state, in `turn_options`' order).
+    pub fn option_at(&self, i: usize) -> Action {
+        if self.kind != TURN || !self.lazy_turns {
+            return self.options[i];
+        }
+        let p = self.to_move as usize;
+        let (gets, places, sails, plays) = self.turn_parts(p);
+        let mut i = i;
+        if i < gets {
+            return if i == 0 { GET_ACTION } else { GET_MOVE };
+        }
+        i -= gets;
+        if i < places {
+            for s in 0..SHIPS {
+                let bits = self.open_mask >> (4 * s) & 15;
+                let k = bits.count_ones() as usize;
+                if i < k {
+                    let mut left = i;
+                    for slot in 0..4 {
+                        if bits >> slot & 1 == 1 {
+                            if left == 0 {
+                                return Action::place(s, slot);
+                            }
+                            left -= 1;
+                        }
+                    }
+                }
+                i -= k;
+            }
+            unreachable!("ship_free counts the open slots");
+        }
+        i -= places;
+        if i < sails {
+            let docks = self.docks_free.count_ones() as usize;
+            let (ship, dock) = (i / docks, i % docks);
+            let s = (0..SHIPS).filter(|&s| self.ships_ready >> s & 1 == 1).nth(ship).unwrap();
+            let site = (0..DOCKS).filter(|&d| self.docks_free >> d & 1 == 1).nth(dock).unwrap();
+            return Action::sail(s, site);
+        }
+        i -= sails;
+        for j in 0..6u8 {
+            if plays >> j & 1 == 1 {
+                if i == 0 {
+                    return action::play(&self.rules, crate::rules::BLUE0 + j);
+                }
+                i -= 1;
+            }
+        }
+        PASS_ACTION
+    }
+
+    /// Perform option `int(x * count)` for a draw 0 <= x < 1 (a random bot's pick, as
+    /// bots/base.py `uniform`), without building a turn's options.
+    pub fn apply_drawn(&mut self, x: f64) -> Res {
+        let i = (x * self.option_count() as f64) as usize;
+        let a = self.option_at(i);
+        self.perform(a)
+    }
+
     /// Perform the legal action `a`.
     pub fn perform(&mut self, a: Action) -> Res {
         let rules = self.rules.clone();
@@ -723,7 +813,11 @@ impl Game {
             }
             self.kind = TURN;
             self.to_move = p as i32;
-            self.turn_options(r, p);
+            if self.lazy_turns {
+                self.options.clear(); // drawn by index from the state (apply_drawn)
+            } else {
+                self.turn_options(r, p);
+            }
             return Ok(());
         }
     }

@@ -15,3 +15,6 @@ pub mod search;
 pub mod setup_checks;
 pub mod sites;
 pub mod stream;
+
+#[cfg(feature = "python")]
+mod py;

@@ -42,14 +42,15 @@ pub fn play_random(
         ..Setup::default()
     };
     let mut g = Game::new(rules.clone(), &setup)?;
+    g.lazy_turns = true; // the turns' options drawn from the state, never built
     let mut rngs: [Option<Stream>; SEATS] = [None, None, None, None];
     for (p, rng) in rngs.iter_mut().enumerate().take(players) {
         *rng = Some(bot_rng(root, game, p));
     }
     while !g.over {
         let p = g.to_move as usize;
-        let i = uniform(rngs[p].as_mut().expect("a seat's stream"), g.options().len());
-        g.apply_index(i)?;
+        let x = rngs[p].as_mut().expect("a seat's stream").random();
+        g.apply_drawn(x)?;
     }
     Ok(g)
 }

@@ -1,26 +1,42 @@
-//! CPython's `random.Random`, the same numbers: MT19937 seeded from a str (version 2:
-//! the text's bytes followed by their sha512, as one big integer), `random()`,
-//! `getrandbits(k)` for k <= 32, `_randbelow` and `sample`.
-//!
-//! (The spine's minimal version, the signatures the engine calls; C1 owns this module.)
+//! CPython 3.11's `random.Stream`, draw for draw: the Mersenne Twister MT19937 of
+//! `_randommodule.c`, its seeding (an int, or a str by version 2: the str's UTF-8 bytes followed
+//! by their SHA-512 digest, read as one big-endian int), and the methods of `random.py` the
+//! engine and the bots call (the engine's own shuffles are in chance.rs). The same seed gives
+//! the same numbers as Python, so the core plays the Python engine's games.
 
 use sha2::{Digest, Sha512};
+use std::collections::HashSet;
+use std::fmt;
 
-const N: usize = 624;
+/// MT19937's state words and its shift.
+pub const N: usize = 624;
 const M: usize = 397;
 const MATRIX_A: u32 = 0x9908_B0DF;
 const UPPER: u32 = 0x8000_0000;
 const LOWER: u32 = 0x7FFF_FFFF;
 
-#[derive(Clone)]
+/// What Python would raise (ValueError, IndexError) for a bad argument, with its message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamError(pub String);
+
+impl fmt::Display for StreamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StreamError {}
+
+/// A `random.Stream`: 624 words and the index of the next one.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Stream {
     mt: [u32; N],
     index: usize,
 }
 
-impl std::fmt::Debug for Stream {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Stream(index {})", self.index)
+impl fmt::Debug for Stream {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Stream {{ index: {} }}", self.index)
     }
 }
 
@@ -36,19 +52,16 @@ impl Stream {
         Stream { mt, index: N }
     }
 
-    /// `init_by_array` (CPython's `random_seed` with a key of 32-bit words, least
-    /// significant first).
+    /// `init_by_array`: seeded by 32-bit words, least significant first.
     pub fn from_key(key: &[u32]) -> Stream {
-        let mut s = Stream::init_genrand(19_650_218);
-        let mt = &mut s.mt;
-        let mut i = 1usize;
-        let mut j = 0usize;
+        let mut r = Stream::init_genrand(19_650_218);
+        let mt = &mut r.mt;
+        let (mut i, mut j) = (1usize, 0usize);
         let len = key.len().max(1);
-        let mut k = N.max(len);
-        while k > 0 {
-            let kj = if key.is_empty() { 0 } else { key[j] };
+        let word = |j: usize| key.get(j).copied().unwrap_or(0);
+        for _ in 0..N.max(len) {
             mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
-                .wrapping_add(kj)
+                .wrapping_add(word(j))
                 .wrapping_add(j as u32);
             i += 1;
             j += 1;
@@ -59,10 +72,8 @@ impl Stream {
             if j >= len {
                 j = 0;
             }
-            k -= 1;
         }
-        k = N - 1;
-        while k > 0 {
+        for _ in 0..N - 1 {
             mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
                 .wrapping_sub(i as u32);
             i += 1;
@@ -70,44 +81,68 @@ impl Stream {
                 mt[0] = mt[N - 1];
                 i = 1;
             }
-            k -= 1;
         }
-        mt[0] = 0x8000_0000;
-        s
+        mt[0] = UPPER;
+        r
     }
 
-    /// `random.Random(text)`: seed version 2 for a str.
-    pub fn from_text(text: &str) -> Stream {
-        let mut bytes = text.as_bytes().to_vec();
-        bytes.extend_from_slice(&Sha512::digest(text.as_bytes()));
-        // the big-endian integer's 32-bit words, least significant first
-        let mut key = Vec::with_capacity(bytes.len() / 4 + 1);
-        let mut end = bytes.len();
-        while end > 0 {
-            let start = end.saturating_sub(4);
-            let mut w = 0u32;
-            for &b in &bytes[start..end] {
-                w = (w << 8) | b as u32;
-            }
-            key.push(w);
-            end = start;
+    /// `random.Stream(n)` for an int: its absolute value's 32-bit words (0 is one word, 0).
+    pub fn from_int(n: i128) -> Stream {
+        Stream::from_magnitude_be(&n.unsigned_abs().to_be_bytes())
+    }
+
+    /// Seeded by a non-negative int given as big-endian bytes (leading zeros allowed).
+    pub fn from_magnitude_be(bytes: &[u8]) -> Stream {
+        let mut words: Vec<u32> = bytes
+            .rchunks(4)
+            .map(|c| c.iter().fold(0u32, |w, &b| (w << 8) | u32::from(b)))
+            .collect();
+        while words.len() > 1 && words[words.len() - 1] == 0 {
+            words.pop();
         }
-        while key.len() > 1 && *key.last().unwrap() == 0 {
-            key.pop();
+        if words.is_empty() {
+            words.push(0);
         }
-        Stream::from_key(&key)
+        Stream::from_key(&words)
+    }
+
+    /// `random.Stream(s)` for a str (seed version 2).
+    pub fn from_text(s: &str) -> Stream {
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.extend_from_slice(&Sha512::digest(s.as_bytes()));
+        Stream::from_magnitude_be(&bytes)
+    }
+
+    /// The state as `getstate()` gives it: the 624 words and the index (its tuple's 625 ints).
+    pub fn state(&self) -> ([u32; N], usize) {
+        (self.mt, self.index)
+    }
+
+    /// From `getstate()`'s words and index; an index past 624 is refused, as `setstate` does.
+    pub fn from_state(mt: [u32; N], index: usize) -> Result<Stream, StreamError> {
+        if index > N {
+            return Err(StreamError("invalid state".into()));
+        }
+        Ok(Stream { mt, index })
     }
 
     fn refill(&mut self) {
         let mt = &mut self.mt;
-        for kk in 0..N {
-            let y = (mt[kk] & UPPER) | (mt[(kk + 1) % N] & LOWER);
-            mt[kk] = mt[(kk + M) % N] ^ (y >> 1) ^ ((y & 1) * MATRIX_A);
+        let twist = |y: u32| (y >> 1) ^ if y & 1 == 1 { MATRIX_A } else { 0 };
+        for kk in 0..N - M {
+            let y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER);
+            mt[kk] = mt[kk + M] ^ twist(y);
         }
+        for kk in N - M..N - 1 {
+            let y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER);
+            mt[kk] = mt[kk + M - N] ^ twist(y);
+        }
+        let y = (mt[N - 1] & UPPER) | (mt[0] & LOWER);
+        mt[N - 1] = mt[M - 1] ^ twist(y);
         self.index = 0;
     }
 
-    /// The next 32-bit word (genrand_uint32).
+    /// The next 32-bit word (`genrand_uint32`).
     #[inline]
     pub fn next32(&mut self) -> u32 {
         if self.index >= N {
@@ -121,21 +156,35 @@ impl Stream {
         y ^ (y >> 18)
     }
 
-    /// `random()`: 53 random bits in [0, 1).
+    /// `random()`: a float in [0, 1) with 53 random bits.
     #[inline]
     pub fn random(&mut self) -> f64 {
-        let a = (self.next32() >> 5) as f64;
-        let b = (self.next32() >> 6) as f64;
-        (a * 67_108_864.0 + b) * (1.0 / 9_007_199_254_740_992.0)
+        let a = self.next32() >> 5;
+        let b = self.next32() >> 6;
+        (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
     }
 
-    /// `getrandbits(k)` for 0 < k <= 32.
-    pub fn getrandbits(&mut self, k: u32) -> u32 {
-        self.next32() >> (32 - k)
+    /// `getrandbits(k)` for k <= 64 (words least significant first, the last one's top bits).
+    pub fn getrandbits(&mut self, k: u32) -> u64 {
+        assert!(k <= 64, "getrandbits: at most 64 bits here, got {k}");
+        let mut out = 0u64;
+        let mut shift = 0;
+        let mut left = k;
+        while left > 0 {
+            let mut r = self.next32();
+            if left < 32 {
+                r >>= 32 - left;
+            }
+            out |= u64::from(r) << shift;
+            shift += 32;
+            left = left.saturating_sub(32);
+        }
+        out
     }
 
-    /// `_randbelow(n)` for n >= 1: getrandbits of n's bit length until below n.
+    /// `_randbelow(n)` for n > 0: `getrandbits(n.bit_length())` until below n.
     pub fn randbelow(&mut self, n: usize) -> usize {
+        debug_assert!(n > 0, "randbelow(0)");
         let k = usize::BITS - n.leading_zeros();
         loop {
             let r = self.getrandbits(k) as usize;
@@ -145,14 +194,63 @@ impl Stream {
         }
     }
 
-    /// `sample(range(n), k)`: the indexes random.sample picks from a population of n.
+    /// `randrange(start, stop, step)`, with Python's errors for an empty range or step 0.
+    pub fn randrange(&mut self, start: i64, stop: i64, step: i64) -> Result<i64, StreamError> {
+        let width = i128::from(stop) - i128::from(start);
+        if step == 1 {
+            if width > 0 {
+                return Ok((i128::from(start) + self.randbelow(width as usize) as i128) as i64);
+            }
+            return Err(StreamError(format!(
+                "empty range for randrange() ({start}, {stop}, {width})"
+            )));
+        }
+        let step128 = i128::from(step);
+        let n = match step.cmp(&0) {
+            std::cmp::Ordering::Greater => floor_div(width + step128 - 1, step128),
+            std::cmp::Ordering::Less => floor_div(width + step128 + 1, step128),
+            std::cmp::Ordering::Equal => {
+                return Err(StreamError("zero step for randrange()".into()));
+            }
+        };
+        if n <= 0 {
+            return Err(StreamError("empty range for randrange()".into()));
+        }
+        Ok((i128::from(start) + step128 * self.randbelow(n as usize) as i128) as i64)
+    }
+
+    /// `choice(seq)`: None for an empty sequence (Python raises IndexError).
+    pub fn choice<'a, T>(&mut self, seq: &'a [T]) -> Option<&'a T> {
+        if seq.is_empty() {
+            return None;
+        }
+        Some(&seq[self.randbelow(seq.len())])
+    }
+
+    /// `shuffle(x)`: Python's own (`_randbelow` swaps from the end).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.randbelow(i + 1);
+            items.swap(i, j);
+        }
+    }
+
+    /// The indices `sample(range(n), k)` gives (k <= n), by CPython's two algorithms: a pool
+    /// when a list of n is smaller than a set of k, else a set of the indices chosen.
     pub fn sample(&mut self, n: usize, k: usize) -> Vec<usize> {
-        assert!(k <= n, "sample larger than population");
-        let mut setsize = 21usize;
+        self.try_sample(n, k).expect("sample larger than population")
+    }
+
+    /// [`Stream::sample`], with Python's error for k > n.
+    pub fn try_sample(&mut self, n: usize, k: usize) -> Result<Vec<usize>, StreamError> {
+        if k > n {
+            return Err(StreamError("Sample larger than population or is negative".into()));
+        }
+        let mut setsize = 21usize; // a small set's size minus an empty list's
         if k > 5 {
-            // 4 ** ceil(log(3 k, 4))
-            let x = ((3 * k) as f64).ln() / 4f64.ln();
-            setsize += 4usize.pow(x.ceil() as u32);
+            // 4 ** ceil(log(k * 3, 4)), as Python's float log computes it
+            let exponent = ((k as f64 * 3.0).ln() / 4f64.ln()).ceil() as u32;
+            setsize += 4usize.pow(exponent);
         }
         let mut out = Vec::with_capacity(k);
         if n <= setsize {
@@ -163,7 +261,7 @@ impl Stream {
                 pool[j] = pool[n - i - 1];
             }
         } else {
-            let mut selected = std::collections::HashSet::new();
+            let mut selected = HashSet::with_capacity(k);
             for _ in 0..k {
                 let mut j = self.randbelow(n);
                 while selected.contains(&j) {
@@ -173,7 +271,18 @@ impl Stream {
                 out.push(j);
             }
         }
-        out
+        Ok(out)
+    }
+
+}
+
+/// Python's `a // b` (rounds toward minus infinity).
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
     }
 }
 
@@ -181,14 +290,63 @@ impl Stream {
 mod tests {
     use super::*;
 
+    // Known values printed by CPython 3.11.7 (`random.Stream(...)`).
     #[test]
-    fn python_random_from_a_str_seed() {
-        // python3: r = random.Random('0/deal'); r.random(), r.random()
-        let mut r = Stream::from_text("0/deal");
-        assert_eq!(r.random(), 0.9248963576378825);
-        assert_eq!(r.random(), 0.9928746408808428);
-        // r = random.Random('7/prophecies'); r.sample(list(range(7)), 3)
-        assert_eq!(Stream::from_text("7/prophecies").sample(7, 3), vec![5, 2, 0]);
-        assert_eq!(Stream::from_text("x").getrandbits(32), 2709212627);
+    fn int_seed_matches_python() {
+        // random.Stream(42).random(), .getrandbits(32)
+        let mut r = Stream::from_int(42);
+        assert_eq!(r.random(), 0.6394267984578837);
+        let mut r = Stream::from_int(42);
+        assert_eq!(r.getrandbits(32), 2_746_317_213);
+        // random.Stream(0).random() and random.Stream(-5) == random.Stream(5)
+        assert_eq!(Stream::from_int(0).random(), 0.8444218515250481);
+        assert_eq!(Stream::from_int(-5).random(), Stream::from_int(5).random());
+    }
+
+    #[test]
+    fn str_seed_matches_python() {
+        // random.Stream("7/deal").random(); random.Stream("").random()
+        assert_eq!(Stream::from_text("7/deal").random(), TEXT_7_DEAL);
+        assert_eq!(Stream::from_text("").random(), TEXT_EMPTY);
+    }
+
+    const TEXT_7_DEAL: f64 = 0.8346694531256192;
+    const TEXT_EMPTY: f64 = 0.9602256525641875;
+
+    #[test]
+    fn methods_match_python() {
+        // r = random.Stream(1): r.randrange(10), r.choice("abcdef"), r.sample(range(100), 5),
+        // then x = list(range(10)); r.shuffle(x)
+        let mut r = Stream::from_int(1);
+        assert_eq!(r.randrange(0, 10, 1), Ok(2));
+        assert_eq!(r.choice(&['a', 'b', 'c', 'd', 'e', 'f']), Some(&'e'));
+        assert_eq!(r.sample(100, 5), SAMPLE_1);
+        let mut x: Vec<u32> = (0..10).collect();
+        r.shuffle(&mut x);
+        assert_eq!(x, SHUFFLE_1);
+    }
+
+    const SAMPLE_1: [usize; 5] = [97, 8, 32, 15, 63];
+    const SHUFFLE_1: [u32; 10] = [2, 5, 4, 3, 0, 1, 8, 6, 9, 7];
+
+    #[test]
+    fn errors_are_pythons() {
+        let mut r = Stream::from_int(3);
+        assert_eq!(
+            r.randrange(5, 5, 1).unwrap_err().0,
+            "empty range for randrange() (5, 5, 0)"
+        );
+        assert!(r.try_sample(3, 4).is_err());
+        assert_eq!(r.choice::<u8>(&[]), None);
+    }
+
+    #[test]
+    fn state_round_trips() {
+        let mut r = Stream::from_text("x");
+        r.random();
+        let (mt, index) = r.state();
+        let mut s = Stream::from_state(mt, index).unwrap();
+        assert_eq!(s.random(), r.random());
+        assert!(Stream::from_state(mt, N + 1).is_err());
     }
 }

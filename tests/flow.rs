@@ -184,3 +184,51 @@ fn a_given_deck_and_round_cards_are_played_in_their_order() {
     let scenario = _core::game::Setup { scenario: true, ..short };
     assert!(Game::new(rules, &scenario).is_ok());
 }
+
+#[test]
+fn a_turns_options_drawn_from_the_state_are_the_built_ones() {
+    // Game::option_count / option_at (a playout's draw, engine/options.py) give the turn's
+    // options list, in its order, at every decision of random games on every kind of side.
+    for k in 0..24usize {
+        let sides = sides_of(k * 43 % 1024);
+        let mut g = common::game(&sides, 2 + k % 3, &format!("lazy/{k}"), k % 2 == 0);
+        let mut x = k as u64 + 7;
+        while !g.over {
+            let mut lazy = g.clone();
+            lazy.lazy_turns = true;
+            let opts = g.options().to_vec();
+            assert_eq!(lazy.option_count(), opts.len(), "{sides} decision {}", g.decisions);
+            for (i, a) in opts.iter().enumerate() {
+                assert_eq!(lazy.option_at(i), *a, "{sides} decision {} option {i}", g.decisions);
+            }
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g.apply_index((x >> 33) as usize % opts.len()).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_bots_play_the_same_game_with_the_turns_drawn_or_built() {
+    // play.rs draws a turn's option from the state; the same game with every option list
+    // built and the random bot's pick (bots/base.py uniform) ends with the same events.
+    for k in 0..12u64 {
+        let sides = sides_of((k as usize * 97) % 1024);
+        let players = 2 + k as usize % 3;
+        let rules = common::rules(&sides);
+        let drawn = _core::play::play_random(&rules, players, "3", k, None, k % 2 == 1).unwrap();
+        let setup = _core::game::Setup {
+            players,
+            seed: _core::play::chance_seed("3", k),
+            prophecies: k % 2 == 1,
+            ..Default::default()
+        };
+        let mut g = Game::new(rules, &setup).unwrap();
+        let mut rngs: Vec<_> = (0..players).map(|p| _core::play::bot_rng("3", k, p)).collect();
+        while !g.over {
+            let i = _core::play::uniform(&mut rngs[g.to_move as usize], g.options().len());
+            g.apply_index(i).unwrap();
+        }
+        assert_eq!(drawn.events, g.events, "{sides} {players}p game {k}");
+        assert_eq!(drawn.decisions, g.decisions);
+    }
+}

@@ -122,7 +122,7 @@ def test_resume_with_changed_config_exits_1(smoke, tmp_path):
     assert "config changed" in r.stderr and "study.seed" in r.stderr
 
 
-@pytest.mark.parametrize("args", [["--resume"], ["--cluster", "my laptop"],
+@pytest.mark.parametrize("args", [["--resume", "--force"], ["--cluster", "my laptop"],
                                   ["--workers", "0"], ["--games", "0"]])
 def test_usage_errors_exit_2(smoke, tmp_path, args):
     assert cli("run", smoke, "--out", tmp_path / "r", *args).exit_code == 2

@@ -67,3 +67,37 @@ def test_run_strong_leads_with_strong_play_and_stops_at_its_budget(tmp_path):
     assert third.startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
     games = json.loads((tmp_path / "r-strong-random" / "manifest.json").read_text())
     assert games["games_per_cell"] in (50, 80) and games["sequential"]
+
+
+def test_every_search_rung_is_rated_with_a_game_level_interval():
+    from imhotep_stats.reporting.trust import _ratings_file, bot_words
+
+    data = _ratings_file()
+    ratings, intervals = data["ratings"], data["intervals"]
+    for bot in ("mcts200", "mcts400", "mcts1600", "mcts6400", "expert"):
+        low, high = intervals[bot]
+        assert low <= ratings[bot] <= high, bot
+    for table in data["tables"].values():
+        for rating, low, high in table.values():
+            assert low <= rating <= high
+    # a rung nobody measured says so, in words
+    assert "mcts800: a search player (800 simulations a move), not rated" in bot_words(
+        ["mcts800"])
+    assert bot_words(["greedy"]) == ("greedy: a simple player (the move worth most now), "
+                                     "wins under 1% of games against the reference bot "
+                                     "(expert)")
+
+
+def test_compare_strong_leads_with_the_paired_finding_for_strong_play(tmp_path):
+    r = CliRunner().invoke(main, ["compare", "--sides", "A-A-A-A-A", "--players", "2",
+                                  "--bots", "random", "--param", "game.starting_sled[0]=3",
+                                  "--games", "60", "--strong", "--strong-bot", "greedy",
+                                  "--strong-games", "100", "--workers", "1", "--out",
+                                  str(tmp_path / "c"), "-q"])
+    assert r.exit_code == 0, r.output
+    first = r.stdout.splitlines()[0]
+    assert first.startswith("For strong play (greedy, ") and "games a cell): A-A-A-A-A, 2 " in first
+    assert "(paired test" in first
+    base = json.loads((tmp_path / "c" / "strong-greedy-base" / "manifest.json").read_text())
+    assert [c["lineup"] for c in base["cells"]] == [["greedy"]]
+    assert base["games_per_cell"] in (50, 100)

@@ -256,14 +256,54 @@ def test_allocate_gives_the_budget_to_the_smallest_need_not_the_lowest_index():
 
 
 def test_heatmap_marks_the_confirmed_cells():
-    from imhotep_stats.reporting.sweep_html import confirmations, heatmap
+    from imhotep_stats.reporting.sweep_html import confirmations, heatmap, with_confirmations
 
     cells = [{"sides": "D-A-D-A-D", "players": 3, "games": 600, "win_rates": [0.235, 0.41,
                                                                               0.355]},
              {"sides": "A-A-A-A-D", "players": 3, "games": 300, "win_rates": [0.3, 0.4, 0.3],
-              "confirmation": {"bots": "expert", "verdict_text": "balanced within ±5.0 pp"}}]
-    svg = heatmap(cells, 0.05)
+              "index": 1}]
+    cells[0]["index"] = 0
+    res = {"all_cells": cells, "confirm": [{"sides": "A-A-A-A-D", "players": 3,
+                                            "lineup": "greedy", "bots": "expert",
+                                            "verdict_text": "balanced within ±5.0 pp"}]}
+    svg = heatmap(with_confirmations(res), 0.05)
     assert svg.count("<rect") == 6 and "-9.8</text>" in svg
     assert "◆ A-A-A-A-D" in svg and "◆ D-A-D-A-D" not in svg
     # how it was confirmed: under the chart, where text wraps on a phone
-    assert confirmations(cells) == ["◆ A-A-A-A-D: expert: balanced within ±5.0 pp"]
+    assert confirmations(with_confirmations(res)) == [
+        "◆ A-A-A-A-D: expert: balanced within ±5.0 pp"]
+
+
+def test_sweep_confirms_its_top_cells_with_strong_play(tmp_path):
+    """`sweep --confirm K --confirm-bot BOT`: the top K played again on fresh games with BOT
+    in every seat (the reference bot for strong play; greedy here, for speed), marked in
+    sweep.html."""
+    path = tmp_path / "s.toml"
+    path.write_text(SWEEP_TOML)
+    out = tmp_path / "out"
+    r = CliRunner().invoke(main, ["sweep", str(path), "--out", str(out), "--workers", "1",
+                                  "--budget", "0", "--confirm", "1", "--confirm-bot", "greedy",
+                                  "--json", "-q"])
+    assert r.exit_code == 0, r.output
+    (row,) = json.loads(r.stdout)["confirm"]
+    assert row["bots"] == "greedy" and row["lineup"] == "random"
+    manifest = load_manifest(row["run_dir"])
+    assert [c["lineup"] for c in manifest["cells"]] == [["greedy"]]
+    assert f"◆ {row['sides']}" in (out / "sweep.html").read_text()
+
+
+@pytest.mark.slow
+def test_the_readme_sweep_answers_something(tmp_path):
+    """The README's first sweep (issue 45: its old example ended 96 of 96 inconclusive)."""
+    import re
+    import shlex
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text()
+    line = re.search(r"^imhotep-stats (sweep --sides A-A-all-A-A[^#\n]*)", readme, re.M)
+    args = shlex.split(line.group(1))
+    r = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "s"), "--json", "-q"])
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.stdout)
+    by = {c["sides"]: c["verdict"] for c in res["all_cells"]}
+    assert by["A-A-C-A-A"] == "unbalanced"
+    assert by["A-A-B-A-A"] == by["A-A-D-A-A"] == "balanced"

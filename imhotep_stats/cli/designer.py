@@ -13,10 +13,12 @@ from pathlib import Path
 
 import click
 
+from imhotep_stats.cli.completion import complete_bots
 from imhotep_stats.cli.exits import EXIT_GATE_FAILED, expected_errors, resumable_work
 from imhotep_stats.cli.options import (
     BOARD,
     MARGIN,
+    STRONG,
     Count,
     bad_cluster,
     flag_study_options,
@@ -78,10 +80,11 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet, kind, keep_seed
 @click.option("--max-seat-shift", type=click.FloatRange(0, 1, min_open=True),
               help="CI gate: exit 3 when some seat's win rate moves by more than this "
               "(0.02 = 2 pp) with its whole interval beyond it.")
+@STRONG
 @expected_errors
 def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games, seed,
             workers, cluster, batch_size, force, as_json, markdown, quiet, margin, board_file,
-            max_seat_shift):
+            max_seat_shift, strong, strong_bot, strong_games):
     """Run a what-if and its base on the same seeds; report the change in every figure.
 
     BASE WHATIF: two study configs whose cells pair by position (same player counts and
@@ -140,6 +143,8 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
         _run_or_resume(whatif_cfg, out / "whatif", workers, cluster, force, quiet, "compare",
                        keep_seed=True)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
+        strong_said = _strong_compare(base_cfg, whatif_cfg, out, strong_bot, strong_games,
+                                      quiet, workers, cluster) if strong else []
     comp.notes += notes
     from imhotep_stats.reporting.figures import compute
     from imhotep_stats.reporting.trust import cell_trust
@@ -161,7 +166,8 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
     if as_json:
         click.echo(json.dumps(data, sort_keys=True))
     else:
-        click.echo("\n".join(("- " if markdown else "") + v for v in [*verdicts, *trust]) + "\n")
+        click.echo("\n".join(("- " if markdown else "") + v
+                              for v in [*strong_said, *verdicts, *trust]) + "\n")
         click.echo(md if markdown else comparison_text(comp), nl=False)
     if max_seat_shift is not None:
         bad = [f for f in comp.figures if f.group == "seat" and f.figure == "win_rate"
@@ -175,6 +181,23 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
             sys.exit(EXIT_GATE_FAILED)
         say(f"gate passed: no seat's win rate moves by more than ±{max_seat_shift * 100:.1f} "
             "pp")
+
+
+def _strong_compare(base_cfg, whatif_cfg, out, bot, most, quiet, workers, cluster):
+    """``compare --strong``: the paired finding for strong play (``reporting.strong``), in
+    the words of the screen's, to print first."""
+    from imhotep_stats.reporting.headline import compare_sentences
+    from imhotep_stats.reporting.strong import compare_check, strong_bot
+
+    if cluster is None and workers is None:
+        cluster, workers = base_cfg.cluster, base_cfg.workers
+    say = say_unless(quiet)
+    comp, games = compare_check(base_cfg, whatif_cfg, out, bot, most=most,
+                                margin=base_cfg.margin, say=say, workers=workers,
+                                cluster=cluster, progress=False if quiet else None, log=say,
+                                warn=lambda m: click.echo(m, err=True))
+    return [f"For strong play ({strong_bot(bot)}, {games:,} games a cell): {s}"
+            for s in compare_sentences(comp, base_cfg.margin, 1.0 - base_cfg.confidence)]
 
 
 @click.command(short_help="Rank many side combinations by imbalance.")
@@ -201,11 +224,14 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
               help="Play the top K combinations of the ranking again, each on fresh games "
               "(the sweep's own games chose them), judged together (Holm over the K); runs "
               "in OUT/confirm/.")
+@click.option("--confirm-bot", metavar="BOT", shell_complete=complete_bots,
+              help="With --confirm: play the confirmations with BOT in every seat, e.g. "
+              "expert (the reference bot: strong play) [default: the sweep's lineup].")
 @expected_errors
 def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batch_size, force,
           as_json,
           markdown, quiet, margin, board_file, budget, rounds, top, rank_by,
-          fail_on_unbalanced, confirm):
+          fail_on_unbalanced, confirm, confirm_bot):
     """Run a study over many side combinations and rank them by imbalance, with the main
     effect of every side, the strongest two-site interactions and adaptive extra games.
 
@@ -243,7 +269,8 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batc
                             rank_by or opts["rank_by"], alpha=1.0 - cfg.confidence,
                             adaptive_outcome=outcome)
         if confirm:
-            res["confirm"] = _confirm(cfg, res, confirm, out, workers, cluster, force, quiet)
+            res["confirm"] = _confirm(cfg, res, confirm, out, workers, cluster, force, quiet,
+                                      confirm_bot)
     from imhotep_stats.reporting.trust import sweep_trust
 
     trust = sweep_trust(cfg)
@@ -270,17 +297,22 @@ def sweep(config, sides, players, bots, out, games, seed, workers, cluster, batc
         sys.exit(EXIT_GATE_FAILED)
 
 
-def _confirm(cfg, res, k, out, workers, cluster, force, quiet):
-    """``sweep --confirm K``: each top-K cell run on fresh games (``stats.confirm``)."""
+def _confirm(cfg, res, k, out, workers, cluster, force, quiet, bot=None):
+    """``sweep --confirm K``: each top-K cell run on fresh games (``stats.confirm``), by
+    ``bot`` in every seat when given (strong play: ``--confirm-bot expert``)."""
     from imhotep_stats.stats.confirm import confirm_configs, confirm_verdicts
 
     pairs = confirm_configs(cfg, res["all_cells"], k)
+    if bot:
+        pairs = [(cell, one.replace(name=f"{one.name}-{bot}", lineups=tuple(
+            (n, ((bot,),)) for n in one.players))) for cell, one in pairs]
     dirs = []
     for cell, one in pairs:
         d = out / "confirm" / f"{cell['rank']}-{cell['sides']}-{cell['players']}p"
         _run_or_resume(one, d, workers, cluster, force, quiet, "run")
         dirs.append(d)
-    return confirm_verdicts([c for c, _ in pairs], dirs, cfg.margin, 1.0 - cfg.confidence)
+    rows = confirm_verdicts([c for c, _ in pairs], dirs, cfg.margin, 1.0 - cfg.confidence)
+    return [dict(r, bots=bot or r["lineup"]) for r in rows]
 
 
 def _record_adaptive(cfg, out) -> None:

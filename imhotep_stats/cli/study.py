@@ -126,8 +126,8 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     import importlib
     import threading
 
+    from imhotep_stats import api
     from imhotep_stats.sim.adaptive import load_all
-    from imhotep_stats.sim.runner import run_study
     from imhotep_stats.sim.store import RunStoreError, holds_run, load_manifest
 
     if max_games is not None and not until_decided:
@@ -149,20 +149,13 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
         held = held_games(cfg, run_dir)  # (a CONFIG's own larger study.games tops it up)
         if held:
             cfg = cfg.replace(games=held if config is None else max(cfg.games, held))
-    if until_decided:
-        from imhotep_stats.config import MAX_GAMES
-
-        max_games = max_games or min(MAX_GAMES, 16 * cfg.games)
-        if max_games < cfg.games:
-            raise click.BadParameter(f"expected at least the first pass's {cfg.games:,} games",
-                                     param_hint="--max-games")
 
     def say(msg: str) -> None:
         if not quiet:
             click.echo(msg, err=True)
 
-    # imported before the thread below starts importing the reports (an import race)
-    look = _until_look(run_dir, say) if until_decided else None
+    if until_decided:  # imported before the thread below imports the reports (a race)
+        import imhotep_stats.reporting.figures  # noqa: F401
     from imhotep_stats.sim import compiled
 
     say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
@@ -176,24 +169,14 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
                      daemon=True).start()
     try:
-        # resumed by default, like compare and sweep; a new directory is simply a new run
-        from imhotep_stats.sim.looks import ledger_path
-
-        again = not force and holds_run(run_dir)
-        # every look counted (sim/looks.py); an explicit --seed is never replaced
-        options = dict(workers=workers, cluster=cluster, force=force,
-                       progress=False if quiet else None, log=say,
-                       warn=lambda m: click.echo(m, err=True), ledger=ledger_path(),
-                       keep_seed=seed is not None)
-        if until_decided:
-            from imhotep_stats.sim.runner import run_until_decided
-
-            outcome, why = run_until_decided(cfg, run_dir, look, max_games=max_games,
-                                             **options)
-            say("until decided: " + ("every cell has a verdict" if why == "decided" else
-                                     f"the budget of {max_games:,} games per cell is spent"))
-        else:
-            outcome = run_study(cfg, run_dir, resume=again, **options)
+        # the library runs it (api.run: resumed by default, every look counted); an
+        # explicit --seed is never replaced by fresh games
+        done = api.run(cfg, run_dir, workers=workers, cluster=cluster, force=force,
+                       progress=False if quiet else None, report=False,
+                       until_decided=until_decided, max_games=max_games, keep_games=keep_games,
+                       keep_seed=seed is not None, log=say,
+                       warn=lambda m: click.echo(m, err=True))
+        outcome = done.outcome
         from imhotep_stats.reporting.summary import cell_summaries, format_cell
 
         manifest = load_manifest(run_dir)
@@ -214,11 +197,7 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
         f"{outcome.reused:,} reused; {outcome.seconds:.1f} s"
         + (f", {rate:,.0f} games/s" if outcome.simulated else "") + f"; {outcome.executor})")
     if keep_games:
-        from imhotep_stats.reporting.kept import keep_games as keep
-
-        played = cfg.replace(seed=outcome.seed)  # fresh games: the seed actually played
-        pages = keep(played, played.cells, run_dir, keep_games)
-        say(f"kept {len(pages)} sample games in {run_dir / 'games'} (game viewer pages)")
+        say(f"kept {len(done.kept)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     check = _strong_check(cfg, run_dir, rep.data, strong_bot, strong_games, say,
                           workers=workers, cluster=cluster,
@@ -259,32 +238,6 @@ def _finished(run_dir: Path) -> bool:
         return json.loads((run_dir / "manifest.json").read_text()).get("status") == "complete"
     except (OSError, ValueError, AttributeError):
         return False
-
-
-def _until_look(run_dir: Path, say):
-    """``run --until-decided``'s look after each pass: the sequential verdicts (as the
-    report decides them) on stderr, and the extra games the undecided cells want."""
-    from imhotep_stats.reporting.figures import seat_verdicts_of
-    from imhotep_stats.stats.sweep import wanted
-
-    def look(games: int) -> int:
-        verdicts, manifest = seat_verdicts_of(run_dir)
-        names = {c["id"]: f"{c['sides']} · {c['players']} players" for c in manifest["cells"]}
-        # an inconclusive cell keeps asking until the budget ends, even where its estimate
-        # has no practical number (an observed gap exactly at the margin is noise)
-        want = {cid: wanted(v.verdict, v.more_games, v.games)
-                or (v.games if v.verdict == "inconclusive" else 0)
-                for cid, v in verdicts.items()}
-        open_ = [cid for cid, v in verdicts.items() if v.verdict == "inconclusive"]
-        say(f"until decided: {games:,} games per cell: {len(verdicts) - len(open_)} of "
-            f"{len(verdicts)} cells decided (sequential verdicts)")
-        for cid, v in list(verdicts.items())[:12]:
-            say(f"  {names.get(cid, cid)}: {v.text}")
-        if len(verdicts) > 12:
-            say(f"  ... and {len(verdicts) - 12} more cells")
-        return max(want.values(), default=0)
-
-    return look
 
 
 # --- reports and balance gates (issue 7) ---------------------------------------------------

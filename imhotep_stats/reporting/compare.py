@@ -224,10 +224,11 @@ def sweep_text(res: dict[str, Any], fmt: str = "simple") -> str:
     if res.get("confirm"):
         out += ["", h("Confirmation on fresh games (Holm over the confirmed cells)"), "",
                 tabulate([[c["rank"], c["sides"], c["players"], c["sweep_verdict"],
-                           f"{c['games']:,}", c["seed"], c["verdict_text"]]
+                           c.get("bots", c["lineup"]), f"{c['games']:,}", c["seed"],
+                           c["verdict_text"]]
                           for c in res["confirm"]],
-                         headers=["#", "sides", "players", "sweep verdict (BH)", "games",
-                                  "seed", "confirmation"], tablefmt=fmt,
+                         headers=["#", "sides", "players", "sweep verdict (BH)", "bots",
+                                  "games", "seed", "confirmation"], tablefmt=fmt,
                          disable_numparse=True),
                 "", "Each confirmation played fresh games (another seed): the sweep's own "
                 "games chose these combinations, so only new games can confirm them."]

@@ -153,3 +153,33 @@ def check_json(screen: ReportData, strong: ReportData) -> list[dict[str, Any]]:
              "p": None if h.test is None else h.test.p,
              "missable": None if h.test is None else h.test.missable,
              "sentence": holds_sentence(h)} for h in pairs(screen, strong)]
+
+
+def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | None = None,
+                  first: int = FIRST, most: int = MOST, margin: float = 0.05,
+                  say: Callable[[str], None] | None = None, **run_options: Any):
+    """``compare --strong``: the base and the what-if played by ``bot`` in every seat on the
+    same seeds (paired, as the screen), in lockstep passes that at most double, until every
+    cell's paired seat finding is settled (a seat shown to move by more than the margin,
+    or every change shown within it) or ``most`` games a cell. Asked again, the paired
+    intervals are confidence sequences (``stats.compare``). Returns (comparison, games)."""
+    from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.stats.compare import compare_runs, seat_findings
+
+    say = say or (lambda _m: None)
+    out = Path(out)
+    pairs = [(strong_config(base_cfg, bot, first), out / f"strong-{strong_bot(bot)}-base"),
+             (strong_config(whatif_cfg, bot, first), out / f"strong-{strong_bot(bot)}-whatif")]
+    alpha = 1.0 - base_cfg.confidence
+    games = pairs[0][0].games
+    while True:
+        for cfg, d in pairs:
+            run_study(cfg.replace(games=games), d, resume=(d / "manifest.json").exists(),
+                      keep_seed=True, sequential=games > first, **run_options)
+        comp = compare_runs(pairs[0][1], pairs[1][1], base_cfg.confidence)
+        open_ = [fd for fd in seat_findings(comp, margin, alpha) if not (fd.beyond or fd.within)]
+        say(f"strong-play check ({strong_bot(bot)}): {games:,} games a cell, "
+            f"{'every cell settled' if not open_ else f'{len(open_)} cell(s) open'}")
+        if not open_ or games >= most:
+            return comp, games
+        games = min(most, 2 * games)

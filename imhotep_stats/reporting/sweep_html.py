@@ -1,6 +1,6 @@
-"""sweep.html: a sweep on one page, its answer, a sides x seat heatmap of how far each seat's
-win rate is from its fair share (the cells a strong-play confirmation checked marked), and
-the ranking. Self-contained like report.html (``reporting.html``)."""
+"""sweep.html: a sweep on one page, its answer and a sides x seat heatmap of how far each
+seat's win rate is from its fair share, the cells ``--confirm`` played again (with strong
+play under ``--confirm-bot``) marked. Self-contained like report.html (``reporting.html``)."""
 
 from __future__ import annotations
 
@@ -26,11 +26,19 @@ def _fill(d: float, scale: float) -> str:
 
 
 def confirmed_text(c: dict[str, Any]) -> str:
-    """A cell's strong-play confirmation in words, or "" when none ran for it."""
+    """A cell's confirmation (``sweep --confirm K``, with ``--confirm-bot`` strong play) in
+    words, or "" when none ran for it."""
     conf = c.get("confirmation")
     if not conf:
         return ""
-    return f"{conf.get('bots', 'strong play')}: {conf.get('verdict_text', conf.get('verdict', ''))}"
+    return f"{conf.get('bots', conf.get('lineup', ''))}: {conf.get('verdict_text', '')}"
+
+
+def with_confirmations(res: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sweep's ranked cells, each confirmed one carrying its ``confirmation`` row."""
+    rows = {(c["sides"], c["players"]): c for c in res.get("confirm") or []}
+    return [dict(c, confirmation=rows[(c["sides"], c["players"])])
+            if (c["sides"], c["players"]) in rows else c for c in res["all_cells"]]
 
 
 def heatmap(cells: list[dict[str, Any]], margin: float) -> str:
@@ -90,11 +98,11 @@ def sweep_html(res: dict[str, Any], trust: str) -> str:
               Heading(2, "Seat gaps by side combination", "heatmap"),
               Para(f"Seat fairness within ±{res['margin'] * 100:.1f} pp: "
                    + ", ".join(f"{n} {v}" for v, n in res["verdicts"].items()) + "."),
-              Charts([heatmap(res["all_cells"], res["margin"])]),
+              Charts([heatmap(with_confirmations(res), res["margin"])]),
               Para(f"Red: the seat wins more than its fair share, blue: less (full colour at "
-                   f"±{res['margin'] * 200:.0f} pp); rows in ranking order; ◆ confirmed with "
-                   "strong play.")]
-    marked = confirmations(res["all_cells"])
+                   f"±{res['margin'] * 200:.0f} pp); rows in ranking order; ◆ confirmed on fresh "
+                   "games (--confirm K; with strong play under --confirm-bot).")]
+    marked = confirmations(with_confirmations(res))
     if marked:
         blocks.append(Bullets(marked))
     return render(blocks, f"Sweep {res['study']}")

@@ -78,7 +78,8 @@ def bot_words(lineup: Sequence[str]) -> str:
     out = []
     for bot in dict.fromkeys(lineup):
         if bot == ref:
-            out.append(f"{bot}: the reference bot, the strongest player measured")
+            out.append(f"{bot}: the reference bot (strong play, the one answers are checked "
+                       "with)")
             continue
         p = win_chance(bot)
         if p is None:

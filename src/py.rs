@@ -1,0 +1,526 @@
+//! The Python module `imhotep_stats._core` (feature `python`): the core's classes and
+//! functions as Python sees them. Errors come back as the Python engine's exception classes.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+use crate::action::{Action, Arg};
+use crate::chance;
+use crate::game::{Game, Purpose, Setup};
+use crate::rules::{Card, CoreError, Rules, SOURCES};
+use crate::stream::{Stream as Random, StreamError, N};
+
+/// The build profile: a debug build is never what the package runs (setup.py builds release).
+const PROFILE: &str = if cfg!(debug_assertions) { "debug" } else { "release" };
+
+fn value_error(e: StreamError) -> PyErr {
+    PyValueError::new_err(e.0)
+}
+
+/// `random.Random` in the core (src/stream.rs): the same draws as Python's for the same seed
+/// or state.
+#[pyclass(name = "Random", module = "imhotep_stats._core")]
+pub struct PyRandom {
+    pub inner: Random,
+}
+
+/// A Random seeded as `random.Random(seed)` is, for an int or a str.
+pub fn seeded(seed: &Bound<'_, PyAny>) -> PyResult<Random> {
+    if let Ok(s) = seed.downcast::<PyString>() {
+        return Ok(Random::from_text(s.to_str()?));
+    }
+    if seed.is_instance_of::<pyo3::types::PyInt>() {
+        // the magnitude's big-endian bytes, as Python's int gives them
+        let magnitude = seed.call_method0("__abs__")?;
+        let bits: usize = magnitude.call_method0("bit_length")?.extract()?;
+        let bytes: Vec<u8> = magnitude
+            .call_method1("to_bytes", (bits.div_ceil(8), "big"))?
+            .extract()?;
+        return Ok(Random::from_magnitude_be(&bytes));
+    }
+    Err(PyTypeError::new_err(format!(
+        "a core Random is seeded by an int or a str, not {}",
+        seed.get_type().name()?
+    )))
+}
+
+fn objects(list: &Bound<'_, PyList>) -> Vec<PyObject> {
+    list.iter().map(Bound::unbind).collect()
+}
+
+fn write_back(list: &Bound<'_, PyList>, items: Vec<PyObject>) -> PyResult<()> {
+    for (i, item) in items.into_iter().enumerate() {
+        list.set_item(i, item)?;
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl PyRandom {
+    #[new]
+    fn new(seed: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyRandom { inner: seeded(seed)? })
+    }
+
+    fn random(&mut self) -> f64 {
+        self.inner.random()
+    }
+
+    fn getrandbits(&mut self, k: u32) -> PyResult<u64> {
+        if k > 64 {
+            return Err(PyValueError::new_err(format!("getrandbits: at most 64 bits, got {k}")));
+        }
+        Ok(self.inner.getrandbits(k))
+    }
+
+    fn _randbelow(&mut self, n: u64) -> PyResult<u64> {
+        if n == 0 {
+            return Err(PyValueError::new_err("_randbelow: n must be positive"));
+        }
+        Ok(self.inner.randbelow(n as usize) as u64)
+    }
+
+    #[pyo3(signature = (start, stop=None, step=1))]
+    fn randrange(&mut self, start: i64, stop: Option<i64>, step: i64) -> PyResult<i64> {
+        match stop {
+            None if start > 0 => Ok(self.inner.randbelow(start as usize) as i64),
+            None => Err(PyValueError::new_err("empty range for randrange()")),
+            Some(stop) => self.inner.randrange(start, stop, step).map_err(value_error),
+        }
+    }
+
+    fn choice(&mut self, seq: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let n = seq.len()?;
+        if n == 0 {
+            return Err(PyIndexError::new_err("Cannot choose from an empty sequence"));
+        }
+        let i = self.inner.randbelow(n);
+        Ok(seq.get_item(i)?.unbind())
+    }
+
+    fn shuffle(&mut self, list: &Bound<'_, PyList>) -> PyResult<()> {
+        let mut items = objects(list);
+        self.inner.shuffle(&mut items);
+        write_back(list, items)
+    }
+
+    fn sample(&mut self, population: &Bound<'_, PyAny>, k: usize) -> PyResult<Vec<PyObject>> {
+        let n = population.len()?;
+        let picks = self.inner.try_sample(n, k).map_err(value_error)?;
+        picks
+            .into_iter()
+            .map(|i| Ok(population.get_item(i)?.unbind()))
+            .collect()
+    }
+
+    /// `random.Random.getstate()`'s tuple: (3, the 624 words and the index, None).
+    fn getstate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let (mt, index) = self.inner.state();
+        let mut words: Vec<u64> = mt.iter().map(|&w| u64::from(w)).collect();
+        words.push(index as u64);
+        let words = PyTuple::new(py, words)?;
+        PyTuple::new(py, [3i64.into_pyobject(py)?.into_any(), words.into_any(), py.None().into_bound(py)])
+    }
+
+    /// From a `random.Random.getstate()` tuple (a normal-draw cache in it is not kept: the core
+    /// draws no normal variates).
+    fn setstate(&mut self, state: &Bound<'_, PyTuple>) -> PyResult<()> {
+        let (version, words, _gauss): (i64, Vec<u32>, PyObject) = state.extract()?;
+        if version != 3 || words.len() != N + 1 {
+            return Err(PyValueError::new_err(format!(
+                "setstate: expected a version 3 state of {} ints, got version {version} of {}",
+                N + 1,
+                words.len()
+            )));
+        }
+        let mut mt = [0u32; N];
+        mt.copy_from_slice(&words[..N]);
+        self.inner = Random::from_state(mt, words[N] as usize).map_err(value_error)?;
+        Ok(())
+    }
+}
+
+/// The list's items in the order `perm` gives (a shuffle's of the indices: the shuffles here
+/// move items without looking at them, so shuffling indices shuffles the items alike).
+fn permuted(list: &Bound<'_, PyList>, perm: &[usize]) -> PyResult<Vec<PyObject>> {
+    perm.iter().map(|&i| Ok(list.get_item(i)?.unbind())).collect()
+}
+
+/// engine/chance.py's `fast_shuffle(rng, items)`.
+#[pyfunction]
+fn fast_shuffle(rng: &mut PyRandom, items: &Bound<'_, PyList>) -> PyResult<()> {
+    let mut perm: Vec<usize> = (0..items.len()).collect();
+    chance::fast_shuffle(&mut rng.inner, &mut perm);
+    write_back(items, permuted(items, &perm)?)
+}
+
+/// engine/chance.py's `shuffle(rng, items)` (Fisher-Yates from `random()`).
+#[pyfunction(name = "shuffle")]
+fn chance_shuffle(rng: &mut PyRandom, items: &Bound<'_, PyList>) -> PyResult<()> {
+    let mut perm: Vec<usize> = (0..items.len()).collect();
+    chance::shuffle(&mut rng.inner, &mut perm);
+    write_back(items, permuted(items, &perm)?)
+}
+
+/// engine/chance.py's `deal(rng, pool, places)`.
+#[pyfunction]
+fn deal(rng: &mut PyRandom, pool: &Bound<'_, PyList>, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
+    let mut perm: Vec<usize> = (0..pool.len()).collect();
+    let mut slots: Vec<Vec<usize>> = places.iter().map(|p| vec![0; p.len()]).collect();
+    chance::deal(&mut rng.inner, &mut perm, &mut slots).map_err(value_error)?;
+    let shuffled = permuted(pool, &perm)?;
+    for (place, idx) in places.iter().zip(&slots) {
+        write_back(place, permuted(pool, idx)?)?;
+    }
+    write_back(pool, shuffled)
+}
+
+/// A place's item for the sorted pool: the core's hidden items are ints or names.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, IntoPyObject, FromPyObject)]
+enum Item {
+    Int(i64),
+    Name(String),
+}
+
+/// engine/chance.py's `pooled(places)` for ints or strs.
+#[pyfunction]
+fn pooled(places: Vec<Vec<Item>>) -> Vec<Item> {
+    chance::pooled(&places)
+}
+
+/// engine/chance.py's `redeal(rng, places)` for lists of ints or strs.
+#[pyfunction]
+fn redeal(rng: &mut PyRandom, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
+    let mut lists: Vec<Vec<Item>> = places
+        .iter()
+        .map(|p| p.extract())
+        .collect::<PyResult<_>>()?;
+    chance::redeal(&mut rng.inner, &mut lists);
+    for (place, items) in places.iter().zip(lists) {
+        for (i, item) in items.into_iter().enumerate() {
+            place.set_item(i, item)?;
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- the game
+
+/// A CoreError as the Python engine's exception: RulesError, ChanceError (with its
+/// reshuffle index), IllegalAction, ValueError.
+fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
+    let raise = |module: &str, class: &str, args: Bound<'_, PyTuple>| -> PyErr {
+        match py.import(module).and_then(|m| m.getattr(class)).and_then(|c| c.call1(args)) {
+            Ok(exc) => PyErr::from_value(exc),
+            Err(err) => err,
+        }
+    };
+    let one = |m: &str| PyTuple::new(py, [m]).expect("a tuple of one str");
+    match e {
+        CoreError::Rules(m) => raise("imhotep_stats.engine.setup_checks", "RulesError", one(&m)),
+        CoreError::Illegal(m) => raise("imhotep_stats.engine.game", "IllegalAction", one(&m)),
+        CoreError::Value(m) => PyValueError::new_err(m),
+        CoreError::Chance { message, reshuffle } => match (message.as_str(), reshuffle).into_pyobject(py) {
+            Ok(args) => raise("imhotep_stats.engine.chance", "ChanceError", args),
+            Err(err) => err,
+        },
+    }
+}
+
+/// The board data of one cell (src/rules.rs), parsed once and shared by its games.
+#[pyclass(name = "Rules", module = "imhotep_stats._core", frozen)]
+pub struct PyRules {
+    pub inner: Arc<Rules>,
+}
+
+#[pymethods]
+impl PyRules {
+    /// From the board JSON imhotep_stats.core.board_json builds.
+    #[new]
+    fn new(py: Python<'_>, board_json: &str) -> PyResult<Self> {
+        let rules = Rules::from_json(board_json).map_err(|e| py_error(py, e))?;
+        Ok(PyRules { inner: Arc::new(rules) })
+    }
+
+    /// The card names by code, as the core numbers them.
+    #[getter]
+    fn card_names(&self) -> Vec<String> {
+        self.inner.cards.names.clone()
+    }
+}
+
+/// An argument as Python's action shows it: an int or a name.
+fn arg_object(py: Python<'_>, rules: &Rules, a: Arg) -> PyResult<PyObject> {
+    Ok(match a {
+        Arg::Int(x) => x.into_pyobject(py)?.into_any().unbind(),
+        Arg::Name(id) => PyString::new(py, rules.names.text(id)).into_any().unbind(),
+        Arg::None => py.None(),
+    })
+}
+
+/// A Python card name as the core's card code.
+fn card_code(rules: &Rules, name: &str, what: &str) -> Result<Card, CoreError> {
+    rules
+        .cards
+        .code(name)
+        .ok_or_else(|| CoreError::Rules(format!("{what}: unknown card {name:?}")))
+}
+
+/// A pinned setup outcome's items (ints, or names this board knows) as the core's arguments.
+fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> Result<Vec<Arg>, CoreError> {
+    let items: Vec<Bound<'_, PyAny>> = given
+        .try_iter()
+        .and_then(|it| it.collect::<PyResult<_>>())
+        .map_err(|_| CoreError::Chance { message: format!("chance.{purpose}: expected a list"), reshuffle: -1 })?;
+    items
+        .iter()
+        .map(|x| {
+            if let Ok(n) = x.extract::<i32>() {
+                if !x.is_instance_of::<pyo3::types::PyBool>() {
+                    return Ok(Arg::Int(n));
+                }
+            }
+            let text: Option<String> = x.extract().ok();
+            match text.as_deref().and_then(|t| rules.names.id(t)) {
+                Some(id) => Ok(Arg::Name(id)),
+                None => Err(CoreError::Chance {
+                    message: format!("chance.{purpose}: {} is not one of the outcomes this board has", x),
+                    reshuffle: -1,
+                }),
+            }
+        })
+        .collect()
+}
+
+/// The engine's game (engine/game.py's `Game`) in the core: the same decisions, options,
+/// score events and winners for the same board, seats and seed.
+#[pyclass(name = "Game", module = "imhotep_stats._core")]
+pub struct PyGame {
+    pub inner: Game,
+}
+
+impl PyGame {
+    fn action_from(&self, kind: &str, args: &Bound<'_, PyTuple>) -> PyResult<Option<Action>> {
+        let mut words = vec![kind.to_string()];
+        for a in args.iter() {
+            words.push(a.str()?.to_string());
+        }
+        Ok(Action::parse(&words.join(" "), &self.inner.rules.names))
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// `Game(rules, players, seed, expansion=None, prophecies=False, chance=None,
+    /// reshuffles=None, round_cards=None, deck=None, scenario=False)` as engine/game.py's
+    /// (the seed an int or a str: its streams are seeded by its str).
+    #[new]
+    #[pyo3(signature = (rules, players, seed=None, *, expansion=None, prophecies=false,
+                        chance=None, reshuffles=None, round_cards=None, deck=None, scenario=false,
+                        events=true))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        rules: &PyRules,
+        players: usize,
+        seed: Option<&Bound<'_, PyAny>>,
+        expansion: Option<bool>,
+        prophecies: bool,
+        chance: Option<&Bound<'_, PyDict>>,
+        reshuffles: Option<Vec<Vec<String>>>,
+        round_cards: Option<Vec<[u8; 4]>>,
+        deck: Option<Vec<String>>,
+        scenario: bool,
+        events: bool,
+    ) -> PyResult<Self> {
+        let r = &rules.inner;
+        let seed = match seed {
+            Some(s) => s.str()?.to_string(),
+            None => "0".to_string(),
+        };
+        let err = |e| py_error(py, e);
+        let mut pins: [Option<Vec<Arg>>; 3] = [None, None, None];
+        if let Some(table) = chance {
+            for (key, value) in table.iter() {
+                let name: String = key.str()?.to_string();
+                let purpose = Purpose::ALL.iter().find(|p| p.name() == name).ok_or_else(|| {
+                    err(CoreError::Chance {
+                        message: format!(
+                            "chance: unknown outcome {} (known: scaffold, tomb, prophecies)",
+                            key.repr().map(|x| x.to_string()).unwrap_or(name.clone())
+                        ),
+                        reshuffle: -1,
+                    })
+                })?;
+                pins[*purpose as usize] = Some(pin_args(r, &name, &value).map_err(err)?);
+            }
+        }
+        let cards = |names: Vec<String>, what: &str| -> PyResult<Vec<Card>> {
+            names.iter().map(|c| card_code(r, c, what).map_err(err)).collect()
+        };
+        let setup = Setup {
+            players,
+            seed,
+            expansion,
+            prophecies,
+            round_cards,
+            deck: deck.map(|d| cards(d, "deck")).transpose()?,
+            scenario,
+            pins,
+            reshuffles: reshuffles
+                .unwrap_or_default()
+                .into_iter()
+                .map(|order| cards(order, "reshuffles"))
+                .collect::<PyResult<_>>()?,
+            no_events: !events,
+        };
+        let game = Game::new(r.clone(), &setup).map_err(err)?;
+        Ok(PyGame { inner: game })
+    }
+
+    /// A copy (the core's state is one value).
+    fn copy(&self) -> PyGame {
+        PyGame { inner: self.inner.clone() }
+    }
+
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.n
+    }
+
+    #[getter]
+    fn over(&self) -> bool {
+        self.inner.over
+    }
+
+    #[getter]
+    fn to_move(&self) -> i32 {
+        self.inner.to_move
+    }
+
+    /// The pending decision's kind ("turn", "market_pick"...), None when the game is over.
+    #[getter]
+    fn kind(&self) -> Option<&'static str> {
+        self.inner.kind_name()
+    }
+
+    #[getter]
+    fn kind_code(&self) -> u8 {
+        self.inner.kind
+    }
+
+    #[getter]
+    fn round(&self) -> usize {
+        self.inner.round
+    }
+
+    /// The options as (kind, args) tuples, in the game's order (Python interns them with
+    /// `act(kind, *args)`).
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyTuple>)>> {
+        let r = &self.inner.rules;
+        self.inner
+            .options()
+            .iter()
+            .map(|a| {
+                let args: Vec<PyObject> = a.args[..a.arg_count()]
+                    .iter()
+                    .map(|&x| arg_object(py, r, x))
+                    .collect::<PyResult<_>>()?;
+                Ok((r.names.text(a.kind).to_string(), PyTuple::new(py, args)?))
+            })
+            .collect()
+    }
+
+    /// The options' transcript texts ("place 1 0").
+    #[getter]
+    fn option_texts(&self) -> Vec<String> {
+        let names = &self.inner.rules.names;
+        self.inner.options().iter().map(|a| a.text(names)).collect()
+    }
+
+    /// Perform option `i` of this decision.
+    fn apply_index(&mut self, py: Python<'_>, i: usize) -> PyResult<()> {
+        if i >= self.inner.options().len() {
+            return Err(PyIndexError::new_err(format!(
+                "option {i} of a decision with {} options",
+                self.inner.options().len()
+            )));
+        }
+        self.inner.apply_index(i).map_err(|e| py_error(py, e))
+    }
+
+    /// Perform the action `kind args...` (an illegal one raises IllegalAction, as Python's).
+    #[pyo3(signature = (kind, *args))]
+    fn apply(&mut self, py: Python<'_>, kind: &str, args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        match self.action_from(kind, args)? {
+            Some(a) => self.inner.apply(a).map_err(|e| py_error(py, e)),
+            None => {
+                let names = &self.inner.rules.names;
+                let legal: Vec<String> = self.inner.options().iter().map(|x| x.text(names)).collect();
+                let mut text = vec![kind.to_string()];
+                for a in args.iter() {
+                    text.push(a.str()?.to_string());
+                }
+                Err(py_error(
+                    py,
+                    CoreError::Illegal(format!(
+                        "{} is not legal for seat {} at a {} decision; legal: {}",
+                        text.join(" "),
+                        self.inner.to_move,
+                        self.inner.kind_name().unwrap_or("None"),
+                        legal.join(", ")
+                    )),
+                ))
+            }
+        }
+    }
+
+    /// The score events (seat, source, points, round), in order.
+    #[getter]
+    fn events(&self) -> Vec<(u8, &'static str, i32, u8)> {
+        self.inner
+            .events
+            .iter()
+            .map(|e| (e.seat, SOURCES[e.source as usize], e.points, e.round))
+            .collect()
+    }
+
+    #[getter]
+    fn totals(&self) -> Vec<i32> {
+        self.inner.totals[..self.inner.n].to_vec()
+    }
+
+    fn winners(&self) -> Vec<usize> {
+        self.inner.winners()
+    }
+
+    /// Every reshuffle's new draw pile, top first, by card name.
+    #[getter]
+    fn reshuffles(&self) -> Vec<Vec<String>> {
+        let names = &self.inner.rules.cards.names;
+        self.inner
+            .reshuffles
+            .iter()
+            .map(|d| d.iter().map(|&c| names[c as usize].clone()).collect())
+            .collect()
+    }
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("PROFILE", PROFILE)?;
+    m.add_class::<PyRandom>()?;
+    m.add_class::<PyRules>()?;
+    m.add_class::<PyGame>()?;
+    m.add_function(wrap_pyfunction!(fast_shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(chance_shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(deal, m)?)?;
+    m.add_function(wrap_pyfunction!(pooled, m)?)?;
+    m.add_function(wrap_pyfunction!(redeal, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,130 @@
+"""The differential check: the Rust core plays the Python engine's games, decision by decision.
+
+Both engines get the same board, sides, seats, seed and prophecies; at every decision the seat
+to move, the kind and the options' texts (in order) must agree; the same option is chosen in
+both (``int(rng.random() * len(options))``, the random bot's draw, from a stream of the
+game's own); at the end the score events (seat, source, points, round), totals and winners
+must agree, and a game the Python engine refuses the core refuses with the same exception and
+message. The quick version runs in the suite; the full one (20,000 games over all 1,024 side
+combinations) is slow: ``pytest -m slow tests/test_core_differential.py``."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from imhotep_stats.core import CoreGame, rules
+from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.rules.board import default_board
+
+COMBOS = ["-".join(c) for c in itertools.product("ABCD", repeat=5)]
+BOARD = default_board()
+_RULES: dict[str, object] = {}
+
+
+def core_rules(sides: str):
+    if sides not in _RULES:
+        _RULES[sides] = rules(sides, BOARD)
+    return _RULES[sides]
+
+
+def _failure(make):
+    try:
+        return make(), None
+    except Exception as exc:  # noqa: BLE001 (compared: the core must fail alike)
+        return None, (type(exc).__name__, str(exc))
+
+
+def first_difference(sides: str, players: int, seed: int | str, prophecies: bool) -> str | None:
+    """None when both engines play the game alike, else where and how they first differ."""
+    where = f"sides {sides}, {players} players, seed {seed!r}, prophecies {prophecies}"
+    py, py_err = _failure(lambda: Game(players, sides, board=BOARD, seed=seed, prophecies=prophecies))
+    core, core_err = _failure(lambda: CoreGame(players, sides, core_rules=core_rules(sides),
+                                               seed=seed, prophecies=prophecies))
+    if py_err or core_err:
+        return None if py_err == core_err else f"{where}: set-up: Python {py_err}, core {core_err}"
+    rng = random.Random(f"{seed}/differential")
+    decision = 0
+    while not py.over:
+        opts = py.options
+        mine = (py.to_move, py.kind, [str(a) for a in opts])
+        theirs = (core.to_move, core.kind, core.option_texts)
+        if mine != theirs:
+            return f"{where}: decision {decision}: Python {mine}, core {theirs}"
+        i = int(rng.random() * len(opts))
+        _, py_err = _failure(lambda a=opts[i]: apply(py, a))
+        _, core_err = _failure(lambda i=i: core.apply_index(i))
+        if py_err or core_err:
+            return None if py_err == core_err else (
+                f"{where}: decision {decision} ({opts[i]}): Python {py_err}, core {core_err}")
+        decision += 1
+    if core.over is not True:
+        return f"{where}: Python's game is over after {decision} decisions, the core's is not"
+    ends = [("events", [tuple(e) for e in py.events], core.events),
+            ("totals", list(py.totals), core.totals), ("winners", py.winners(), core.winners())]
+    for what, mine, theirs in ends:
+        if mine != theirs:
+            k = next((k for k, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+                     min(len(mine), len(theirs)))
+            return (f"{where}: {what} after {decision} decisions, from item {k}: "
+                    f"Python {mine[k:k + 3]}, core {theirs[k:k + 3]}")
+    return None
+
+
+def games(n: int, meta_seed: int, combos: list[str] | None = None):
+    """n games: side combinations in turn (or drawn), 2-4 players, prophecies on and off."""
+    meta = random.Random(meta_seed)
+    for k in range(n):
+        sides = combos[k % len(combos)] if combos else meta.choice(COMBOS)
+        yield sides, meta.choice((2, 3, 4)), meta.getrandbits(32), meta.random() < 0.5
+
+
+# The core's Burial Chamber is the spine's stub until its module lands: then these pass, and
+# strict xfail turns them red until this marker goes.
+UNPORTED = pytest.mark.xfail(strict=True, reason="src/sites/burial_chamber.rs is not ported yet")
+
+
+def check(cases) -> None:
+    differences = [d for case in cases if (d := first_difference(*case))]
+    assert not differences, f"{len(differences)} games differ; first:\n" + "\n".join(differences[:5])
+
+
+@UNPORTED
+@pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D"])
+def test_each_side_plays_alike(sides):
+    check([(sides, players, seed, prophecies) for players in (2, 3, 4)
+           for seed, prophecies in ((players, False), (100 + players, True))])
+
+
+@UNPORTED
+def test_a_few_hundred_games_over_many_combinations():
+    check(games(300, 44))
+
+
+@UNPORTED
+@pytest.mark.slow
+def test_twenty_thousand_games_over_every_combination():
+    check(games(20_000, 4444, COMBOS))
+
+
+def test_the_core_game_speaks_the_engines_actions():
+    """CoreGame's options are the engine's interned actions; apply takes one; an illegal one
+    raises the engine's IllegalAction with its message."""
+    from imhotep_stats.engine.game import IllegalAction
+
+    py = Game(3, "A-A-A-A-A", board=BOARD, seed=5)
+    core = CoreGame(3, "A-A-A-A-A", board=BOARD, seed=5)
+    assert core.options == py.options
+    first = py.options[0]
+    apply(py, first)
+    core.apply(first)
+    assert core.options == py.options
+    for stale in (act("place", 9, 9), act("take", "no_such_card")):  # no such slot; no such name
+        with pytest.raises(IllegalAction) as want:
+            apply(py, stale)
+        with pytest.raises(IllegalAction) as got:
+            core.apply(stale)
+        assert str(got.value) == str(want.value)
