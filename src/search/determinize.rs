@@ -13,6 +13,7 @@ use arrayvec::ArrayVec;
 use crate::chance;
 use crate::game::{Game, DECK, ROUNDS};
 use crate::rules::Card;
+use crate::sites::burial_chamber::BurialChamber;
 use crate::sites::{market, pyramid};
 use crate::stream::Stream;
 
@@ -91,6 +92,7 @@ impl Sampler {
         d.round_cards.extend(self.seen.iter().copied());
         d.round_cards.extend(future.iter().take(self.to_come).copied());
         pyramid::redeal_hidden(d, &mut rng);
+        redeal_tokens(d, &mut rng);
         d.rng_reshuffle = Some(rng);
     }
 }
@@ -113,4 +115,13 @@ fn unseen_round_cards(g: &Game, seen: &[[u8; 4]]) -> ArrayVec<[u8; 4], 16> {
         }
     }
     future
+}
+
+/// Burial Chamber D's face-down tokens dealt anew: pooled in canonical (sorted) order,
+/// shuffled and dealt back (engine/chance.py `redeal`).
+fn redeal_tokens(d: &mut Game, rng: &mut Stream) {
+    if let BurialChamber::D(t) = &mut d.sites.burial_chamber {
+        t.hidden_tokens.sort_unstable();
+        chance::shuffle(rng, &mut t.hidden_tokens);
+    }
 }

@@ -181,11 +181,12 @@ fn shares(d: &Game) -> [f64; SEATS] {
 
 /// Play uniformly random legal actions until the game ends or `limit` decisions (a draw
 /// at every decision, forced ones included); the draws come from the game's own stream.
+/// A turn's options are drawn by index, not built (Game::lazy_turns).
 fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
+    d.lazy_turns = true;
     while !d.over && limit != 0 {
         let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
-        let i = (x * d.options.len() as f64) as usize;
-        d.apply_index(i)?;
+        d.apply_drawn(x)?;
         limit -= 1;
     }
     Ok(())
