@@ -55,7 +55,7 @@ impl Sampler {
     /// dealt from `rng`; `d`'s chance stream becomes `rng` (take it back with
     /// `d.rng_reshuffle.take()`).
     pub fn deal_into(&self, d: &mut Game, rng: Box<Stream>) {
-        d.clone_from(&self.base);
+        copy_game(d, &self.base);
         d.rng_reshuffle = Some(rng);
         self.deal(d);
     }
@@ -124,4 +124,136 @@ fn redeal_tokens(d: &mut Game, rng: &mut Stream) {
         t.hidden_tokens.sort_unstable();
         chance::shuffle(rng, &mut t.hidden_tokens);
     }
+}
+
+/// `d` becomes a copy of `src` in place: each field copied into `d`'s own storage (the
+/// arrays by their length), with no move of the whole game. Every field is named, so a
+/// field added to `Game` does not compile here until it is copied.
+fn copy_game(d: &mut Game, src: &Game) {
+    let Game {
+        rules,
+        n,
+        seed,
+        expansion,
+        prophecies_on,
+        scenario,
+        rounds,
+        stones_total,
+        get_stones,
+        sled,
+        quarry,
+        sled_cap,
+        blue,
+        blue_kinds,
+        red_kept,
+        cards_taken,
+        totals,
+        hand,
+        took,
+        slots,
+        ship_size,
+        ship_min,
+        ship_load,
+        ship_dock,
+        dock_used,
+        open_mask,
+        ship_free,
+        ships_ready,
+        docks_free,
+        sailed,
+        ship_sizes,
+        round_cards,
+        deck,
+        deck_initial,
+        discard,
+        pinned_reshuffles,
+        reshuffles,
+        rng_reshuffle,
+        pins,
+        chance_setup,
+        events,
+        keep_events,
+        round,
+        current,
+        start_player,
+        passes,
+        last_sailer,
+        round_over,
+        skip_advance,
+        over,
+        decisions,
+        stack,
+        to_move,
+        kind,
+        options,
+        context,
+        get_with_move,
+        lazy_turns,
+        prophecy,
+        sites,
+    } = src;
+    d.rules.clone_from(rules);
+    d.n = *n;
+    d.seed.clone_from(seed);
+    d.expansion = *expansion;
+    d.prophecies_on = *prophecies_on;
+    d.scenario = *scenario;
+    d.rounds = *rounds;
+    d.stones_total = *stones_total;
+    d.get_stones = *get_stones;
+    d.sled = *sled;
+    d.quarry = *quarry;
+    d.sled_cap = *sled_cap;
+    d.blue = *blue;
+    d.blue_kinds = *blue_kinds;
+    d.red_kept = *red_kept;
+    d.cards_taken = *cards_taken;
+    d.totals = *totals;
+    d.hand = *hand;
+    d.took = *took;
+    d.slots = *slots;
+    d.ship_size = *ship_size;
+    d.ship_min = *ship_min;
+    d.ship_load = *ship_load;
+    d.ship_dock = *ship_dock;
+    d.dock_used = *dock_used;
+    d.open_mask = *open_mask;
+    d.ship_free = *ship_free;
+    d.ships_ready = *ships_ready;
+    d.docks_free = *docks_free;
+    d.sailed = *sailed;
+    d.ship_sizes = *ship_sizes;
+    d.round_cards.clone_from(round_cards);
+    d.deck.clone_from(deck);
+    d.deck_initial.clone_from(deck_initial);
+    d.discard.clone_from(discard);
+    d.pinned_reshuffles.clone_from(pinned_reshuffles);
+    d.reshuffles.clone_from(reshuffles);
+    d.rng_reshuffle.clone_from(rng_reshuffle);
+    d.pins.clone_from(pins);
+    d.chance_setup.clone_from(chance_setup);
+    d.events.clone_from(events);
+    d.keep_events = *keep_events;
+    d.round = *round;
+    d.current = *current;
+    d.start_player = *start_player;
+    d.passes = *passes;
+    d.last_sailer = *last_sailer;
+    d.round_over = *round_over;
+    d.skip_advance = *skip_advance;
+    d.over = *over;
+    d.decisions = *decisions;
+    d.stack.clone_from(stack);
+    d.to_move = *to_move;
+    d.kind = *kind;
+    d.options.clone_from(options);
+    d.context = *context;
+    d.get_with_move = *get_with_move;
+    d.lazy_turns = *lazy_turns;
+    d.prophecy.clone_from(prophecy);
+    d.sites.market.clone_from(&sites.market);
+    d.sites.pyramid.clone_from(&sites.pyramid);
+    d.sites.temple.clone_from(&sites.temple);
+    d.sites.burial_chamber.clone_from(&sites.burial_chamber);
+    d.sites.obelisk.clone_from(&sites.obelisk);
 }
