@@ -7,6 +7,18 @@
 
 use crate::stream::{Stream, StreamError};
 
+/// The setup outcomes a caller may pin, and what each one lists (engine/chance.py PINNABLE).
+pub const PINNABLE: [(&str, &str); 3] = [
+    ("scaffold", "Pyramid C's scaffold tiles in play, by number, in the order they are turned up"),
+    ("tomb", "Burial Chamber D's tomb tokens, in the order they are turned up"),
+    ("prophecies", "the prophecy cards in play"),
+];
+
+/// What a pinned outcome lists ("" for a name that is not pinnable).
+pub fn pin_lists(purpose: &str) -> &'static str {
+    PINNABLE.iter().find(|(p, _)| *p == purpose).map_or("", |(_, what)| what)
+}
+
 /// The chance stream of one purpose of the game seeded `seed` (the seed as Python's `str`).
 pub fn stream(seed: &str, purpose: &str) -> Stream {
     Stream::from_text(&format!("{seed}/{purpose}"))

@@ -51,7 +51,7 @@ use crate::chance;
 use crate::kinds::{self, Kind, LEVER_UNLOAD, NONE, PROPHECY, TURN};
 use crate::prophecies::{self, Prophecies};
 use crate::result::best_seats;
-use crate::rules::{Card, CoreError, Rules, Source, BURIAL_CHAMBER, OBELISK, PYRAMID, SITES, TEMPLE};
+use crate::rules::{Card, CoreError, Rules, Source, BURIAL_CHAMBER, OBELISK, PYRAMID, TEMPLE};
 use crate::sites::{self, Sites};
 use crate::stream::Stream;
 
@@ -642,11 +642,6 @@ impl Game {
     /// The legal choices at this decision point, in a fixed order.
     pub fn options(&self) -> &[Action] {
         &self.options
-    }
-
-    /// The name of a site, as actions show it.
-    pub fn site_name(site: usize) -> &'static str {
-        SITES[site]
     }
 
     // ------------------------------------------------------------------ the transition

@@ -269,30 +269,46 @@ fn card_code(rules: &Rules, name: &str, what: &str) -> Result<Card, CoreError> {
         .ok_or_else(|| CoreError::Rules(format!("{what}: unknown card {name:?}")))
 }
 
-/// A pinned setup outcome's items (ints, or names this board knows) as the core's arguments.
-fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> Result<Vec<Arg>, CoreError> {
-    let items: Vec<Bound<'_, PyAny>> = given
-        .try_iter()
-        .and_then(|it| it.collect::<PyResult<_>>())
-        .map_err(|_| CoreError::Chance { message: format!("chance.{purpose}: expected a list"), reshuffle: -1 })?;
-    items
-        .iter()
-        .map(|x| {
+/// engine/errors.py's `describe(value)`: how a bad value is worded in "got ..." messages.
+fn describe(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    value.py().import("imhotep_stats.errors")?.getattr("describe")?.call1((value,))?.extract()
+}
+
+fn chance_error(message: String) -> CoreError {
+    CoreError::Chance { message, reshuffle: -1 }
+}
+
+/// A pinned setup outcome's items (ints, or names this board knows) as the core's arguments;
+/// what is not a list is refused here with engine/chance.py's words.
+fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> PyResult<Result<Vec<Arg>, CoreError>> {
+    if !(given.is_instance_of::<PyList>() || given.is_instance_of::<PyTuple>()) {
+        return Ok(Err(chance_error(format!(
+            "chance.{purpose}: expected a list ({}), got {}",
+            chance::pin_lists(purpose),
+            describe(given)?
+        ))));
+    }
+    let mut out = Vec::new();
+    for x in given.try_iter()? {
+        let x = x?;
+        if !x.is_instance_of::<pyo3::types::PyBool>() {
             if let Ok(n) = x.extract::<i32>() {
-                if !x.is_instance_of::<pyo3::types::PyBool>() {
-                    return Ok(Arg::Int(n));
-                }
+                out.push(Arg::Int(n));
+                continue;
             }
-            let text: Option<String> = x.extract().ok();
-            match text.as_deref().and_then(|t| rules.names.id(t)) {
-                Some(id) => Ok(Arg::Name(id)),
-                None => Err(CoreError::Chance {
-                    message: format!("chance.{purpose}: {} is not one of the outcomes this board has", x),
-                    reshuffle: -1,
-                }),
+        }
+        let text: Option<String> = x.extract().ok();
+        match text.as_deref().and_then(|t| rules.names.id(t)) {
+            Some(id) => out.push(Arg::Name(id)),
+            None => {
+                return Ok(Err(chance_error(format!(
+                    "chance.{purpose}: {} is not one of the outcomes this board has",
+                    describe(&x)?
+                ))))
             }
-        })
-        .collect()
+        }
+    }
+    Ok(Ok(out))
 }
 
 /// The engine's game (engine/game.py's `Game`) in the core: the same decisions, options,
@@ -329,7 +345,7 @@ impl PyGame {
         seed: Option<&Bound<'_, PyAny>>,
         expansion: Option<bool>,
         prophecies: bool,
-        chance: Option<&Bound<'_, PyDict>>,
+        chance: Option<&Bound<'_, PyAny>>,
         reshuffles: Option<Vec<Vec<String>>>,
         round_cards: Option<Vec<[u8; 4]>>,
         deck: Option<Vec<String>>,
@@ -343,19 +359,30 @@ impl PyGame {
         };
         let err = |e| py_error(py, e);
         let mut pins: [Option<Vec<Arg>>; 3] = [None, None, None];
-        if let Some(table) = chance {
+        if let Some(table) = chance.filter(|c| !c.is_none()) {
+            let table = table.downcast::<PyDict>().map_err(|_| {
+                let got = describe(table).unwrap_or_default();
+                err(chance_error(format!("chance: expected a table of pinned outcomes, got {got}")))
+            })?;
+            let mut unknown: Vec<String> = Vec::new();
+            for key in table.keys() {
+                let name = key.str()?.to_string();
+                if !chance::PINNABLE.iter().any(|(p, _)| *p == name) {
+                    unknown.push(key.repr()?.to_string());
+                }
+            }
+            unknown.sort();
+            if let Some(first) = unknown.first() {
+                let known: Vec<&str> = chance::PINNABLE.iter().map(|(p, _)| *p).collect();
+                return Err(err(chance_error(format!(
+                    "chance: unknown outcome {first} (known: {})",
+                    known.join(", ")
+                ))));
+            }
             for (key, value) in table.iter() {
                 let name: String = key.str()?.to_string();
-                let purpose = Purpose::ALL.iter().find(|p| p.name() == name).ok_or_else(|| {
-                    err(CoreError::Chance {
-                        message: format!(
-                            "chance: unknown outcome {} (known: scaffold, tomb, prophecies)",
-                            key.repr().map(|x| x.to_string()).unwrap_or(name.clone())
-                        ),
-                        reshuffle: -1,
-                    })
-                })?;
-                pins[*purpose as usize] = Some(pin_args(r, &name, &value).map_err(err)?);
+                let purpose = Purpose::ALL.iter().find(|p| p.name() == name).expect("checked above");
+                pins[*purpose as usize] = Some(pin_args(r, &name, &value)?.map_err(err)?);
             }
         }
         let cards = |names: Vec<String>, what: &str| -> PyResult<Vec<Card>> {

@@ -2,8 +2,8 @@
 
 Both engines get the same board, sides, seats, seed and prophecies; at every decision the seat
 to move, the kind and the options' texts (in order) must agree; the same option is chosen in
-both (``int(rng.random() * len(options))``, the random bot's draw, from a stream of the
-game's own); at the end the score events (seat, source, points, round), totals and winners
+both (the random bot's draw from each seat's stream, seeded as a study's game:
+engine/play.py); at the end the score events (seat, source, points, round), totals and winners
 must agree, and a game the Python engine refuses the core refuses with the same exception and
 message. The quick version runs in the suite; the full one (20,000 games over all 1,024 side
 combinations) is slow: ``pytest -m slow tests/test_core_differential.py``."""
@@ -15,9 +15,11 @@ import random
 
 import pytest
 
+from imhotep_stats.bots.base import uniform
 from imhotep_stats.core import CoreGame, rules
 from imhotep_stats.engine.actions import act
 from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.rules.board import default_board
 
 COMBOS = ["-".join(c) for c in itertools.product("ABCD", repeat=5)]
@@ -38,15 +40,17 @@ def _failure(make):
         return None, (type(exc).__name__, str(exc))
 
 
-def first_difference(sides: str, players: int, seed: int | str, prophecies: bool) -> str | None:
-    """None when both engines play the game alike, else where and how they first differ."""
+def first_difference(sides: str, players: int, game: int, prophecies: bool) -> str | None:
+    """None when both engines play study game ``game`` (of root 0) alike, else where and how
+    they first differ."""
+    seed = chance_seed(0, game)
     where = f"sides {sides}, {players} players, seed {seed!r}, prophecies {prophecies}"
     py, py_err = _failure(lambda: Game(players, sides, board=BOARD, seed=seed, prophecies=prophecies))
     core, core_err = _failure(lambda: CoreGame(players, sides, core_rules=core_rules(sides),
                                                seed=seed, prophecies=prophecies))
     if py_err or core_err:
         return None if py_err == core_err else f"{where}: set-up: Python {py_err}, core {core_err}"
-    rng = random.Random(f"{seed}/differential")
+    rngs = [bot_rng(0, game, p) for p in range(players)]
     decision = 0
     while not py.over:
         opts = py.options
@@ -54,7 +58,7 @@ def first_difference(sides: str, players: int, seed: int | str, prophecies: bool
         theirs = (core.to_move, core.kind, core.option_texts)
         if mine != theirs:
             return f"{where}: decision {decision}: Python {mine}, core {theirs}"
-        i = int(rng.random() * len(opts))
+        i = opts.index(uniform(opts, rngs[py.to_move]))
         _, py_err = _failure(lambda a=opts[i]: apply(py, a))
         _, core_err = _failure(lambda i=i: core.apply_index(i))
         if py_err or core_err:
@@ -95,8 +99,8 @@ def check(cases) -> None:
 @UNPORTED
 @pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D"])
 def test_each_side_plays_alike(sides):
-    check([(sides, players, seed, prophecies) for players in (2, 3, 4)
-           for seed, prophecies in ((players, False), (100 + players, True))])
+    check([(sides, players, game, prophecies) for players in (2, 3, 4)
+           for game, prophecies in ((players, False), (100 + players, True))])
 
 
 @UNPORTED
@@ -128,3 +132,29 @@ def test_the_core_game_speaks_the_engines_actions():
         with pytest.raises(IllegalAction) as got:
             core.apply(stale)
         assert str(got.value) == str(want.value)
+
+
+BAD_SETUPS = [  # (players, sides, setup): every one refused by the Python engine
+    (5, "A-A-A-A-A", {}),
+    (2, "A-A-A-A-A", {"chance": {"dice": [1]}}),
+    (2, "A-A-A-A-A", {"chance": "tomb"}),
+    (2, "A-C-A-A-A", {"chance": {"scaffold": [99]}}),
+    (2, "A-C-A-A-A", {"chance": {"scaffold": [1, 1]}}),
+    (2, "A-A-A-A-A", {"chance": {"tomb": [1, 2]}}),
+    (2, "A-A-A-D-A", {"chance": {"tomb": "1 2"}}),
+    (2, "A-A-A-A-A", {"chance": {"prophecies": ["ra", "nobody"]}, "prophecies": True}),
+]
+
+
+# A pin's bad item: the core's chance_pick (src/game.rs) words it "99", not "an integer (99)", and
+# a name the board lacks cannot reach it (py.rs words it without the population).
+WORDED_APART = pytest.mark.xfail(strict=True, reason="a bad pinned item is worded apart")
+
+
+@pytest.mark.parametrize("players, sides, setup", [
+    pytest.param(*case, marks=WORDED_APART) if k in (3, 7) else case
+    for k, case in enumerate(BAD_SETUPS)])
+def test_bad_setups_are_refused_alike(players, sides, setup):
+    _, want = _failure(lambda: Game(players, sides, board=BOARD, seed=1, **setup))
+    _, got = _failure(lambda: CoreGame(players, sides, core_rules=core_rules(sides), seed=1, **setup))
+    assert want is not None and got == want

@@ -12,14 +12,19 @@ def test_plan_text_and_json_agree_with_planning():
     r = cli("plan", "--margin", 0.02, "--players", 3)
     assert r.exit_code == 0, r.output
     need = games_needed(0.02, 3)
-    assert f"about {need:,} games per cell" in r.stdout
+    lines = r.stdout.splitlines()
     # "balanced" is an intersection-union claim: no split over the seats (issue 21 quotes
     # 4,754; Holm over the three seats asked for 6,453).
     assert need == 4754
     # ... for the seat at the assumed gap. With every seat at its fair share all must pass
     # together: more games (tests/test_stats_cells.py holds this figure to simulation).
+    # The figure to plan with comes first (issue 46): the cell's 80%, every seat passing;
+    # the seat's own plan follows in brackets with the cell's power at it.
     together = games_needed_every_seat(0.02, 3)
-    assert f"{together:,} games for every seat to pass together" in r.stdout
+    assert lines[1] == (f"  {together:,} games per cell show it balanced within ±2.0 pp, "
+                        "every seat passing (80%)")
+    assert lines[2].startswith(f"  ({need:,} would give seat 1 at gap +0.0 pp 80% alone, "
+                               "the cell ")
     assert 6000 < together < 6500
     r = cli("plan", "--margin", 0.02, "--players", 3, "--power", 0.9, "--alpha", 0.01,
             "--json")
@@ -52,3 +57,18 @@ def test_plan_usage_errors():
     # Nothing lies 0.4 below a 1/3 fair share: a clear usage error, not a traceback.
     r = cli("plan", "--margin", 0.02, "--players", 3, "--beyond", -0.4)
     assert r.exit_code == 2 and "--beyond" in r.output
+
+
+def test_plan_puts_the_figure_that_gives_the_cell_80_percent_first():
+    """Issue 46: the first figure "to show every seat balanced" gave the cell 45-59% at 3-4
+    players; now the cell's power at the seat's plan is shown, below 80%, and the first
+    figure is the one that gives the cell 80%."""
+    from imhotep_stats.stats.planning import cell_equivalence_power
+
+    for players in (3, 4):
+        data = json.loads(cli("plan", "--margin", 0.02, "--players", players, "--json").stdout)
+        power = data["cell_power_at_seat_plan"]
+        assert power == cell_equivalence_power(data["games_balanced"], 0.02, players, 0.05)
+        assert 0.4 < power < 0.7
+        assert cell_equivalence_power(data["games_balanced_every_seat"], 0.02, players,
+                                      0.05) >= 0.8

@@ -291,10 +291,12 @@ def test_bot_strength_matrix_and_rating(ref_run):
     assert ratings["weak"]["rating"] == pytest.approx(-gap / 2)
     # Game-clustered (sandwich) interval; with two bots it is the delta method on the
     # clustered variance of the win share p = w / (w + l): var(logit p) = var(p) /
-    # (p (1 - p))^2, halved for each bot. Each of the 90 games is its own block.
+    # (p (1 - p))^2, halved for each bot. A block is a whole rotation of the 3-bot lineup
+    # (3 consecutive games, aggregate.RATING_BLOCKS): 30 blocks.
     total = w[("strong", "weak")] + w[("weak", "strong")]
     p = w[("strong", "weak")] / total
-    var_p = 90 / 89 * sum((wg - p * n) ** 2 for wg, n in per_game) / total ** 2
+    blocks = [tuple(map(sum, zip(*per_game[b:b + 3], strict=True))) for b in range(0, 90, 3)]
+    var_p = 30 / 29 * sum((wb - p * n) ** 2 for wb, n in blocks) / total ** 2
     se = 400 / math.log(10) * math.sqrt(var_p) / (p * (1 - p))
     assert ratings["strong"]["se"] == pytest.approx(se / 2)
     assert ratings["strong"]["variance"] == "cluster sandwich"

@@ -11,6 +11,7 @@ from scipy import stats
 
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.planning import games_to_exceed
+from imhotep_stats.stats.sequential import games_for_verdict
 from imhotep_stats.stats.significance import (
     benjamini_hochberg,
     beyond_margin_test,
@@ -273,10 +274,13 @@ def test_two_players_are_one_hypothesis():
 
 def test_inconclusive_outside_margin_points_to_the_minimum_effect_test():
     # Observed gap 11 points with margin 2: equivalence is out of reach, more games would
-    # show the seat beyond the margin; the estimate is the minimum-effect plan at that gap.
+    # show the seat beyond the margin; the estimate is what the next look needs, and the next
+    # look (a top-up) is sequential (issue 46): the sequential plan at that gap, alpha split
+    # over the seats, not the fixed-sample minimum-effect plan.
     v = seat_verdict([44.5, 30.5, 25], 100, 0.02)
     assert v.verdict == "inconclusive"
-    assert v.games_needed == max(games_to_exceed(0.445 - 1 / 3, 0.02, 3), 101)
+    assert v.games_needed == games_for_verdict([0.445, 0.305, 0.25], 100, 0.02, 0.05 / 3)
+    assert v.games_needed > max(games_to_exceed(0.445 - 1 / 3, 0.02, 3), 101)
     # A gap right at the margin never settles.
     assert seat_verdict([1040, 960], 2000, 0.02).games_needed is None
     with pytest.raises(ValueError):

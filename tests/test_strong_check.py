@@ -101,3 +101,17 @@ def test_compare_strong_leads_with_the_paired_finding_for_strong_play(tmp_path):
     base = json.loads((tmp_path / "c" / "strong-greedy-base" / "manifest.json").read_text())
     assert [c["lineup"] for c in base["cells"]] == [["greedy"]]
     assert base["games_per_cell"] in (50, 100)
+
+
+def test_tune_strong_checks_the_best_value_with_strong_play(tmp_path):
+    r = CliRunner().invoke(main, ["tune", "--sides", "A-A-A-A-A", "--players", "2", "--bots",
+                                  "random", "--param", "game.starting_sled[0]=1..2",
+                                  "--target", "seat:1", "--games", "60", "--rounds", "0",
+                                  "--strong", "--strong-bot", "greedy", "--strong-games", "60",
+                                  "--workers", "1", "--out", str(tmp_path / "t"), "-q"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("Best value game.starting_sled[0]=")
+    assert ", for strong play (greedy, " in r.stdout.splitlines()[0]
+    res = json.loads((tmp_path / "t" / "tune.json").read_text())
+    (cell,) = res["strong_check"]["cells"]
+    assert cell["strong"]["lineup"] == ["greedy"] and cell["screen"]["lineup"] == ["random"]

@@ -18,33 +18,11 @@ import random
 import sys
 
 from imhotep_stats.bots.base import uniform
+from imhotep_stats.core import board_data
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.engine.result import result_of
-from imhotep_stats.rules.board import SITES, default_board, plain
-
-META = ("provenance", "provisional_keys", "quotes")
-
-
-def board_json(board, sides: tuple[str, ...]) -> dict:
-    """The board data the core reads (src/rules.rs's layout) for the chosen ``sides``."""
-    def values(table) -> dict:
-        return {k: v for k, v in plain(table).items() if k not in META}
-
-    changed = [f"{sd.name}.{k}" for sd in board.sides.values() for k in sd.overridden]
-    changed += [t for t in board.overridden if t not in board.sides]
-    return {
-        "sides": list(sides),
-        "values": {site: values(board.side(site, side).values) for site, side in zip(SITES, sides, strict=True)},
-        "game": values(board.game),
-        "prophecies": values(board.tables["prophecies"]),
-        "round_cards": {str(p): plain(board.round_cards(p)) for p in (2, 3, 4)},
-        "cards": plain(board.cards),
-        "statue_points": values(board.tables["statue_points"]),
-        "unused_blue_points": values(board.tables["unused_blue_points"]),
-        "decoration": values(board.tables["decoration"]),
-        "overridden": changed,
-    }
+from imhotep_stats.rules.board import default_board
 
 
 def trace(sides: str, players: int, seed: int, prophecies: bool, board, bots: bool = False) -> dict:
@@ -66,7 +44,7 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board, bots: bo
         error = f"{type(exc).__name__}: {exc}"
     res = result_of(g) if g.over else None
     return {
-        "board": board_json(board, g.sides),
+        "board": board_data(board, g.sides),
         "players": players, "seed": str(game_seed), "prophecies": prophecies,
         "bots": {"root": "0", "game": seed} if bots else None,
         "decisions": decisions,

@@ -355,6 +355,7 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
     from imhotep_stats.config import DEFAULT_MARGIN
     from imhotep_stats.stats.intervals import min_detectable_difference
     from imhotep_stats.stats.planning import (
+        cell_equivalence_power,
         games_needed,
         games_needed_every_seat,
         games_to_exceed,
@@ -385,6 +386,8 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
                      "assumed_gap": gap, "beyond_gap": beyond, "cells": cells,
                      "family": family,
                      "games_balanced": need, "games_balanced_every_seat": together,
+                     "cell_power_at_seat_plan": cell_equivalence_power(
+                         need, margin, n, alpha / cells, gap),
                      "games_unbalanced": detect,
                      "mdd_at_games": min_detectable_difference(need, 1.0 / n, alpha, power)})
     if bots:
@@ -396,9 +399,12 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
     for r in rows:
         click.echo(f"{r['players']} players, margin {band}, alpha {alpha}"
                    f"{_split(cells, 'cell')}, power {power:.0%}:")
-        click.echo(f"  about {r['games_balanced']:,} games per cell show a seat at gap "
-                   f"{gap * 100:+.1f} pp balanced within {band}")
-        click.echo(f"  {r['games_balanced_every_seat']:,} games for every seat to pass together")
+        # the figure to plan with first: the cell's claim needs every seat to pass
+        click.echo(f"  {r['games_balanced_every_seat']:,} games per cell show it balanced "
+                   f"within {band}, every seat passing ({power:.0%})")
+        if r["games_balanced"] != r["games_balanced_every_seat"]:
+            click.echo(f"  ({r['games_balanced']:,} would give seat 1 at gap {gap * 100:+.1f} "
+                       f"pp {power:.0%} alone, the cell {r['cell_power_at_seat_plan']:.0%})")
         click.echo(f"  {r['games_unbalanced']:,} games show a seat {beyond * 100:+.1f} pp off "
                    f"unbalanced (alpha{_split(r['family'], 'seat test')})")
         if "cpu_per_game" in r:
@@ -406,8 +412,8 @@ def plan(margin, players, power, alpha, gap, cells, beyond, bots, sides, as_json
 
             click.echo(f"  {bots} on {sides}: {r['cpu_per_game']:.3f} s of CPU a game here "
                        f"({r['pilot_games']}-game pilot);")
-            click.echo(f"  {clock(r['cpu_per_game'] * r['games_balanced'])} of one core for "
-                       f"{r['games_balanced']:,} games")
+            click.echo(f"  {clock(r['cpu_per_game'] * r['games_balanced_every_seat'])} of one "
+                       f"core for {r['games_balanced_every_seat']:,} games")
 
 
 def _time_cells(rows: list[dict], bots: str, sides: str) -> None:

@@ -18,6 +18,7 @@ from imhotep_stats.cli.options import (
     GAMES,
     QUIET,
     SEED,
+    STRONG,
     bad_cluster,
     executor_options,
     flag_study_options,
@@ -108,10 +109,11 @@ def init(name, example, out, force, list_):
 @json_option("Print tune.json instead of the text.")
 @QUIET
 @BOARD
+@STRONG
 @expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
          seed, confidence, out, workers, cluster, batch_size, force, as_json, quiet,
-         board_file):
+         board_file, strong, strong_bot, strong_games):
     """Which values of one or two board numbers bring a target within a margin?
 
     Every candidate plays the same deals (common random numbers) as a stored run under OUT;
@@ -147,12 +149,40 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
                        workers=workers, cluster=cluster, force=force,
                        progress=False if quiet else None, log=say,
                        warn=lambda m: click.echo(m, err=True))
+    if strong and res["answer"]["best"] is not None:
+        res["strong_check"] = _strong_best(base, parsed, res, games, strong_bot, strong_games,
+                                           say, workers=workers, cluster=cluster,
+                                           progress=False if quiet else None, log=say,
+                                           warn=lambda m: click.echo(m, err=True))
     text = json.dumps(res, indent=1, sort_keys=True) + "\n"
     atomic_write(out / "tune.json", lambda fh: fh.write(text.encode()))
     atomic_write(out / "tune.md", lambda fh: fh.write(tune_markdown(res).encode()))
     atomic_write(out / "tune.html", lambda fh: fh.write(tune_html(res).encode()))
     say(f"tune: {out / 'tune.md'}, {out / 'tune.html'}, {out / 'tune.json'}")
+    if not as_json and res.get("strong_check"):  # the answer for strong play first
+        click.echo("\n".join(res["strong_check"]["sentences"]) + "\n")
     click.echo(text if as_json else tune_text(res), nl=False)
+
+
+def _strong_best(base, parsed, res, games, bot, most, say, **run_options):
+    """``tune --strong``: the best candidate's value checked with strong play beside its
+    screen (``reporting.strong.run_check``): its seat verdict for good players and whether
+    the screen's holds."""
+    from imhotep_stats.reporting.figures import compute
+    from imhotep_stats.reporting.strong import check_json, check_sentences, run_check
+    from imhotep_stats.stats.tune import candidates
+
+    best = res["answer"]["best"]
+    row = next(r for r in res["candidates"] if r["label"] == best)
+    first = games or base.games
+    cand = next(c for c in candidates(base.replace(games=first), parsed) if c.label == best)
+    _cfg, out, _outcome, _why = run_check(cand.config, row["dir"], bot, most=most, say=say,
+                                          **run_options)
+    screen, strong = compute(row["dir"]), compute(out)
+    return {"candidate": best, "dir": str(out),
+            "sentences": [f"Best value {best}: " + p.replace("\n", "\n  ")
+                          for p in check_sentences(screen, strong)],
+            "cells": check_json(screen, strong)}
 
 
 COMMANDS = [init, tune]

@@ -14,7 +14,7 @@ ratings); a group is ``consistent`` unless that test rejects after Holm over the
 the report, and only then does a flag name what differs. A group whose test finds nothing
 says how large a difference it could have missed (``stats.lineups.missable``).
 
-The words say what was tested, no more (issue 46): a rejection says the *size* of a seat
+The words say what was tested, no more: a rejection says the *size* of a seat
 effect depends on the bots (seat 4: -4 pp with greedy, pyramid and temple, -1 pp with
 random), not that the effect belongs to the bots; where no lineup puts the seat on the other
 side, the flag says so.

@@ -426,9 +426,12 @@ def game_shape(
 
 
 RATING_BLOCKS = 100
-"""Clusters of the ratings' sandwich variance: games go to block ``game % RATING_BLOCKS``
-(games are independent, so blocks of them are independent clusters too; 100 keeps the
-variance's own noise small, sqrt(2/99) ~ 14% on a variance)."""
+"""Clusters of the ratings' sandwich variance: games go to block
+``(game // m) % RATING_BLOCKS``, m the lineup's rotation (``Cell.seat_bots``: max(bots,
+players) consecutive games seat every bot everywhere once), so each block holds whole
+rotations; ``game % RATING_BLOCKS`` put one seating in each block when m divides 100, and
+the seats' own effect widened the intervals. Games are independent, so blocks of them are
+independent clusters too; 100 keeps the variance's own noise small (sqrt(2/99) ~ 14%)."""
 
 
 def bot_matrix(
@@ -442,16 +445,20 @@ def bot_matrix(
     format, both directions: keys, ``bot``, ``opponent``, ``games`` (comparisons),
     ``wins``, ``win_rate``, ``ci_low``, ``ci_high`` (Wilson; comparisons from one game
     are treated as independent). Keys must be game-level (default: pooled over cells).
-    ``blocks``: also split by ``block`` = game index mod ``blocks`` (the clusters of
-    ``bradley_terry``'s sandwich variance; ``collapse_blocks`` sums them back).
+    ``blocks``: also split by ``block`` = (game index // rotation) mod ``blocks``, whole
+    rotations of the lineup (``RATING_BLOCKS``; the clusters of ``bradley_terry``'s
+    sandwich variance; ``collapse_blocks`` sums them back).
     """
     keys = _keys(by)
     _check_game_keys(keys, "bot_matrix")
-    slim = lf.filter(pl.col("lineup").str.split(",").list.n_unique() > 1).select(
-        *dict.fromkeys([*keys, "cell", "game", "bot", "rank"]))
+    mixed = lf.filter(pl.col("lineup").str.split(",").list.n_unique() > 1)
     if blocks:
-        slim = slim.with_columns(block=(pl.col("game") % blocks).cast(pl.Int64))
+        rotation = pl.max_horizontal(pl.col("lineup").str.count_matches(",") + 1,
+                                     pl.col("players").cast(pl.Int64))
+        mixed = mixed.with_columns(block=((pl.col("game") // rotation) % blocks)
+                                   .cast(pl.Int64))
         keys = [*keys, "block"]
+    slim = mixed.select(*dict.fromkeys([*keys, "cell", "game", "bot", "rank"]))
 
     def step(chunk: pl.LazyFrame) -> pl.LazyFrame:
         other = chunk.select("cell", "game", pl.col("bot").alias("opponent"),

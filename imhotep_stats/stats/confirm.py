@@ -1,8 +1,8 @@
 """``sweep --confirm K``: the sweep's top K combinations played again on fresh games.
 
 A sweep's top cell is the extreme of many: judged again on the games that ranked it, its
-verdict would carry the selection (issue 46: "unbalanced" in 33-79% of sweeps whose every
-cell sits exactly at the margin). Each confirmation is a study of that one cell whose games
+verdict would carry the selection (far more often "unbalanced" than alpha when every cell
+sits exactly at the margin: tests/test_look_calibration.py). Each confirmation is a study of that one cell whose games
 the ledger (``sim.looks``) knows were looked at in the sweep, so it plays fresh ones under a
 derived seed; independent of the games that chose the cells, the K verdicts are a valid
 look at them, judged together (Holm over the K: the claim is about all of them).

@@ -485,7 +485,9 @@ def _verdict(
     else:
         verdict = label = "inconclusive"
         def plan(rs: list[float]) -> int | None:
-            if not sequential:
+            # for the next look, which is a sequential one (a top-up, or a later look at
+            # the same games: sim/looks.py), whether this one was or not
+            if games == 0:  # no look yet: the one planned look is fixed-sample
                 return _games_for_verdict(rs, games, margin, alpha, power, family)
             f_within, f_beyond = family or (1, seat_family(k))
             big = max(abs(r - p0) for r in rs) if games else 0.0

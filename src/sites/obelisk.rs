@@ -195,7 +195,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
                 let (h, p) = (pair[0] as i32, pair[1] as i32);
                 target.push(h);
                 pts.push(p);
-                actions.push(Action::new(claim, &[Arg::Name(height), Arg::Int(h), Arg::Name(points), Arg::Int(p)]));
+                actions.push(Action::new(claim, &[Arg::Name(height), Arg::Int(h as _), Arg::Name(points), Arg::Int(p as _)]));
             }
             Config::D {
                 target,
@@ -397,7 +397,7 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                     .iter()
                     .map(|add| {
                         let mut args = vec![Arg::Name(token.name)];
-                        args.extend(add[..*columns].iter().map(|&k| Arg::Int(k)));
+                        args.extend(add[..*columns].iter().map(|&k| Arg::Int(k as _)));
                         Action::new(*stack, &args)
                     })
                     .collect();
