@@ -67,7 +67,7 @@ fn main() {
             let mut g = Game::new(rules.clone(), &setup).unwrap();
             let mut rngs: Vec<Stream> = (0..players).map(|p| bot_rng("0", game, p)).collect();
             let bots = vec![bot.clone(); players];
-            play(&mut g, &bots, &mut rngs, None).unwrap();
+            play(&mut g, &bots, &mut rngs, &mut []).unwrap();
             std::hint::black_box(g.totals);
         }
         println!("{what}: {:.3} s a game", t.elapsed().as_secs_f64() / n as f64);

@@ -19,7 +19,7 @@ fn replay(sides: &str, players: usize, bot: &str) -> String {
     let mut texts = Vec::new();
     // the choices' texts, each read before it is applied
     let mut g2 = g.clone();
-    let chosen = play(&mut g, &bots, &mut rngs, None).expect("a game played");
+    let chosen = play(&mut g, &bots, &mut rngs, &mut []).expect("a game played");
     for &i in &chosen {
         texts.push(g2.options()[i].text(&g2.rules.names));
         g2.apply_index(i).unwrap();

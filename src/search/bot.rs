@@ -15,7 +15,9 @@ pub const PRIOR_TEMPERATURE: f64 = 1.0;
 
 /// The prices a greedy evaluator gives the options of a decision (the root priors' source):
 /// one number per option of `g`, in order, as seat `g.to_move` sees the game.
-pub type Pricer = fn(&Game) -> Result<Vec<f64>, CoreError>;
+pub trait Pricer {
+    fn prices(&mut self, g: &Game) -> Result<Vec<f64>, CoreError>;
+}
 
 /// A search bot.
 #[derive(Clone, Debug)]
@@ -113,12 +115,12 @@ impl MctsBot {
     }
 
     /// The greedy prices of the options as shares (softmax), or None without bias.
-    pub fn priors(&self, g: &Game, pricer: Option<Pricer>) -> Result<Option<Vec<f64>>, CoreError> {
+    pub fn priors(&self, g: &Game, pricer: Option<&mut dyn Pricer>) -> Result<Option<Vec<f64>>, CoreError> {
         if self.settings.bias == 0.0 {
             return Ok(None);
         }
         let price = pricer.ok_or_else(|| CoreError::Value(format!("bot {:?}: root priors need the greedy evaluator", self.name)))?;
-        let prices = price(g)?;
+        let prices = price.prices(g)?;
         let top = prices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let weights: Vec<f64> = prices.iter().map(|v| ((v - top) / PRIOR_TEMPERATURE).exp()).collect();
         let total: f64 = weights.iter().sum();
@@ -126,7 +128,7 @@ impl MctsBot {
     }
 
     /// The index of the option seat `g.to_move` chooses, drawing from its stream `rng`.
-    pub fn choose(&self, g: &Game, rng: &mut Stream, pricer: Option<Pricer>) -> Result<usize, CoreError> {
+    pub fn choose(&self, g: &Game, rng: &mut Stream, pricer: Option<&mut dyn Pricer>) -> Result<usize, CoreError> {
         if g.options.len() == 1 {
             return Ok(0);
         }
@@ -140,12 +142,19 @@ impl MctsBot {
 }
 
 /// Play `g` to the end with `bots[p]` drawing from `rngs[p]` for seat p (engine/play.py's
-/// loop); the option index chosen at each decision.
-pub fn play(g: &mut Game, bots: &[MctsBot], rngs: &mut [Stream], pricer: Option<Pricer>) -> Result<Vec<usize>, CoreError> {
+/// loop), `pricers[p]` its root priors' source if any; the option index chosen at each
+/// decision.
+pub fn play(
+    g: &mut Game,
+    bots: &[MctsBot],
+    rngs: &mut [Stream],
+    pricers: &mut [Option<Box<dyn Pricer>>],
+) -> Result<Vec<usize>, CoreError> {
     let mut chosen = Vec::new();
     while !g.over {
         let p = g.to_move as usize;
-        let i = bots[p].choose(g, &mut rngs[p], pricer)?;
+        let pricer = pricers.get_mut(p).and_then(|x| x.as_deref_mut());
+        let i = bots[p].choose(g, &mut rngs[p], pricer.map(|x| x as &mut dyn Pricer))?;
         chosen.push(i);
         g.apply_index(i)?;
     }
