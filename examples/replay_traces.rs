@@ -92,9 +92,20 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
     }
     if ignore.is_empty() {
         let res = _core::result::result_of(&g).map_err(|e| e.to_string())?;
+        let took: Vec<serde_json::Map<String, Value>> = res
+            .took
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, &k)| k > 0)
+                    .map(|(c, &k)| (rules.cards.names[c].clone(), Value::from(k)))
+                    .collect()
+            })
+            .collect();
         let mine = serde_json::json!({
             "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
-            "margin": res.margin, "decisions": res.decisions,
+            "margin": res.margin, "decisions": res.decisions, "took": took,
         });
         if mine != t["result"] {
             return Err(format!("result: python {}, core {mine}", t["result"]));

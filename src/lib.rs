@@ -3,6 +3,7 @@
 //! here once per cell and keeps everything a designer touches.
 
 pub mod action;
+pub mod batch;
 pub mod cards;
 pub mod chance;
 pub mod game;
@@ -18,3 +19,5 @@ pub mod stream;
 
 #[cfg(feature = "python")]
 mod py;
+#[cfg(feature = "python")]
+mod py_batch;

@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
+
 use crate::game::{Game, Setup, SEATS};
 use crate::rules::{CoreError, Rules};
 use crate::stream::Stream;
@@ -24,7 +26,8 @@ pub fn uniform(rng: &mut Stream, n: usize) -> usize {
     (rng.random() * n as f64) as usize
 }
 
-/// Game `game` of a cell played to the end by random bots in every seat.
+/// Game `game` of a cell played to the end by random bots in every seat (boxed: a game is
+/// large, and a box moves for free).
 pub fn play_random(
     rules: &Arc<Rules>,
     players: usize,
@@ -32,7 +35,7 @@ pub fn play_random(
     game: u64,
     expansion: Option<bool>,
     prophecies: bool,
-) -> Result<Game, CoreError> {
+) -> Result<Box<Game>, CoreError> {
     let setup = Setup {
         players,
         seed: chance_seed(root, game),
@@ -41,15 +44,11 @@ pub fn play_random(
         no_events: false,
         ..Setup::default()
     };
-    let mut g = Game::new(rules.clone(), &setup)?;
+    let mut g = Box::new(Game::new(rules.clone(), &setup)?);
     g.lazy_turns = true; // the turns' options drawn from the state, never built
-    let mut rngs: [Option<Stream>; SEATS] = [None, None, None, None];
-    for (p, rng) in rngs.iter_mut().enumerate().take(players) {
-        *rng = Some(bot_rng(root, game, p));
-    }
+    let mut rngs: ArrayVec<Stream, SEATS> = (0..players).map(|p| bot_rng(root, game, p)).collect();
     while !g.over {
-        let p = g.to_move as usize;
-        let x = rngs[p].as_mut().expect("a seat's stream").random();
+        let x = rngs[g.to_move as usize].random();
         g.apply_drawn(x)?;
     }
     Ok(g)

@@ -211,7 +211,7 @@ fn redeal(rng: &mut PyRandom, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
 
 /// A CoreError as the Python engine's exception: RulesError, ChanceError (with its
 /// reshuffle index), IllegalAction, ValueError.
-fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
+pub(crate) fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
     let raise = |module: &str, class: &str, args: Bound<'_, PyTuple>| -> PyErr {
         match py.import(module).and_then(|m| m.getattr(class)).and_then(|c| c.call1(args)) {
             Ok(exc) => PyErr::from_value(exc),
@@ -549,5 +549,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(deal, m)?)?;
     m.add_function(wrap_pyfunction!(pooled, m)?)?;
     m.add_function(wrap_pyfunction!(redeal, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::py_batch::play_batch, m)?)?;
     Ok(())
 }

@@ -91,6 +91,8 @@ pub struct GameResult {
     pub decisions: u32,
     pub lead_changes: u32,
     pub margin: i32,
+    /// per seat: market cards taken, by card code (Rules.cards.names)
+    pub took: Vec<Vec<u16>>,
 }
 
 pub fn result_of(g: &Game) -> Result<GameResult, CoreError> {
@@ -122,6 +124,7 @@ pub fn result_of(g: &Game) -> Result<GameResult, CoreError> {
         ranks,
         decisions: g.decisions,
         lead_changes,
+        took: (0..n).map(|p| g.took[p][..g.rules.cards.names.len()].to_vec()).collect(),
     })
 }
 

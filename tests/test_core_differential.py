@@ -16,8 +16,8 @@ import random
 import pytest
 
 from imhotep_stats.bots.base import uniform
-from imhotep_stats.core import CoreGame, rules
 from imhotep_stats.engine.actions import act
+from imhotep_stats.engine.core import CoreGame, rules
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.rules.board import default_board
@@ -86,29 +86,21 @@ def games(n: int, meta_seed: int, combos: list[str] | None = None):
         yield sides, meta.choice((2, 3, 4)), meta.getrandbits(32), meta.random() < 0.5
 
 
-# The core's Burial Chamber is the spine's stub until its module lands: then these pass, and
-# strict xfail turns them red until this marker goes.
-UNPORTED = pytest.mark.xfail(strict=True, reason="src/sites/burial_chamber.rs is not ported yet")
-
-
 def check(cases) -> None:
     differences = [d for case in cases if (d := first_difference(*case))]
     assert not differences, f"{len(differences)} games differ; first:\n" + "\n".join(differences[:5])
 
 
-@UNPORTED
 @pytest.mark.parametrize("sides", ["A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D"])
 def test_each_side_plays_alike(sides):
     check([(sides, players, game, prophecies) for players in (2, 3, 4)
            for game, prophecies in ((players, False), (100 + players, True))])
 
 
-@UNPORTED
 def test_a_few_hundred_games_over_many_combinations():
     check(games(300, 44))
 
 
-@UNPORTED
 @pytest.mark.slow
 def test_twenty_thousand_games_over_every_combination():
     check(games(20_000, 4444, COMBOS))

@@ -71,8 +71,8 @@ def test_shuffle_and_sample_both_algorithms():
     """sample's pool (a list of n) and set (the indices chosen) algorithms, chosen as CPython
     chooses: n against a set of k's size."""
     py, core = same("sample")
-    cases = [(n, k) for n in (0, 1, 2, 5, 21, 22, 26, 27, 40, 90, 91, 200, 345, 346, 2000)
-             for k in sorted({0, 1, 2, 5, 6, 7, 15, 16, 40, 100, n // 2, n}) if k <= n]
+    cases = [(n, k) for n in (0, 1, 2, 5, 21, 22, 40, 85, 86, 200, 277, 278, 345, 1045, 1046, 2000)
+             for k in sorted({0, 1, 2, 5, 6, 7, 21, 22, 40, 85, 86, 341, n // 2, n}) if k <= n]
     for n, k in cases:
         population = list(range(1000, 1000 + n))
         assert core.sample(population, k) == py.sample(population, k), (n, k)

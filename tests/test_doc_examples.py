@@ -1,7 +1,8 @@
 """Every `$ imhotep-stats ...` line of a ```console block in the pages a reader uses
-(README.md, docs/designers-guide.md, docs/reports.md, docs/studies.md) runs as written, from
-a folder holding the repository's configs/, and the output the page shows is what it
-prints: a page that drifts from the code fails here.
+(README.md, docs/designers-guide.md, docs/reports.md, docs/studies.md, docs/search.md) runs
+as written, from a folder holding the repository's configs/ and docs/ (a glob such as
+``docs/ladder/*-2p-A.jsonl`` expands there, as a shell would), and the output the page shows
+is what it prints: a page that drifts from the code fails here.
 
 A block's lines after a command are its stdout; a line "..." stands for any lines (a page
 may show the answer and leave out the tables). A command shown without output runs with its
@@ -22,7 +23,8 @@ from click.testing import CliRunner
 from imhotep_stats.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("README.md", "docs/designers-guide.md", "docs/reports.md", "docs/studies.md")
+PAGES = ("README.md", "docs/designers-guide.md", "docs/reports.md", "docs/studies.md",
+         "docs/search.md")
 SMALL = {"--games": "4", "--budget": "100", "--max-games": "8"}
 FAST_GAMES = 2000  # games per cell a shown output may play in the default run
 
@@ -71,10 +73,10 @@ def _cases() -> list:
 
 
 def _folder(d: Path) -> Path:
-    """A reader's folder: the repository's configs/ (and the package beside them: a copy of
-    configs/ alone would shadow the package for worker processes)."""
+    """A reader's folder: the repository's configs/ and docs/ (and the package beside them: a
+    copy of configs/ alone would shadow the package for worker processes)."""
     d.mkdir(parents=True, exist_ok=True)
-    for name in ("imhotep_stats", "configs"):
+    for name in ("imhotep_stats", "configs", "docs"):
         if not (d / name).exists():
             (d / name).symlink_to(ROOT / name, target_is_directory=True)
     return d
@@ -97,10 +99,25 @@ def test_a_pages_example_runs_and_prints_what_it_shows(page, command, shown, wor
         args = [SMALL.get(args[i - 1], a) if i else a for i, a in enumerate(args)]
         workdir = _folder(workdir / f"small-{abs(hash(command))}")  # larger run is stored
     monkeypatch.chdir(workdir)
+    args = [e for a in args for e in expand(a, workdir)]
     r = CliRunner().invoke(main, args, env={"GITHUB_STEP_SUMMARY": None})
     assert r.exit_code in (0, 3), (page, command, r.output, r.exception)
     assert not shown or matches(shown, r.stdout.splitlines()), (
         f"{page}: `{command}` printed:\n{r.stdout}")
+
+
+def expand(arg: str, where: Path) -> list[str]:
+    """``arg`` as a shell expands it in ``where``: a glob's matches in order, else itself."""
+    if not any(c in arg for c in "*?["):
+        return [arg]
+    return sorted(p.relative_to(where).as_posix() for p in where.glob(arg)) or [arg]
+
+
+def test_a_glob_expands_as_a_shell_would(tmp_path):
+    (tmp_path / "b.jsonl").touch()
+    (tmp_path / "a.jsonl").touch()
+    assert expand("*.jsonl", tmp_path) == ["a.jsonl", "b.jsonl"]
+    assert expand("none-*.txt", tmp_path) == ["none-*.txt"] and expand("x", tmp_path) == ["x"]
 
 
 def test_the_ellipsis_stands_for_any_lines():

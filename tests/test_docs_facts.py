@@ -95,3 +95,37 @@ def test_module_files_quoted_by_name_exist():
             for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".pxd")} | {"setup.py"}
     missing = [(name, f) for name, text in _texts() for f in BARE.findall(text) if f not in here]
     assert not missing, missing
+
+
+def test_the_expert_the_pages_name_is_the_expert():
+    """docs/search.md and docs/skill.md say which search `expert` is: the bot it makes."""
+    from imhotep_stats.bots import make_bot
+
+    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
+    expert = make_bot("expert")
+    for page in ("search.md", "skill.md"):
+        text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+        named = set(re.findall(r"`expert` is `(mcts[\w.-]+)`", text))
+        assert len(named) == 1, (page, named)
+        bot = make_bot(named.pop())
+        assert [getattr(bot, k) for k in keys] == [getattr(expert, k) for k in keys], page
+
+
+def test_every_ladder_file_has_its_command_in_the_search_page():
+    """docs/search.md gives, for each results file in docs/ladder/, the `ladder play` command
+    that makes it: the lineup, players, sides, seed and game count the file holds."""
+    import json
+
+    text = (ROOT / "docs" / "search.md").read_text(encoding="utf-8")
+    files = sorted((ROOT / "docs" / "ladder").rglob("*.jsonl"))
+    assert files
+    missing = []
+    for f in files:
+        lines = f.read_text(encoding="utf-8").splitlines()
+        g = json.loads(lines[0])
+        command = (f"--players {g['players']} --lineup {','.join(g['bots'])} --sides {g['sides']} "
+                   f"--seed {g['seed']} --games {len(lines)} --out "
+                   f"{f.relative_to(ROOT).as_posix()}")
+        if command not in text:
+            missing.append(command)
+    assert not missing, missing

@@ -140,3 +140,25 @@ def test_the_ledger_line_names_run_seed_and_games(tmp_path, kind):
     entry = json.loads(path.read_text())
     assert entry["kind"] == kind and entry["seed"] == 4 and entry["study"] == "looks"
     assert sorted(entry["cells"].values()) == [[0, 20], [0, 35]]
+
+
+def test_sweep_confirm_k_plays_the_top_cells_on_fresh_games(tmp_path):
+    res = cli("sweep", "--sides", "A-A-A-A-all", "--players", "2", "--bots", "random",
+              "--games", "30", "--out", tmp_path / "sw", "--confirm", "2", "--workers", "1")
+    assert res.exit_code == 0, res.output
+    assert "Confirmation on fresh games (Holm over the confirmed cells)" in res.stdout
+    data = json.loads((tmp_path / "sw" / "sweep.json").read_text())
+    rows = data["confirm"]
+    assert [r["rank"] for r in rows] == [1, 2]
+    assert [(r["sides"], r["players"]) for r in rows] == [
+        (c["sides"], c["players"]) for c in data["all_cells"][:2]]
+    for r in rows:
+        assert r["seed"] == looks.fresh_seed(2026, 1) and r["games"] == 30
+        seen = load_manifest(r["run_dir"])["looks"]
+        assert seen["seed_from"] == 2026 and not seen["prior"]
+        assert wins(r["run_dir"], r["sides"]) != wins(tmp_path / "sw", r["sides"])
+    # asked again: the confirmations are resumed, not played on yet other games
+    again = cli("sweep", "--sides", "A-A-A-A-all", "--players", "2", "--bots", "random",
+                "--games", "30", "--out", tmp_path / "sw", "--confirm", "2", "--json", "-q")
+    assert again.exit_code == 0, again.output
+    assert [r["seed"] for r in json.loads(again.stdout)["confirm"]] == [r["seed"] for r in rows]

@@ -18,7 +18,7 @@ import random
 import sys
 
 from imhotep_stats.bots.base import uniform
-from imhotep_stats.core import board_data
+from imhotep_stats.engine.core import board_data
 from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed
 from imhotep_stats.engine.result import result_of
@@ -54,7 +54,7 @@ def trace(sides: str, players: int, seed: int, prophecies: bool, board, bots: bo
         "error": error,
         "result": None if res is None else {
             "by_round": res.by_round, "ranks": res.ranks, "lead_changes": res.lead_changes,
-            "margin": res.margin, "decisions": res.decisions,
+            "margin": res.margin, "decisions": res.decisions, "took": res.took,
         },
     }
 

@@ -33,7 +33,7 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_GATE_FAILED", "EXIT_INTERRUPTED", "main"]
 def _print_version(ctx, _param, value) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from imhotep_stats import core
+    from imhotep_stats.engine import core
     from imhotep_stats.sim import compiled
 
     click.echo(f"imhotep-stats, version {__version__}, engine: {compiled.describe()}, "

@@ -169,26 +169,35 @@ def _searched(bots) -> int:
 @expected_errors
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     """Play GAMES games in this process (one core) and print games per second, and whether the
-    engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python).
+    engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python). Bots the Rust
+    core plays (random) are played by it, as a study's batch (IMHOTEP_STATS_ENGINE=python:
+    by the Python engine).
 
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
     a busy machine gave. Figures are per CPU second too (time this process ran)."""
     from imhotep_stats.bots import make_bot
+    from imhotep_stats.engine import core
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-    from imhotep_stats.sim import compiled
+    from imhotep_stats.sim import compiled, core_batch
 
     names = _bot_list(bots, players)
     bot_objs = [make_bot(n) for n in names]
     Game(players, sides, prophecies=prophecies)  # fail fast on bad sides, load data outside the timing
+    # a batch of core bots is played by the Rust core, as a study plays it (sim/core_batch.py)
+    in_core = core_batch.plays(names)
+    core_rules = core.rules(sides) if in_core else None
 
     def one_run() -> dict:
         decisions = 0
         searched = _searched(bot_objs)
         t0 = time.perf_counter()
         c0 = time.process_time()
-        for i in range(games):
+        if in_core:
+            cols = core_batch.play(core_rules, players, seed, 0, games, names, prophecies=prophecies)
+            decisions = sum(cols["decisions"][::players])
+        for i in range(0 if in_core else games):
             g = Game(players, sides, seed=chance_seed(seed, i), prophecies=prophecies)
             decisions += play_game(g, bot_objs, [bot_rng(seed, i, p) for p in range(players)]).decisions
         seconds = time.perf_counter() - t0
@@ -230,6 +239,8 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
         "bots": names,
         # what ran: "compiled" (Cython), "pure" or "mixed" (imhotep_stats/sim/compiled.py)
         "engine": compiled.engine(),
+        # who played the games: "core" (the Rust core, sim/core_batch.py) or "python"
+        "played_by": "core" if in_core else "python",
     }
     if as_json:
         click.echo(json.dumps(out))
@@ -240,7 +251,8 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
                    f"({median['iterations_per_cpu_second']:.0f} per CPU second); "
                    f"{median['seconds'] / games:.2f} s per game")
     what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
-            f"bots {','.join(names)}) (engine: {compiled.describe()})")
+            f"bots {','.join(names)}) (engine: {compiled.describe()})"
+            + (f" (played by the core: {core.describe()})" if in_core else ""))
     if repeat == 1:
         click.echo(f"{games} games in {out['seconds']:.2f} s: {_rate(out['games_per_second'])} games/s "
                    f"(CPU {out['cpu_seconds']:.2f} s: {_rate(out['games_per_cpu_second'])} games per "

@@ -165,7 +165,7 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
 
         for line in describe(pilot_costs(cfg), None if cluster else workers or os.cpu_count()):
             say(line)
-    # The summary's statistics import scipy (about a second): do it while workers play.
+    # The summary's statistics import scipy (slow to load): do it while workers play.
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
                      daemon=True).start()
     try:

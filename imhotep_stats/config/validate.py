@@ -4,12 +4,11 @@ sections that know a layer's vocabulary live with their callers (``config/__init
 study, sides, modules, report, run, whatif and sweep tables; ``config/bots.py``: bot lineups
 and personas; ``config/gates.py``: the gates; ``rules.board``: the board overrides).
 
-Kept over pydantic v2 models (tried on the study, report and run tables, 2026-12-01): the
-same dotted keys and every problem at once either way, but pydantic's messages are generic
-("Input should be a valid integer", no value shown, "Extra inputs are not permitted" without
-the keys expected) unless each field gets a custom message, and `import pydantic` plus four
-small models cost 0.5-1.9 s of start-up on the shared machine against 0.4-0.5 s for all of
-``imhotep_stats.config``, for a 10 MB dependency (pydantic and pydantic-core)."""
+Kept over pydantic v2 models: the same dotted keys and every problem at once either way, but
+pydantic's messages are generic ("Input should be a valid integer", no value shown, "Extra
+inputs are not permitted" without the keys expected) unless each field gets a custom message,
+and importing pydantic and its models would add to every command's start-up, for a large
+dependency (pydantic and pydantic-core)."""
 
 from __future__ import annotations
 

@@ -2,11 +2,17 @@
 
 Small and dependency-free on purpose: a report must open anywhere, offline, from a CI
 artifact. Each function takes plain lists and returns an ``<svg>`` string.
+
+Any values draw: every axis comes from :func:`axis`, which draws at most ``MAX_TICKS + 1``
+grid lines whatever the values (negative, all zero, one value, huge or tiny ranges); NaN
+values are left out and infinite ones drawn at the axis's edge. A chart's size grows with
+its rows, never with its values.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from html import escape
 
 from imhotep_stats.reporting.palette import SEATS, source_colour
@@ -25,35 +31,72 @@ the 11 px the browser test asks (tests/test_html_browser.py). A wider chart shri
 below that on a phone: use this width, and more height rather than more width."""
 
 
-def _nice_max(v: float) -> float:
-    if v <= 0:
-        return 1.0
-    for step in (0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
-        if v <= step * 5:
-            return step * (int(v / step) + 1)
-    return v * 1.1
+MAX_TICKS = 10  # the most intervals between grid lines an axis has, whatever it is asked
+LIMIT = 1e300  # finite values beyond it are drawn at it (steps stay finite floats)
+_BASES = (1, 2, 2.5, 5, 10, 20, 25, 50)
 
 
-def _nice_axis(v: float, most: int = 5) -> tuple[float, int]:
-    """(step, ticks) with step 1, 2, 2.5 or 5 x 10^k and ticks * step >= v, ticks <= most:
-    axis labels read as round numbers (0, 10, 20, 30%), not 12% or 38%."""
-    if v <= 0:
-        return 1.0, 1
-    k = math.floor(math.log10(v / most))
-    for base in (1, 2, 2.5, 5, 10, 20, 25, 50):
+def finite(values: Iterable[float]) -> list[float]:
+    """The values an axis can place: NaN and infinities left out, the rest within ±LIMIT."""
+    return [min(max(float(v), -LIMIT), LIMIT) for v in values if math.isfinite(v)]
+
+
+def axis(values: Iterable[float], most: int = 5, zero: bool = True) -> tuple[float, int, int]:
+    """A round axis over the finite ``values`` (and 0 when ``zero``): ``(step, first, last)``
+    with grid lines at ``k * step`` for k from ``first`` to ``last``, the step 1, 2, 2.5 or 5
+    x 10^k, so labels read 0, 10, 20, 30% and not 12% or 38%.
+
+    ``0 < last - first <= min(most, MAX_TICKS)`` by construction, whatever the values: an
+    axis never costs more than a few lines to draw."""
+    most = max(1, min(int(most), MAX_TICKS))
+    xs = finite(values) + ([0.0] if zero else [])
+    lo, hi = (min(xs), max(xs)) if xs else (0.0, 1.0)
+    size = max(abs(lo), abs(hi))
+    # one value (or all equal) spans its own size; a range far below the values' size is
+    # widened to where floats still tell the ticks apart
+    span = max(hi - lo, size * 1e-9, 1e-250) if hi > lo else max(size, 1.0)
+    k = math.floor(math.log10(span / most))
+    for base in _BASES:  # the last base always fits: 50 x 10^k >= 5 span / most
         step = base * 10.0**k
-        ticks = math.ceil(v / step - 1e-9)
-        if ticks <= most:
-            return step, max(ticks, 1)
-    return v / most, most  # pragma: no cover - the loop always returns
+        first, last = math.floor(lo / step), math.ceil(hi / step)
+        if last - first <= most:
+            break
+    last = min(max(last, first + 1), first + most)
+    return step, first, last
 
 
-def _tick(v: float, step: float, percent: bool) -> str:
-    """An axis label with as many decimals as the step needs."""
+def scale(first: int, last: int, step: float, a: float, b: float):
+    """The map from a value to a pixel: ``first * step`` to ``a``, ``last * step`` to ``b``;
+    values beyond the axis (infinities too) go to its edge, NaN to its start."""
+    lo, hi = first * step, last * step
+    width = hi - lo
+
+    def at(v: float) -> float:
+        v = min(max(v, lo), hi) if v == v else lo
+        return a + (b - a) * (v - lo) / width
+
+    return at
+
+
+def _decimals(step: float) -> int:
+    """Decimals a round step needs (2.5 needs one, 0.25 two)."""
+    for d in range(16):
+        scaled = step * 10**d
+        if abs(scaled - round(scaled)) <= 1e-9 * max(scaled, 1.0):
+            return d
+    return 16
+
+
+def tick(v: float, step: float, percent: bool) -> str:
+    """A label with as many decimals as ``step`` needs; very large or small: 4 digits."""
+    if not math.isfinite(v):
+        return str(v)
     x, st = (v * 100, step * 100) if percent else (v, step)
-    digits = 0 if abs(st - round(st)) < 1e-9 else (1 if abs(st * 10 - round(st * 10)) < 1e-9
-                                                   else 2)
-    return f"{x:.{digits}f}" + ("%" if percent else "")
+    digits = _decimals(st) if st > 0 else 2
+    text = f"{x:.4g}" if digits > 8 or abs(x) >= 1e12 else f"{x:.{digits}f}"
+    if float(text.rstrip("%")) == 0:
+        text = text.lstrip("-")  # no "-0"
+    return text + ("%" if percent else "")
 
 
 def _open(width: int, height: int, title: str, left: int) -> list[str]:
@@ -95,48 +138,55 @@ def _x_title(text: str, x: float, y: float, width: int) -> str:
     return f'<text class="x-title" x="{x:.1f}" y="{y:.1f}" text-anchor="middle">{escape(text)}</text>'
 
 
-def _y_grid(step: float, ticks: int, y, left: int, plot_w: float, percent: bool,
+def _y_grid(step: float, first: int, last: int, y, left: int, plot_w: float, percent: bool,
             stroke: str = "#ddd", baseline: str | None = None) -> list[str]:
-    """Horizontal grid lines at 0, step, ..., ticks * step, labelled on the left;
+    """Horizontal grid lines at ``first * step`` ... ``last * step``, labelled on the left;
     ``y`` maps a value to its pixel row. ``baseline``: another colour for the zero line."""
     out = []
-    for k in range(ticks + 1):
+    for k in range(first, last + 1):
         v = step * k
         colour = baseline if k == 0 and baseline else stroke
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
                    f'stroke="{colour}"/><text x="{left - 6}" y="{y(v) + 4:.1f}" '
-                   f'text-anchor="end">{_tick(v, step, percent)}</text>')
+                   f'text-anchor="end">{tick(v, step, percent)}</text>')
     return out
+
+
+def _fmt(v: float, digits: int = 4) -> str:
+    return f"{v:.{digits}f}" if math.isfinite(v) else str(v)
 
 
 def interval_bars(labels: list[str], values: list[float], lows: list[float], highs: list[float],
                   *, title: str, reference: float | None = None, percent: bool = True,
                   width: int = WIDTH, colours: list[str] | None = None,
                   y_label: str = "win rate", x_label: str = "") -> str:
-    """Vertical bars with 95% interval whiskers and an optional reference line (fair share).
+    """Vertical bars from 0 with 95% interval whiskers and an optional reference line (fair share).
     ``colours``: per bar (seats pass the seat palette); one neutral colour otherwise;
     ``x_label``: what the bars are (seats, lineups, points behind), under their labels."""
     n = max(len(labels), 1)
     h, top, bottom, left = 260 + (LINE if x_label else 0), 30, 40 + (LINE if x_label else 0), 62
     plot_w, plot_h = width - left - 20, h - top - bottom
-    step, ticks = _nice_axis(max([*highs, *values, reference or 0, 0.01]))
-    vmax = step * ticks
-    y = lambda v: top + plot_h * (1 - v / vmax)  # noqa: E731
+    ref = [] if reference is None else [reference]
+    step, first, last = axis([*highs, *lows, *values, *ref, 0.01])
+    y = scale(first, last, step, top + plot_h, top)
     bw = plot_w / n * 0.6
-    parts = _open(width, h, title, left) + _y_grid(step, ticks, y, left, plot_w, percent)
+    parts = _open(width, h, title, left) + _y_grid(step, first, last, y, left, plot_w, percent)
     parts.append(_y_title(y_label, top + plot_h / 2))
     for i, (lab, v, lo, hi) in enumerate(zip(labels, values, lows, highs, strict=True)):
         cx = left + plot_w * (i + 0.5) / n
-        parts.append(f'<rect x="{cx - bw / 2:.1f}" y="{y(v):.1f}" width="{bw:.1f}" '
-                     f'height="{max(y(0) - y(v), 0):.1f}" fill="{colours[i] if colours else NEUTRAL}">'
-                     f'<title>{escape(lab)}: {v:.4f} [{lo:.4f}, {hi:.4f}]</title></rect>')
-        parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
-                     f'stroke="#222" stroke-width="1.5"/>')
-        for yy in (y(lo), y(hi)):
-            parts.append(f'<line x1="{cx - 6:.1f}" x2="{cx + 6:.1f}" y1="{yy:.1f}" y2="{yy:.1f}" '
+        if v == v:
+            parts.append(f'<rect x="{cx - bw / 2:.1f}" y="{min(y(v), y(0)):.1f}" '
+                         f'width="{bw:.1f}" height="{abs(y(0) - y(v)):.1f}" '
+                         f'fill="{colours[i] if colours else NEUTRAL}">'
+                         f'<title>{escape(lab)}: {_fmt(v)} [{_fmt(lo)}, {_fmt(hi)}]</title></rect>')
+        if lo == lo and hi == hi:
+            parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
                          f'stroke="#222" stroke-width="1.5"/>')
+            for yy in (y(lo), y(hi)):
+                parts.append(f'<line x1="{cx - 6:.1f}" x2="{cx + 6:.1f}" y1="{yy:.1f}" '
+                             f'y2="{yy:.1f}" stroke="#222" stroke-width="1.5"/>')
         parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle">{escape(lab)}</text>')
-    if reference is not None:
+    if reference is not None and reference == reference:
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(reference):.1f}" '
                      f'y2="{y(reference):.1f}" stroke="#c00" stroke-dasharray="5,4"/>'
                      f'<text x="{left + plot_w}" y="{y(reference) - 4:.1f}" text-anchor="end" '
@@ -152,7 +202,8 @@ def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: st
                  x_label: str = "mean points per game") -> str:
     """Horizontal stacked bars: one bar per label, one segment per series (score sources,
     coloured by source: ``keys`` are the sources' table names, in series order), on an x
-    axis titled ``x_label``; the legend under it, as many names a row as fit."""
+    axis titled ``x_label``; the legend under it, as many names a row as fit. Segments
+    with no positive finite value are not drawn."""
     n = max(len(labels), 1)
     row, top = 26, 30
     left = min(int(CHAR_W * max([len(x) for x in labels] + [4])) + 14, width // 3)
@@ -163,30 +214,31 @@ def stacked_bars(labels: list[str], series: dict[str, list[float]], *, title: st
     axis_y = top + n * row
     h = axis_y + 2 * LINE + 10 + legend_rows * 18
     plot_w = width - left - 44
-    totals = [sum(vals[i] for vals in series.values()) for i in range(len(labels))]
-    vmax = _nice_max(max([*totals, 1]))
+    drawn = {name: [min(v, LIMIT) if math.isfinite(v) and v > 0 else 0.0 for v in vals]
+             for name, vals in series.items()}
+    totals = [math.fsum(vals[i] for vals in drawn.values()) for i in range(len(labels))]
+    step, first, last = axis([*totals, 1], 4)
+    x_of = scale(0, last, step, left, left + plot_w)
     parts = _open(width, h, title, left)
-    step, ticks = _nice_axis(vmax, 4)
-    for k in range(ticks + 1):
+    for k in range(first, last + 1):
         v = step * k
-        if v > vmax + 1e-9:
-            break
-        x = left + plot_w * v / vmax
+        x = x_of(v)
         parts.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{axis_y + 4}" '
                      f'stroke="#e5e5e5"/><text x="{x:.1f}" y="{axis_y + 16}" '
-                     f'text-anchor="middle">{_tick(v, step, False)}</text>')
+                     f'text-anchor="middle">{tick(v, step, False)}</text>')
     parts.append(_x_title(x_label, left + plot_w / 2, axis_y + 16 + LINE, width))
     for i, lab in enumerate(labels):
         yy = top + i * row
         parts.append(f'<text x="{left - 6}" y="{yy + 15}" text-anchor="end">{escape(lab)}</text>')
-        x = left
-        for j, (name, vals) in enumerate(series.items()):
-            w = plot_w * vals[i] / vmax
-            if w <= 0:
+        x, acc = float(left), 0.0
+        for j, (name, vals) in enumerate(drawn.items()):
+            if vals[i] <= 0:
                 continue
+            w = x_of(acc + vals[i]) - x_of(acc)
+            acc += vals[i]
             parts.append(f'<rect x="{x:.1f}" y="{yy + 3}" width="{w:.1f}" height="{row - 8}" '
                          f'fill="{colours[j]}"><title>{escape(lab)} · {escape(name)}: '
-                         f'{vals[i]:.2f}</title></rect>')
+                         f'{series[name][i]:.2f}</title></rect>')
             x += w
         parts.append(f'<text x="{x + 4:.1f}" y="{yy + 15}">{totals[i]:.1f}</text>')
     ly = axis_y + 2 * LINE + 14
@@ -211,31 +263,31 @@ def histogram(series: dict[str, list[tuple[float, int]]], *, title: str, width: 
                      else ([], 0))
     h, top, bottom, left = 266 + extra, 34 + extra, 52, 62
     plot_w, plot_h = width - left - 20, h - top - bottom
-    xs = sorted({b for pts in series.values() for b, _ in pts}) or [0.0]
-    bin_w = bin_width or min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1) or 1
+    points = {name: sorted((float(b), c) for b, c in pts if math.isfinite(b)
+                           and math.isfinite(c)) for name, pts in series.items()}
+    xs = sorted({b for pts in points.values() for b, _ in pts}) or [0.0]
+    gap = min((b - a for a, b in zip(xs, xs[1:], strict=False)), default=1.0)
+    bin_w = bin_width if bin_width and math.isfinite(bin_width) and bin_width > 0 else gap
     xmin, xmax = xs[0], xs[-1] + bin_w
-    ystep, yticks = _nice_axis(max([c for pts in series.values() for _, c in pts] + [1]), 4)
-    if ystep < 1:
-        ystep, yticks = 1.0, max(1, yticks)
-    cmax = ystep * yticks
-    X = lambda v: left + plot_w * (v - xmin) / max(xmax - xmin, 1e-9)  # noqa: E731
-    Y = lambda c: top + plot_h * (1 - c / cmax)  # noqa: E731
-    parts = _open(width, h, title, left) + _y_grid(ystep, yticks, Y, left, plot_w, False,
+    ystep, yfirst, ylast = axis([c for pts in points.values() for _, c in pts] + [1], 4)
+    if ystep < 1:  # counts: whole numbers of games
+        yfirst, ylast, ystep = math.floor(yfirst * ystep), math.ceil(ylast * ystep), 1.0
+    Y = scale(yfirst, ylast, ystep, top + plot_h, top)
+    xstep, xfirst, xlast = axis([xmin, xmax], 6, zero=False)
+    X = scale(xfirst, xlast, xstep, left, left + plot_w)
+    parts = _open(width, h, title, left) + _y_grid(ystep, yfirst, ylast, Y, left, plot_w, False,
                                                    stroke="#eee", baseline="#999")
     parts.append(_y_title(y_label, top + plot_h / 2))
     parts.append(_x_title(x_label, left + plot_w / 2, h - 8, width))
-    xstep, xticks = _nice_axis(xmax - xmin, 6)
-    first = xstep * -(-xmin // xstep)
-    v = first
-    while v <= xmax + 1e-9:
+    for k in range(xfirst, xlast + 1):
+        v = k * xstep
         parts.append(f'<line x1="{X(v):.1f}" x2="{X(v):.1f}" y1="{Y(0):.1f}" '
                      f'y2="{Y(0) + 4:.1f}" stroke="#999"/><text x="{X(v):.1f}" '
-                     f'y="{h - bottom + 16}" text-anchor="middle">{_tick(v, xstep, False)}</text>')
-        v += xstep
-    for j, (name, pts) in enumerate(series.items()):
+                     f'y="{h - bottom + 16}" text-anchor="middle">{tick(v, xstep, False)}</text>')
+    for j, (name, pts) in enumerate(points.items()):
         color = colours[j]
         d = [f"M{X(xmin):.1f},{Y(0):.1f}"]
-        for b, c in sorted(pts):
+        for b, c in pts:
             d.append(f"H{X(b):.1f} V{Y(c):.1f} H{X(b + bin_w):.1f} V{Y(0):.1f}")
         parts.append(f'<path d="{" ".join(d)}" stroke="{color}" stroke-width="1.6" '
                      f'fill="{color}" fill-opacity="0.10"><title>{escape(name)}</title></path>')
@@ -262,23 +314,20 @@ def interval_rows(labels: list[str], values: list[float], lows: list[float],
     left = min(int(CHAR_W * max([len(x) for x in labels] + [4])) + 14, width // 2)
     plot_w = width - left - 24
     h = top + n * row + bottom
-    finite = [x for x in [*lows, *highs, *values, reference] if x == x]
-    lo, hi = min(finite + [0.0]), max(finite + [0.0])
-    step, ticks_hi = _nice_axis(max(hi, 1e-9), 4)
-    ticks_lo = math.ceil(-lo / step - 1e-9) if lo < 0 else 0
-    vmin, vmax = -ticks_lo * step, ticks_hi * step
-    X = lambda v: left + plot_w * (v - vmin) / max(vmax - vmin, 1e-12)  # noqa: E731
+    step, first, last = axis([*lows, *highs, *values, reference], 4)
+    X = scale(first, last, step, left, left + plot_w)
     parts = _open(width, h, title, 10)
-    for k in range(-ticks_lo, ticks_hi + 1):
+    for k in range(first, last + 1):
         v = k * step
         parts.append(f'<line x1="{X(v):.1f}" x2="{X(v):.1f}" y1="{top}" y2="{top + n * row}" '
                      f'stroke="#e5e5e5"/><text x="{X(v):.1f}" y="{top + n * row + 16}" '
-                     f'text-anchor="middle">{_tick(v, step, percent)}</text>')
-    parts.append(f'<line x1="{X(reference):.1f}" x2="{X(reference):.1f}" y1="{top - 4}" '
-                 f'y2="{top + n * row}" stroke="#c00" stroke-dasharray="5,4"/>')
-    if reference_label:
-        parts.append(f'<text x="{X(reference) + 4:.1f}" y="{top + 8}" fill="#c00">'
-                     f'{escape(reference_label)}</text>')
+                     f'text-anchor="middle">{tick(v, step, percent)}</text>')
+    if reference == reference:
+        parts.append(f'<line x1="{X(reference):.1f}" x2="{X(reference):.1f}" y1="{top - 4}" '
+                     f'y2="{top + n * row}" stroke="#c00" stroke-dasharray="5,4"/>')
+        if reference_label:
+            parts.append(f'<text x="{X(reference) + 4:.1f}" y="{top + 8}" fill="#c00">'
+                         f'{escape(reference_label)}</text>')
     for i, lab in enumerate(labels):
         cy = top + i * row + row / 2
         colour = colours[i] if colours else NEUTRAL
@@ -286,11 +335,12 @@ def interval_rows(labels: list[str], values: list[float], lows: list[float],
         v, a, b = values[i], lows[i], highs[i]
         if v != v:
             continue
-        parts.append(f'<line x1="{X(a):.1f}" x2="{X(b):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
-                     f'stroke="{colour}" stroke-width="2"/>')
+        if a == a and b == b:
+            parts.append(f'<line x1="{X(a):.1f}" x2="{X(b):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+                         f'stroke="{colour}" stroke-width="2"/>')
         parts.append(f'<circle cx="{X(v):.1f}" cy="{cy:.1f}" r="4.5" fill="{colour}">'
-                     f'<title>{escape(lab)}: {_tick(v, step / 100, percent)} '
-                     f'[{_tick(a, step / 100, percent)}, {_tick(b, step / 100, percent)}]'
+                     f'<title>{escape(lab)}: {tick(v, step / 100, percent)} '
+                     f'[{tick(a, step / 100, percent)}, {tick(b, step / 100, percent)}]'
                      '</title></circle>')
     parts.append(_x_title(x_label, left + plot_w / 2, h - 8, width))
     parts.append("</svg>")
@@ -312,16 +362,16 @@ def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]
                      else ([], 0))
     h, top, bottom, left = 280 + extra, 34 + extra, 54, 62
     plot_w, plot_h = width - left - 20, h - top - bottom
-    values = [x for pts in series.values() for p in pts for x in p if x == x]
-    step, ticks = _nice_axis(max([*values, band[1], 0.01]))
-    vmax = step * ticks
-    y = lambda v: top + plot_h * (1 - min(max(v, 0.0), vmax) / vmax)  # noqa: E731
+    values = [x for pts in series.values() for p in pts for x in p]
+    step, first, last = axis([*values, *band, 0.01])
+    y = scale(first, last, step, top + plot_h, top)
     n = max(len(xs), 1)
     parts = _open(width, h, title, left)
-    parts.append(f'<rect x="{left}" y="{y(band[1]):.1f}" width="{plot_w}" '
-                 f'height="{max(y(band[0]) - y(band[1]), 1):.1f}" fill="#1a7f37" '
-                 f'fill-opacity="0.13"><title>{escape(band_label)}</title></rect>')
-    parts += _y_grid(step, ticks, y, left, plot_w, percent)
+    if band[0] == band[0] and band[1] == band[1]:
+        parts.append(f'<rect x="{left}" y="{y(band[1]):.1f}" width="{plot_w}" '
+                     f'height="{max(y(band[0]) - y(band[1]), 1):.1f}" fill="#1a7f37" '
+                     f'fill-opacity="0.13"><title>{escape(band_label)}</title></rect>')
+    parts += _y_grid(step, first, last, y, left, plot_w, percent)
     k = len(series)
     for j, (name, pts) in enumerate(series.items()):
         colour = PALETTE[j % len(PALETTE)]
@@ -330,12 +380,13 @@ def band_points(xs: list[str], series: dict[str, list[tuple[float, float, float]
             if v != v:  # nan: no games
                 continue
             cx = left + plot_w * (i + 0.5) / n + shift
-            parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
-                         f'stroke="{colour}" stroke-width="2"/>')
+            if lo == lo and hi == hi:
+                parts.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y(lo):.1f}" '
+                             f'y2="{y(hi):.1f}" stroke="{colour}" stroke-width="2"/>')
             parts.append(f'<circle cx="{cx:.1f}" cy="{y(v):.1f}" r="4.5" fill="{colour}">'
                          f'<title>{escape(xs[i])}{" · " + escape(name) if name else ""}: '
-                         f'{_tick(v, step / 100, percent)} [{_tick(lo, step / 100, percent)}, '
-                         f'{_tick(hi, step / 100, percent)}]</title></circle>')
+                         f'{tick(v, step / 100, percent)} [{tick(lo, step / 100, percent)}, '
+                         f'{tick(hi, step / 100, percent)}]</title></circle>')
     for i, lab in enumerate(xs):
         cx = left + plot_w * (i + 0.5) / n
         parts.append(f'<text x="{cx:.1f}" y="{h - bottom + 16}" text-anchor="middle"'

@@ -39,7 +39,6 @@ from imhotep_stats.stats.breakdowns import (
     game_histogram,
     round_points,
 )
-from imhotep_stats.stats.intervals import wilson_arrays
 from imhotep_stats.stats.playtest import card_strength, comebacks, has_card_columns
 from imhotep_stats.stats.significance import SeatVerdict
 from imhotep_stats.stats.sweep import gap_bounds, imbalance_order
@@ -50,16 +49,13 @@ make files nobody reads (and GitHub caps a step summary at 1 MiB); the worst cel
 section, every cell stays in the overview, summary.json and tables/."""
 
 POWER = 0.8
-WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
-SIG = 10  # significant digits kept in exported floats (hides summation-order noise)
-
-
+SIG = 10  # significant digits kept in exported floats (more than any figure can claim)
 
 def clean(x: Any) -> Any:
     """A float rounded to SIG significant digits, None for nan/inf; others unchanged.
 
-    Float sums computed by polars threads may differ in the last bit between two runs over
-    the same data; rounding keeps reports and exports byte-identical."""
+    The figures are already the same floats on every render (``stats.aggregate`` sums whole
+    numbers); this keeps the exported files short and free of -0.0."""
     if isinstance(x, float | np.floating):
         x = float(x)
         if not math.isfinite(x):
@@ -132,18 +128,6 @@ def _cell_order(df: pl.DataFrame, order: dict[str, int]) -> pl.DataFrame:
         return df
     idx = pl.col("cell").replace_strict(order, default=len(order), return_dtype=pl.Int64)
     return df.with_columns(_o=idx).sort("_o", maintain_order=True).drop("_o")
-
-
-def _snap_wins(df: pl.DataFrame, confidence: float) -> pl.DataFrame:
-    """Wins rounded to the exact multiple of 1/12 they are, then rate and Wilson interval
-    recomputed, so the figures do not depend on the order polars summed the shares in."""
-    wins = np.round(df["wins"].to_numpy() * WIN_SHARE_UNIT) / WIN_SHARE_UNIT
-    games = df["games"].to_numpy().astype(float)
-    low, high = wilson_arrays(np.minimum(wins, games), games, confidence)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rate = np.where(games > 0, wins / np.where(games > 0, games, 1), np.nan)
-    return df.with_columns(pl.Series("wins", wins), pl.Series("win_rate", rate),
-                           pl.Series("ci_low", low), pl.Series("ci_high", high))
 
 
 def _notes(sides: str, board: dict[str, Any]) -> list[str]:
@@ -285,7 +269,7 @@ def seat_verdicts_of(run_dir: str | Path) -> tuple[dict[str, SeatVerdict], dict[
     lf, _extra = load_all(run_dir)
     report = manifest.get("config", {}).get("report", {})
     conf = float(report.get("confidence", 0.95))
-    seat = _snap_wins(win_rates(lf, by=("cell", "seat"), confidence=conf), conf)
+    seat = win_rates(lf, by=("cell", "seat"), confidence=conf)
     verdicts, _family = fairness(seat, [c["id"] for c in manifest["cells"]],
                                  float(report.get("margin", 0.02)), round(1.0 - conf, 12),
                                  POWER, sequential=sequential(run_dir, manifest))
@@ -305,8 +289,8 @@ def compute(run_dir: str | Path) -> ReportData:
     board = manifest.get("board", {})
     order = {c["id"]: i for i, c in enumerate(manifest["cells"])}
 
-    seat = _snap_wins(win_rates(lf, by=("cell", "seat"), confidence=conf), conf)
-    bot = _snap_wins(win_rates(lf, by=("cell", "bot"), confidence=conf), conf)
+    seat = win_rates(lf, by=("cell", "seat"), confidence=conf)
+    bot = win_rates(lf, by=("cell", "bot"), confidence=conf)
     games = {c: int(g) for c, g in seat.filter(pl.col("seat") == 0)
              .select("cell", "games").iter_rows()}
     cells = [CellInfo(index=i, id=c["id"], sides=c["sides"], players=int(c["players"]),

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
-from imhotep_stats.reporting.charts import FONT, PALETTE
+from imhotep_stats.reporting.charts import FONT, PALETTE, axis, scale, tick
 from imhotep_stats.stats.ladder import bootstrap_ratings, read
 
 Point = tuple[str, float, float, float, float]  # name, rating, low, high, CPU s a game
@@ -21,36 +21,34 @@ Point = tuple[str, float, float, float, float]  # name, rating, low, high, CPU s
 def rating_vs_cpu_svg(series: dict[str, list[Point]], title: str, width: int = 640,
                       height: int = 400) -> str:
     """One labelled dot with a vertical interval per bot and series; x: log10 CPU."""
-    pts = [p for ps in series.values() for p in ps if p[4] > 0]
+    series = {k: [p for p in ps if _drawable(p)] for k, ps in series.items()}
+    pts = [p for ps in series.values() for p in ps]
     if not pts:
         raise ValueError("no bot with a measured CPU time to plot")
     left, right, top, bottom = 60, 20, 40, 50
     pw, ph = width - left - right, height - top - bottom
-    xs = [math.log10(p[4]) for p in pts]
-    x0, x1 = math.floor(min(xs)), math.ceil(max(xs))
+    logs = [math.log10(p[4]) for p in pts]
+    x0, x1 = math.floor(min(logs)), math.ceil(max(logs))
     x1 = max(x1, x0 + 1)
-    ylo = min(p[2] for p in pts)
-    yhi = max(p[3] for p in pts)
-    step = 100 if yhi - ylo <= 800 else 200
-    y0, y1 = step * math.floor(ylo / step), step * math.ceil(yhi / step)
-    y1 = max(y1, y0 + step)
+    every = -(-(x1 - x0) // 8)  # decades between grid lines: at most 9 lines
+    to_x = scale(x0, x1, 1.0, left, left + pw)
+    step, y0, y1 = axis([x for p in pts for x in p[1:4]], 8, zero=False)
+    Y = scale(y0, y1, step, top + ph, top)
 
     def X(c: float) -> float:
-        return left + pw * (math.log10(c) - x0) / (x1 - x0)
-
-    def Y(r: float) -> float:
-        return top + ph * (1 - (r - y0) / (y1 - y0))
+        return to_x(math.log10(c))
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}" {FONT}>',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{left}" y="20" font-weight="bold">{escape(title)}</text>']
-    for k in range(int((y1 - y0) / step) + 1):
-        v = y0 + k * step
+    for k in range(y0, y1 + 1):
+        v = k * step
+        label = ("+" if v > 0 else "") + tick(v, step, False)
         out.append(f'<line x1="{left}" x2="{left + pw}" y1="{Y(v):.1f}" y2="{Y(v):.1f}" '
                    f'stroke="#ddd"/><text x="{left - 6}" y="{Y(v) + 4:.1f}" '
-                   f'text-anchor="end">{v:+.0f}</text>')
-    for e in range(x0, x1 + 1):
+                   f'text-anchor="end">{label}</text>')
+    for e in range(x0, x1 + 1, every):
         c = 10.0 ** e
         label = f"{c:g}"
         out.append(f'<line x1="{X(c):.1f}" x2="{X(c):.1f}" y1="{top}" y2="{top + ph}" '
@@ -66,7 +64,7 @@ def rating_vs_cpu_svg(series: dict[str, list[Point]], title: str, width: int = 6
         out.append(f'<rect x="{lx}" y="{top + 4}" width="10" height="10" fill="{colour}"/>'
                    f'<text x="{lx + 14}" y="{top + 13}">{escape(label)}</text>')
         lx += 24 + 7 * len(label)
-        line = sorted((p for p in ps if p[4] > 0), key=lambda p: p[4])
+        line = sorted(ps, key=lambda p: p[4])
         if len(line) > 1:
             d = " ".join(f"{X(p[4]):.1f},{Y(p[1]):.1f}" for p in line)
             out.append(f'<polyline points="{d}" fill="none" stroke="{colour}" '
@@ -96,3 +94,8 @@ def plot(paths: Sequence[Path], players: int = 2) -> str:
         series[sides] = [(n, r, lo, hi, t) for n, (r, lo, hi, t) in boot.items() if t == t]
     return rating_vs_cpu_svg(series, f"Rating against CPU a game, {players} players "
                              "(bootstrap 95% intervals over games)")
+
+
+def _drawable(p: Point) -> bool:
+    """A measured CPU time and a finite rating and interval: a point the chart can place."""
+    return p[4] > 0 and all(math.isfinite(x) for x in p[1:5])

@@ -30,8 +30,8 @@ def robustness(data: ReportData) -> list[Block]:
              "of the seat x lineup table of wins (shared wins as fractions), Holm over the "
              "groups of this report, with the seats' trend per rating point beside it "
              "where at least three lineups have ratings. A rejection says the size of a seat's "
-             "effect depends on the bots (not that the bots cause it); \"consistent\" says "
-             "the difference the test could miss. "
+             "effect depends on the bots (not that the bots cause it); \"no difference "
+             "detected\" comes with the difference the test could miss (80% power). "
              f"*First-player advantage*: seat 1's win rate minus its fair share, {_conf(data)} "
              "Wilson interval."),
     ]

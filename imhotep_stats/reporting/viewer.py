@@ -18,6 +18,7 @@ from imhotep_stats.engine.transcript import read_lines, replay
 from imhotep_stats.engine.view import View
 from imhotep_stats.reporting.board_state import round_totals, state
 from imhotep_stats.reporting.captions import action_words, step_caption
+from imhotep_stats.reporting.charts import axis, scale, tick
 from imhotep_stats.reporting.palette import SEATS, seat_colour
 from imhotep_stats.rules.board import Board
 
@@ -105,22 +106,18 @@ def score_chart(by_round: list[list[int]], rounds: int) -> str:
     """Each seat's running total by round (the last point: after game-end scoring)."""
     width, height, left, bottom, top = CHART_WIDTH, 240, CHART_LEFT, 44, 30
     n = len(by_round[0]) if by_round else 0
-    top_value = max([max(r) for r in by_round] + [1])
-    step = next(s for s in (5, 10, 20, 25, 50, 100) if top_value / s <= 6)
-    ymax = step * -(-top_value // step)
+    step, first, last = axis([v for r in by_round for v in r] + [5], 6)
+    y = scale(first, last, step, height - bottom, top)
     xs = len(by_round)
     x = round_x(xs).__getitem__
-
-    def y(v: float) -> float:
-        return top + (height - top - bottom) * (1 - v / ymax)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" id="score-chart" viewBox="0 0 {width} {height}" '
            f'width="{width}" height="{height}" style="max-width:100%;height:auto" role="img" '
            f'aria-label="Score by round" font-family="system-ui, sans-serif" font-size="15">']
-    for k in range(int(ymax // step) + 1):
+    for k in range(first, last + 1):
         v = k * step
         out.append(f'<line x1="{left}" x2="{width - 16}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#ddd"/>'
-                   f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
+                   f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{tick(v, step, False)}</text>')
     for i in range(xs):
         label = str(i + 1) if i < rounds else "end"
         out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 18}" text-anchor="middle">{label}</text>')

@@ -167,7 +167,15 @@ def load_record(run_dir: str | Path) -> dict[str, Any] | None:
         return None
     import json
 
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise store.RunStoreError(f"{path}: unreadable ({exc}); run the sweep with --force "
+                                  "to redo its adaptive rounds") from None
+    if not isinstance(record, dict):
+        raise store.RunStoreError(f"{path}: expected a JSON object; run the sweep with "
+                                  "--force to redo its adaptive rounds")
+    return record
 
 
 def games_per_cell(manifest: dict[str, Any], record: dict[str, Any] | None) -> dict[int, int]:

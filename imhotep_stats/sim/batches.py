@@ -1,7 +1,8 @@
 """Batches of games: what a worker is sent and the rows it sends back.
 
 A task is a small picklable value naming a cell and a range of game indices; the worker
-plays those games (:func:`simulate`) and sends back plain columns, one row per game and
+plays those games (:func:`simulate`; in the Rust core when it plays every bot of the
+lineup, ``sim/core_batch.py``) and sends back plain columns, one row per game and
 seat, sorted by (game, seat); :func:`to_frame` types them with the exact schema of
 ``sim/schema.py``. Workers never import polars: a pool starts faster without it.
 
@@ -22,6 +23,7 @@ from imhotep_stats.bots import make_bot
 from imhotep_stats.config import Cell, board_for
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.sim import core_batch
 from imhotep_stats.sim.schema import CARDS, COLUMNS, ROUNDS, SOURCES
 
 if TYPE_CHECKING:
@@ -115,6 +117,8 @@ def simulate(task: Task) -> Columns:
     n = cell.players
     board = board_for(task.overrides_json)
     personas = json.loads(task.personas_json)  # name -> spec table (bots.make_bot)
+    if not task.timed and core_batch.plays(cell.lineup, personas):
+        return core_batch.simulate(task, board)  # the same rows, played by the Rust core
     cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
     round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]

@@ -23,6 +23,7 @@ import polars as pl
 
 from imhotep_stats.engine.game import RulesError
 from imhotep_stats.sim.batches import Task, simulate, to_frame
+from imhotep_stats.sim.probe import probe
 from imhotep_stats.sim.store import RunStoreError
 
 OnResult = Callable[[Task, pl.DataFrame], None]
@@ -39,11 +40,25 @@ def cluster_timeout() -> float:
                             f"{os.environ[CLUSTER_TIMEOUT]!r}") from None
 
 
+def _unreachable(address: str, timeout: float, why: str) -> RunStoreError:
+    return RunStoreError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s: "
+                         f"{why} (check the address; {CLUSTER_TIMEOUT}=SECONDS waits longer)")
+
+
 def _connect(client_class, address: str):
-    """A Dask client for ``address`` within the cluster timeout. The connection is made in a
-    thread because a server that accepts and never answers stalls ``Client`` past its own
-    timeout; anything but a scheduler (an HTTP server, say) fails with some exception."""
+    """A Dask client for ``address`` within the cluster timeout. What listens there is
+    probed first (``probe``: anything but a scheduler is named); the connection is then made
+    in a thread because a server that accepts and never answers stalls ``Client`` past its
+    own timeout."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
     timeout = cluster_timeout()
+    scheme, location = parse_address(address)
+    if scheme in ("tcp", "tls"):
+        host, port = parse_host_port(location, 8786)
+        found = probe(host, port, timeout, tls=scheme == "tls")
+        if found:
+            raise _unreachable(address, timeout, found)
     box: dict = {}
 
     def connect() -> None:
@@ -60,8 +75,7 @@ def _connect(client_class, address: str):
     why = ("no answer" if thread.is_alive() else
            "timed out" if isinstance(box.get("error"), OSError) else
            f"not a Dask scheduler ({type(box['error']).__name__})")
-    raise RunStoreError(f"cannot reach the Dask scheduler at {address} within {timeout:g} s: "
-                        f"{why} (check the address; {CLUSTER_TIMEOUT}=SECONDS waits longer)")
+    raise _unreachable(address, timeout, why)
 
 
 def default_workers() -> int:

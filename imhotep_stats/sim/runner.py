@@ -37,6 +37,7 @@ from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import default_workers, execute
 from imhotep_stats.sim.lock import LOCK, run_lock
+from imhotep_stats.sim.manifest import RESUME, missing
 from imhotep_stats.sim.progress import Progress
 from imhotep_stats.sim.schema import COLUMNS
 from imhotep_stats.sim.store import MANIFEST, SHARDS, TMP_SUFFIX, RunStoreError
@@ -207,6 +208,11 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
                 "(what the commands do by default; resume=True), choose --out DIR for a new "
                 "directory, or --force to overwrite it."
             )
+        gone = missing(old, RESUME)
+        if gone:
+            raise RunStoreError(f"cannot resume {run_dir}: {manifest_path}: {gone} (a damaged "
+                                "or edited manifest). Use --out DIR for a new run, or --force "
+                                "to discard the old one.")
         keys = [] if old.get("config_hash") == config.hash else _diff_keys(
             {k: old.get("config", {}).get(k) for k in _hashed()},
             {k: config.to_json()[k] for k in _hashed()})
@@ -225,6 +231,12 @@ def prepare(config: StudyConfig, run_dir: Path, resume: bool, force: bool, warn:
                 warn(f"{run_dir / ADAPTIVE}: a sweep's adaptive games overlap the added "
                      "game indices; removed (run the sweep again to redo them)")
                 shutil.rmtree(run_dir / ADAPTIVE)
+        elif not keys and old["config_hash"] != config.hash:
+            raise RunStoreError(
+                f"cannot resume {run_dir}: {manifest_path}: config_hash "
+                f"{old['config_hash'][:12]} is not the hash of the config it holds "
+                f"({config.hash[:12]}): the manifest was edited. Use --out DIR for a new run, "
+                "or --force to discard the old one.")
         elif keys:
             raise RunStoreError(
                 f"cannot resume {run_dir}: the config changed since the run started "

@@ -25,10 +25,11 @@ from typing import Any
 import polars as pl
 
 from imhotep_stats.sim import integrity
+from imhotep_stats.sim.manifest import FORMAT  # noqa: F401 - the writers' name for it
+from imhotep_stats.sim.manifest import problem as manifest_problem
 
 MANIFEST = "manifest.json"
 SHARDS = "shards"
-FORMAT = 1
 SHARD_RE = re.compile(r"^c(\d{5})-b(\d{6})\.parquet$")
 TMP_SUFFIX = ".tmp"
 
@@ -119,7 +120,8 @@ def holds_run(run_dir: str | Path) -> bool:
 
 
 def load_manifest(run_dir: str | Path) -> dict[str, Any]:
-    """The run's manifest; RunStoreError when the directory holds no readable run."""
+    """The run's manifest; RunStoreError when the directory holds no readable run or its
+    manifest is damaged (``sim/manifest.py`` names the field)."""
     path = Path(run_dir) / MANIFEST
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -127,8 +129,10 @@ def load_manifest(run_dir: str | Path) -> dict[str, Any]:
         raise RunStoreError(f"{run_dir}: not a run directory (no {MANIFEST})") from None
     except (OSError, ValueError) as exc:
         raise RunStoreError(f"{path}: unreadable manifest ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RunStoreError(f"{path}: not an imhotep-stats run manifest (format {FORMAT})")
+    bad = manifest_problem(data)
+    if bad:
+        raise RunStoreError(f"{path}: {bad}; not a run this version can read (a damaged or "
+                            "edited manifest: run the study again with --force or --out DIR)")
     return data
 
 

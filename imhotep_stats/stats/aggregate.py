@@ -16,6 +16,11 @@ over clusters c (games) with n_c rows and total S_c. Rows of one game are not in
 (players compete; two seats of the same bot share a game; cells share a game index and so
 its cards, by design), and clustering accounts for that. When each game gives a group one
 row (grouping by cell and seat) this is exactly the textbook s^2 / n.
+
+Every sum is of whole numbers (Int64): points, counts, and values that are whole in
+twelfths (``UNIT``: a share of a k-way win, a mean over the other players). Such sums are
+exact whatever order polars adds the rows in (shards, chunks, threads), so a run's figures
+are the same floats however often they are computed and however its shards were written.
 """
 
 from __future__ import annotations
@@ -31,11 +36,25 @@ from imhotep_stats.stats.intervals import t_interval_from_moments, wilson_arrays
 from imhotep_stats.stats.rating import bradley_terry
 
 CHUNK_ROWS = 500_000
-"""Input rows per pass of the per-game steps: bounds their memory (a few hundred MB peak
-in measurements with 6M rows, against 2 GB in one pass), at the cost of one scan per pass."""
+"""Input rows per pass of the per-game steps: bounds their memory by the chunk, not the
+cell (one pass would hold every row at once), at the cost of one scan per pass."""
+
+UNIT = 12
+"""The least common multiple of 1-4: with 2-4 players a win share (1/k), a mean over the
+other players or over the losers (1/1-1/3) is a whole number of twelfths."""
 
 Keys = str | Sequence[str]
 _GAME_COLS = ("cell", "sides", "players", "lineup")  # constant within a game
+
+
+def twelfths(expr: pl.Expr) -> pl.Expr:
+    """``expr`` (a whole number of twelfths) as an exact Int64 count of twelfths."""
+    return (expr.cast(pl.Float64) * UNIT).round().cast(pl.Int64)
+
+
+def win_units() -> pl.Expr:
+    """Each row's win share in twelfths of a win (12, 6, 4, 3 or 0)."""
+    return twelfths(pl.col("win_share"))
 
 
 def _keys(by: Keys) -> list[str]:
@@ -88,7 +107,8 @@ def _chunked(
 
 
 def _sum_exprs(values: dict[str, pl.Expr], clustered: bool, keys: list[str]):
-    """A query step giving additive moments per group (see the module docstring).
+    """A query step giving additive moments per group (see the module docstring); the
+    ``values`` are whole numbers (points, or twelfths: ``twelfths``), summed as Int64.
 
     Columns: ``_C`` clusters (game indices), ``_G`` games (distinct cell and game),
     ``_N`` rows, ``_N2`` sum of squared rows per cluster, and per value ``v``: ``v__s``
@@ -99,18 +119,18 @@ def _sum_exprs(values: dict[str, pl.Expr], clustered: bool, keys: list[str]):
     def step(lf: pl.LazyFrame) -> pl.LazyFrame:
         if not clustered:  # one row per game and group: rows are the clusters
             return _agg(
-                lf, keys, pl.len().cast(pl.Float64).alias("_C"),
-                *[e.cast(pl.Float64).sum().alias(f"{v}__s") for v, e in values.items()],
-                *[(e.cast(pl.Float64) ** 2).sum().alias(f"{v}__q") for v, e in values.items()],
+                lf, keys, pl.len().cast(pl.Int64).alias("_C"),
+                *[e.cast(pl.Int64).sum().alias(f"{v}__s") for v, e in values.items()],
+                *[(e.cast(pl.Int64) ** 2).sum().alias(f"{v}__q") for v, e in values.items()],
             ).with_columns(_N=pl.col("_C"), _N2=pl.col("_C"), _G=pl.col("_C"),
                            **{f"{v}__x": pl.col(f"{v}__s") for v in values})
         per_game = _agg(
-            lf, [*keys, "game"], pl.len().cast(pl.Float64).alias("_n"),
-            pl.col("cell").n_unique().cast(pl.Float64).alias("_g"),
-            *[e.cast(pl.Float64).sum().alias(f"{v}__S") for v, e in values.items()],
+            lf, [*keys, "game"], pl.len().cast(pl.Int64).alias("_n"),
+            pl.col("cell").n_unique().cast(pl.Int64).alias("_g"),
+            *[e.cast(pl.Int64).sum().alias(f"{v}__S") for v, e in values.items()],
         )
         return _agg(
-            per_game, keys, pl.len().cast(pl.Float64).alias("_C"),
+            per_game, keys, pl.len().cast(pl.Int64).alias("_C"),
             pl.col("_g").sum().alias("_G"),
             pl.col("_n").sum().alias("_N"), (pl.col("_n") ** 2).sum().alias("_N2"),
             *[pl.col(f"{v}__S").sum().alias(f"{v}__s") for v in values],
@@ -122,25 +142,25 @@ def _sum_exprs(values: dict[str, pl.Expr], clustered: bool, keys: list[str]):
 
 
 def _finalize_means(
-    sums: pl.DataFrame, keys: list[str], values: Sequence[str], confidence: float
+    sums: pl.DataFrame, keys: list[str], values: Sequence[str], confidence: float,
+    unit: int = 1,
 ) -> pl.DataFrame:
-    """Turn additive moments into mean, ci_low, ci_high per value (clustered t interval)."""
-    c = sums["_C"].to_numpy()
-    n = sums["_N"].to_numpy()
-    n2 = sums["_N2"].to_numpy()
+    """Turn additive moments into mean, ci_low, ci_high per value (clustered t interval);
+    values summed in 1/``unit`` parts (``twelfths``) come back in whole units."""
+    c, n, n2 = (sums[k].to_numpy().astype(float) for k in ("_C", "_N", "_N2"))
     cols: dict[str, object] = {k: sums[k] for k in keys}
     cols["games"] = sums["_G"].cast(pl.Int64)
     cols["rows"] = sums["_N"].cast(pl.Int64)
     with np.errstate(invalid="ignore", divide="ignore"):
         for v in values:
-            s, q, x = (sums[f"{v}__{t}"].to_numpy() for t in "sqx")
+            s, q, x = (sums[f"{v}__{t}"].to_numpy().astype(float) for t in "sqx")
             mean = np.where(n > 0, s / np.where(n > 0, n, 1), np.nan)
             ss = np.maximum(q - 2 * mean * x + mean**2 * n2, 0.0)
             var = np.where(c > 1, c / np.maximum(c - 1, 1) * ss / np.maximum(n, 1) ** 2, np.nan)
             low, high = t_interval_from_moments(mean, np.sqrt(var), c - 1, confidence)
-            cols[f"{v}_mean"] = mean
-            cols[f"{v}_ci_low"] = low
-            cols[f"{v}_ci_high"] = high
+            cols[f"{v}_mean"] = mean / unit
+            cols[f"{v}_ci_low"] = low / unit
+            cols[f"{v}_ci_high"] = high / unit
     return pl.DataFrame(cols)
 
 
@@ -168,7 +188,7 @@ def win_rates(
     """Win rate per group with a Wilson interval; shared wins count as their share.
 
     Columns: keys, ``games`` (rows: seat-games, so a bot with two seats in a game counts
-    twice), ``wins`` (sum of win_share), ``win_rate``, ``ci_low``, ``ci_high``,
+    twice), ``wins`` (sum of win_share, exact: ``win_units``), ``win_rate``, ``ci_low``, ``ci_high``,
     ``expected`` (mean of 1/players, the rate of identical players) and ``mdd``, the
     smallest deviation from ``expected`` the sample resolves (``min_detectable_difference``
     at alpha 0.05, power 0.8). Use ``by=("cell", "bot")`` for bots; a bot holding several
@@ -179,12 +199,14 @@ def win_rates(
     df = _collect(_agg(
         lf, keys,
         pl.len().cast(pl.Int64).alias("games"),
-        pl.col("win_share").cast(pl.Float64).sum().alias("wins"),
-        (1.0 / pl.col("players").cast(pl.Float64)).mean().alias("expected"),
+        win_units().sum().alias("_wins"),
+        (UNIT // pl.col("players").cast(pl.Int64)).sum().alias("_fair"),
     ))
     df = _sorted(df.filter(pl.col("games") > 0), keys)
     games = df["games"].to_numpy().astype(float)
-    wins = df["wins"].to_numpy()
+    wins = df["_wins"].to_numpy() / UNIT
+    df = df.with_columns(pl.Series("wins", wins),
+                         pl.Series("expected", df["_fair"].to_numpy() / (UNIT * games)))
     low, high = wilson_arrays(np.minimum(wins, games), games, confidence)
     p = df["expected"].to_numpy()
     z = float(_st.norm.ppf(0.975) + _st.norm.ppf(0.8))
@@ -253,23 +275,24 @@ def winner_separation(
     _check_game_keys(keys, "winner_separation")
     srcs = source_columns(lf)
     cols = [*srcs, "score"]
-    w = pl.col("win_share").cast(pl.Float64)
-    lost = (pl.col("win_share") == 0).cast(pl.Float64)
+    w = win_units()
+    lost = (pl.col("win_share") == 0).cast(pl.Int64)
     game_keys = list(dict.fromkeys([*keys, "cell", "game"]))
     sums_step = _sum_exprs({c: pl.col(c) for c in cols}, "cell" not in keys, keys)
 
     def step(chunk: pl.LazyFrame) -> pl.LazyFrame:
-        # Plain sums per game (fast in a group_by), then winner minus losers' mean.
+        # Plain sums per game (fast in a group_by), then winner minus losers' mean, in
+        # twelfths: the winners' share-weighted points and 12 / losers are whole numbers.
         per_game = (
             chunk.group_by(game_keys)
             .agg(
                 lost.sum().alias("_losers"),
-                *[(w * pl.col(c)).sum().alias(f"{c}__w") for c in cols],
-                *[(lost * pl.col(c)).sum().alias(f"{c}__l") for c in cols],
+                *[(w * pl.col(c).cast(pl.Int64)).sum().alias(f"{c}__w") for c in cols],
+                *[(lost * pl.col(c).cast(pl.Int64)).sum().alias(f"{c}__l") for c in cols],
             )
             .filter(pl.col("_losers") > 0)
-            .select(*game_keys, *[(pl.col(f"{c}__w") - pl.col(f"{c}__l") / pl.col("_losers"))
-                                  .alias(c) for c in cols])
+            .select(*game_keys, *[(pl.col(f"{c}__w") - pl.col(f"{c}__l")
+                                   * (UNIT // pl.col("_losers"))).alias(c) for c in cols])
         )
         return sums_step(per_game)
 
@@ -279,7 +302,7 @@ def winner_separation(
               "ci_high": pl.Float64}
     if sums is None or sums.height == 0:
         return pl.DataFrame(schema=schema)
-    res = _sorted(_finalize_means(sums, keys, cols, confidence), keys)
+    res = _sorted(_finalize_means(sums, keys, cols, confidence, UNIT), keys)
     long = pl.concat([
         res.select(
             *keys, pl.lit("total" if c == "score" else c.removeprefix("pts_")).alias("source"),
@@ -306,15 +329,18 @@ def seat_edge(
     keys = _keys(by)
     srcs = source_columns(lf)
     cols = [*srcs, "score"]
-    others = (pl.col("players").cast(pl.Float64) - 1).clip(lower_bound=1)
-    edges = [(pl.col(c).cast(pl.Float64) * (1 + 1 / others)
-              - pl.col(c).cast(pl.Float64).sum().over(["cell", "game"]) / others).alias(c)
-             for c in cols]
+    others = (pl.col("players").cast(pl.Int64) - 1).clip(lower_bound=1)
+    # (points - the others' mean) = (points (others + 1) - the table's points) / others,
+    # in twelfths: 12 / others is whole
+    edges = [((pl.col(c).cast(pl.Int64) * (others + 1)
+               - pl.col(c).cast(pl.Int64).sum().over(["cell", "game"]))
+              * (UNIT // others)).alias(c) for c in cols]
     sums_step = _sum_exprs({c: pl.col(c) for c in cols}, _is_clustered(keys, ("cell", "seat")),
                            keys)
     # a chunk holds whole games, so the window over a game's rows sees all of them
     sums = _chunked(lf, keys, lambda chunk: sums_step(chunk.with_columns(edges)), chunk_rows)
-    res = None if sums is None else _sorted(_finalize_means(sums, keys, cols, confidence), keys)
+    res = None if sums is None else _sorted(_finalize_means(sums, keys, cols, confidence, UNIT),
+                                            keys)
     schema = {**{k: lf.collect_schema()[k] for k in keys}, "source": pl.String,
               "games": pl.Int64, "mean": pl.Float64, "ci_low": pl.Float64,
               "ci_high": pl.Float64}
@@ -399,10 +425,13 @@ def game_shape(
     if games is None:
         return pl.DataFrame(schema={k: lf.collect_schema()[k] for k in keys} | {
             "games": pl.Int64})
+    means = {"score_mean": "score", **{c: c for c in rounds}}
     per_player = _sorted(_collect(_agg(
-        lf, keys, pl.col("score").cast(pl.Float64).mean().alias("score_mean"),
-        *[pl.col(c).cast(pl.Float64).mean() for c in rounds],
+        lf, keys, pl.len().alias("_rows"),
+        *[pl.col(c).cast(pl.Int64).sum().alias(name) for name, c in means.items()],
     )), keys)
+    per_player = per_player.select(*keys, *[(pl.col(name) / pl.col("_rows")).alias(name)
+                                            for name in means])
     hist = score_distribution(lf, keys)
     quant_rows = []
     groups = hist.partition_by(keys, as_dict=True, maintain_order=True) if keys else {

@@ -42,7 +42,7 @@ def round_points(
     rounds = [c for c in names if c.startswith("round_")]
     aggs = [pl.len().cast(pl.Int64).alias("games")]
     for c in rounds:
-        x = pl.col(c).cast(pl.Float64)
+        x = pl.col(c).cast(pl.Int64)  # whole points: exact sums in any order
         aggs += [x.sum().alias(f"{c}__s"), (x * x).sum().alias(f"{c}__q")]
     df = lf.group_by(keys).agg(*aggs).collect(engine="streaming").sort(keys)
     schema = {**{k: lf.collect_schema()[k] for k in keys}, "round": pl.String,
@@ -54,7 +54,7 @@ def round_points(
     parts = []
     with np.errstate(invalid="ignore", divide="ignore"):
         for c in rounds:
-            s, q = df[f"{c}__s"].to_numpy(), df[f"{c}__q"].to_numpy()
+            s, q = (df[f"{c}__{t}"].to_numpy().astype(float) for t in "sq")
             mean = s / n
             var = np.maximum(q - n * mean * mean, 0.0) / np.maximum(n - 1, 1)
             se = np.where(n > 1, np.sqrt(var / n), np.nan)

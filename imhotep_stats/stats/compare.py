@@ -49,7 +49,7 @@ from imhotep_stats.stats.sequential import mean_radius
 from imhotep_stats.stats.significance import benjamini_hochberg, holm
 
 CHUNK_GAMES = 20_000
-"""Game indices per pass over a cell: bounds memory (about 30 MB of rows at 4 players)."""
+"""Game indices per pass over a cell: bounds memory by the chunk, not the cell."""
 
 GAME_VALUES = ("decisions", "margin", "lead_changes")  # one value per game
 PLAYER_VALUES = ("win_share", "score", *(f"pts_{s}" for s in SOURCES))
@@ -120,9 +120,9 @@ def _cell_files(run_dir: Path) -> dict[int, list[str]]:
 def check_pairing(base: dict[str, Any], whatif: dict[str, Any]) -> None:
     """Refuse runs whose games do not pair: other seed, game count, players or lineups."""
     problems = []
-    if base["seeds"]["root"] != whatif["seeds"]["root"]:
-        problems.append(f"root seeds differ ({base['seeds']['root']} vs "
-                        f"{whatif['seeds']['root']})")
+    roots = [(m.get("seeds") or {}).get("root") for m in (base, whatif)]
+    if roots[0] != roots[1]:
+        problems.append(f"root seeds differ ({roots[0]} vs {roots[1]})")
     bc, wc = base["cells"], whatif["cells"]
     if len(bc) != len(wc):
         problems.append(f"the base has {len(bc)} cells, the what-if {len(wc)} (cells pair by "

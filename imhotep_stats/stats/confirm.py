@@ -18,9 +18,8 @@ import polars as pl
 from imhotep_stats.config import StudyConfig
 from imhotep_stats.sim import adaptive
 from imhotep_stats.sim.store import load_manifest
+from imhotep_stats.stats.aggregate import UNIT, win_units
 from imhotep_stats.stats.significance import seat_verdicts
-
-WIN_SHARE_UNIT = 12  # shares are 1, 1/2, 1/3 or 1/4: wins are multiples of 1/12
 
 
 def confirm_configs(cfg: StudyConfig, ranked: list[dict[str, Any]], k: int
@@ -41,10 +40,10 @@ def confirm_configs(cfg: StudyConfig, ranked: list[dict[str, Any]], k: int
 
 def seat_wins(run_dir: Path) -> tuple[list[float], int]:
     """One cell's wins per seat and games, over every game the run holds."""
-    df = (adaptive.scan_all(run_dir).group_by("seat").agg(pl.col("win_share").sum(),
+    df = (adaptive.scan_all(run_dir).group_by("seat").agg(win_units().sum().alias("wins"),
                                                           pl.len().alias("games"))
           .sort("seat").collect())
-    wins = [round(w * WIN_SHARE_UNIT) / WIN_SHARE_UNIT for w in df["win_share"]]
+    wins = [w / UNIT for w in df["wins"]]
     return wins, int(df["games"][0])
 
 

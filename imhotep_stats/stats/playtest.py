@@ -36,6 +36,7 @@ import numpy as np
 import polars as pl
 
 from imhotep_stats.sim.schema import CARDS, ROUNDS
+from imhotep_stats.stats.aggregate import UNIT, win_units
 from imhotep_stats.stats.intervals import wilson_arrays
 
 DEFICIT_BANDS: tuple[tuple[int, int | None], ...] = ((0, 0), (1, 5), (6, 10), (11, 20),
@@ -83,26 +84,28 @@ def _effective_wilson(wins, n, deff, confidence):
 
 def _with_wilson(df: pl.DataFrame, confidence: float) -> pl.DataFrame:
     """Rate and clustered Wilson interval from the per-game moments ``_gq`` (games),
-    ``_ww``, ``_nn``, ``_wn`` beside ``wins`` and ``rows``; adds ``design_effect``."""
-    wins = df["wins"].to_numpy().astype(float)
+    ``_ww``, ``_nn``, ``_wn`` beside ``wins`` and ``rows`` (wins in twelfths, ``UNIT``);
+    adds ``design_effect``."""
+    wins = df["wins"].to_numpy().astype(float) / UNIT
     n = df["rows"].to_numpy().astype(float)
-    deff = design_effect(wins, n, *(df[c].to_numpy().astype(float)
+    deff = design_effect(wins, n, *(df[c].to_numpy().astype(float) / UNIT ** c.count("w")
                                     for c in ("_ww", "_nn", "_wn", "_gq")))
     rate, low, high = _effective_wilson(wins, n, deff, confidence)
     return df.drop("_ww", "_nn", "_wn", "_gq").with_columns(
-        pl.Series("win_rate", rate), pl.Series("ci_low", low), pl.Series("ci_high", high),
-        pl.Series("design_effect", deff))
+        pl.Series("wins", wins), pl.Series("win_rate", rate), pl.Series("ci_low", low),
+        pl.Series("ci_high", high), pl.Series("design_effect", deff))
 
 
 def _per_game_moments(frame: pl.LazyFrame, keys: list[str]) -> pl.LazyFrame:
-    """Sum per (keys, game) first, then the moments ``_with_wilson`` needs per keys."""
-    g = frame.group_by(*keys, "game").agg(pl.len().cast(pl.Float64).alias("_n"),
-                                         pl.col("win_share").sum().alias("_w"))
+    """Sum per (keys, game) first, then the moments ``_with_wilson`` needs per keys: whole
+    numbers (wins in twelfths), exact in any order."""
+    g = frame.group_by(*keys, "game").agg(pl.len().cast(pl.Int64).alias("_n"),
+                                         win_units().sum().alias("_w"))
     return g.group_by(*keys).agg(
-        pl.col("_n").sum().cast(pl.Int64).alias("rows"), pl.col("_w").sum().alias("wins"),
+        pl.col("_n").sum().alias("rows"), pl.col("_w").sum().alias("wins"),
         (pl.col("_w") ** 2).sum().alias("_ww"), (pl.col("_n") ** 2).sum().alias("_nn"),
         (pl.col("_w") * pl.col("_n")).sum().alias("_wn"),
-        pl.len().cast(pl.Float64).alias("_gq"))
+        pl.len().cast(pl.Int64).alias("_gq"))
 
 
 def comebacks(lf: pl.LazyFrame, confidence: float = 0.95) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -164,13 +167,13 @@ def _card_moments(lf: pl.LazyFrame) -> pl.DataFrame:
     per_game = []
     for c in CARDS:
         took = pl.col(f"took_{c}")
-        per_game += [pl.col("win_share").filter(took > 0).sum().alias(f"{c}__t1"),
-                     (took > 0).sum().cast(pl.Float64).alias(f"{c}__n1"),
-                     pl.col("win_share").filter(took == 0).sum().alias(f"{c}__t0"),
-                     (took == 0).sum().cast(pl.Float64).alias(f"{c}__n0"),
+        per_game += [win_units().filter(took > 0).sum().alias(f"{c}__t1"),
+                     (took > 0).sum().cast(pl.Int64).alias(f"{c}__n1"),
+                     win_units().filter(took == 0).sum().alias(f"{c}__t0"),
+                     (took == 0).sum().cast(pl.Int64).alias(f"{c}__n0"),
                      took.cast(pl.Int64).sum().alias(f"{c}__k")]
     games = lf.group_by("cell", "game").agg(pl.len().alias("__rows"), *per_game)
-    sums = [pl.col("__rows").sum().alias("rows"), pl.len().cast(pl.Float64).alias("__g")]
+    sums = [pl.col("__rows").sum().alias("rows"), pl.len().cast(pl.Int64).alias("__g")]
     for c in CARDS:
         col = {x: pl.col(f"{c}__{x}") for x in ("t1", "n1", "t0", "n0")}
         sums += [pl.col(f"{c}__k").sum().alias(f"{c}__k")]
@@ -203,7 +206,8 @@ def card_strength(lf: pl.LazyFrame, confidence: float = 0.95) -> pl.DataFrame:
     for r in sums.iter_rows(named=True):
         n, g = int(r["rows"]), float(r["__g"])
         for c in CARDS:
-            m = {x: float(r[f"{c}__{x}"] or 0.0) for x in _CARD_SUMS}
+            # wins t are in twelfths: a moment with two of them in UNIT squared
+            m = {x: float(r[f"{c}__{x}"] or 0) / UNIT ** x.count("t") for x in _CARD_SUMS}
             k = int(m["n1"])
             if not k:
                 continue

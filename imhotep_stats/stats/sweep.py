@@ -53,9 +53,11 @@ import numpy as np
 import polars as pl
 from scipy import stats as _st
 
+from imhotep_stats.config import DEFAULT_CONFIDENCE, DEFAULT_MARGIN
 from imhotep_stats.rules.board import SIDES, SITES
 from imhotep_stats.sim import adaptive, store
 from imhotep_stats.sim.schema import SOURCES
+from imhotep_stats.stats.aggregate import UNIT, win_units
 from imhotep_stats.stats.compare import SITE_NAMES
 from imhotep_stats.stats.intervals import min_detectable_difference, wilson_arrays
 from imhotep_stats.stats.significance import VERDICTS, benjamini_hochberg, seat_verdicts
@@ -73,11 +75,10 @@ FILES_PER_PASS = 256  # shards per query of the per-cell figures: bounds memory 
 
 def _cell_sums(lf: pl.LazyFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
     srcs = [f"pts_{s}" for s in SOURCES]
-    seats = lf.group_by("cell", "seat").agg(
-        pl.len().alias("games"), pl.col("win_share").sum().alias("wins"))
-    bots = lf.group_by("cell", "bot").agg(
-        pl.len().alias("rows"), pl.col("win_share").sum().alias("wins"))
-    pts = lf.group_by("cell").agg(*[pl.col(c).cast(pl.Float64).sum() for c in srcs])
+    wins = (win_units().sum() / UNIT).alias("wins")  # exact: the same in any row order
+    seats = lf.group_by("cell", "seat").agg(pl.len().alias("games"), wins)
+    bots = lf.group_by("cell", "bot").agg(pl.len().alias("rows"), wins)
+    pts = lf.group_by("cell").agg(*[pl.col(c).cast(pl.Int64).sum() for c in srcs])
     return tuple(q.collect(engine="streaming") for q in (seats, bots, pts))
 
 
@@ -405,9 +406,10 @@ def analyze_sweep(
     manifest = store.load_manifest(run_dir)
     if manifest.get("status") != "complete":
         raise store.RunStoreError(f"{run_dir}: the run is not finished")
-    cfg = manifest["config"]
-    margin = float(margin if margin is not None else cfg["report"]["margin"])
-    confidence = float(confidence if confidence is not None else cfg["report"]["confidence"])
+    report = manifest["config"].get("report", {})
+    margin = float(margin if margin is not None else report.get("margin", DEFAULT_MARGIN))
+    confidence = float(confidence if confidence is not None
+                       else report.get("confidence", DEFAULT_CONFIDENCE))
     cells = cell_table(adaptive.all_files(run_dir), manifest, confidence)
     seq = adaptive.sequential(run_dir, manifest)
     add_verdicts(cells, margin, alpha, sequential=seq)
@@ -457,7 +459,7 @@ def analyze_sweep(
                  f"from the first pass ({manifest['games_per_cell']:,} games per cell). "
                  "q: Benjamini-Hochberg over every effect and interaction of the sweep.")
     return {
-        "run_dir": str(run_dir), "study": manifest["study"], "cells": len(cells),
+        "run_dir": str(run_dir), "study": manifest.get("study", "study"), "cells": len(cells),
         "games": sum(c["games"] for c in cells), "extra_games": extra,
         "margin": margin, "confidence": confidence, "rank_by": rank_by,
         "verdicts": counts, "ranking": ranked[:top], "all_cells": ranked,
