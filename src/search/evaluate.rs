@@ -2,6 +2,8 @@
 //! points (points so far, the game-end scoring of the position as it stands, the stones
 //! still to deliver), and the win share the tree is credited with.
 
+#![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
+
 use crate::game::{Game, SEATS, SHIPS};
 use crate::rules::CoreError;
 

@@ -5,6 +5,8 @@
 //! estimate of evaluate.rs), each node credited with the reward of the seat that chose it.
 //! Decisions with a single legal action take no node and no draw in the tree.
 
+#![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
+
 use crate::action::{Action, Arg};
 use crate::game::{Game, SEATS};
 use crate::rules::CoreError;
