@@ -235,3 +235,15 @@ def test_persona_problems_name_their_keys():
     assert "built-in" in got["bots.personas.greedy"]
     assert "pyramidd" in got["bots.personas.x"]
     assert "bots.personas.y.colour" in got
+
+
+def test_a_search_persona_error_is_reported_at_its_key():
+    """The bot reports which key of the table is wrong (BotSpecError.field); the config names
+    it dotted, and an error about the table as a whole stays at the persona's key."""
+    got = problems(minimal(bots={
+        "lineup": ["random"],
+        "personas": {"deep": {"base": "mcts", "truncate": 0},
+                     "wide": {"base": "mcts", "iterations": "many"}},
+    }))
+    assert "expected an integer >= 1" in got["bots.personas.deep.truncate"]
+    assert "expected an integer >= 1" in got["bots.personas.wide.iterations"]

@@ -93,7 +93,7 @@ def make_bot(spec: str | Mapping[str, object]) -> Bot:
     full = {**start, **check_weights(weights, "bot spec weights")}  # type: ignore[arg-type]
     name = spec.get("name", f"{base}+")
     if not isinstance(name, str) or not name:
-        raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}")
+        raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}", field="name")
     return GreedyBot(name, full)
 
 

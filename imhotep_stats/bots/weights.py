@@ -36,7 +36,12 @@ UPPER = {"optimism": 1.0}  # keys with an upper bound (a share)
 
 
 class BotSpecError(ValueError):
-    """A bad bot spec or persona: unknown name, unknown weight key, bad value."""
+    """A bad bot spec or persona: unknown name, unknown weight key, bad value. ``field`` is
+    the spec table's key at fault, when one is (a config reports it dotted)."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 def check_weights(weights: Mapping[str, object], where: str = "weights") -> dict[str, float]:

@@ -4,7 +4,6 @@ and personas defined in the config. What a name or a spec may be is the bots lay
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -66,10 +65,8 @@ def personas(v: Validator, bots: Mapping[str, Any]) -> dict[str, Any]:
         try:
             make_bot({**spec, "name": name})
         except BotSpecError as exc:
-            # "bot spec truncate: ..." names the key: report it dotted
-            field = re.match(r"bot spec (\w+):", str(exc))
-            v.problem(f"{key}.{field.group(1)}" if field and field.group(1) in spec
-                         else key, str(exc))
+            # an error about one key of the table is reported at its dotted key
+            v.problem(f"{key}.{exc.field}" if exc.field in spec else key, str(exc))
             continue
         if not v.json_safe(spec, key):
             continue

@@ -141,29 +141,29 @@ def mcts_from_spec(spec: Mapping[str, object]) -> MctsBot:
     spec = {**defaults, **spec}
     iterations = spec.get("iterations", DEFAULT_ITERATIONS)
     if type(iterations) is not int or iterations < 1:
-        raise BotSpecError(f"bot spec iterations: expected an integer >= 1, got {iterations!r}")
+        raise BotSpecError(f"bot spec iterations: expected an integer >= 1, got {iterations!r}", field="iterations")
     rollout = spec.get("rollout", "random")
     if rollout not in ROLLOUTS:
         raise BotSpecError(f"bot spec rollout: expected one of {', '.join(ROLLOUTS)}, "
-                           f"got {rollout!r}")
+                           f"got {rollout!r}", field="rollout")
     exploration = spec.get("exploration", DEFAULT_EXPLORATION)
     if type(exploration) not in (int, float) or not exploration >= 0:
-        raise BotSpecError(f"bot spec exploration: expected a number >= 0, got {exploration!r}")
+        raise BotSpecError(f"bot spec exploration: expected a number >= 0, got {exploration!r}", field="exploration")
     truncate = spec.get("truncate")
     if truncate is not None and (type(truncate) is not int or truncate < 1):
         raise BotSpecError(f"bot spec truncate: expected an integer >= 1 (decisions a rollout "
-                           f"plays before it is scored), got {truncate!r}")
+                           f"plays before it is scored), got {truncate!r}", field="truncate")
     name = spec.get("name", "expert" if base == "expert" else None)
     if name is not None and (not isinstance(name, str) or not name):
-        raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}")
+        raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}", field="name")
     bias = spec.get("bias", 0.0)
     if type(bias) not in (int, float) or not bias >= 0:
-        raise BotSpecError(f"bot spec bias: expected a number >= 0, got {bias!r}")
+        raise BotSpecError(f"bot spec bias: expected a number >= 0, got {bias!r}", field="bias")
     margin = spec.get("margin", 0.0)
     if type(margin) not in (int, float) or not 0 <= margin <= 1:
-        raise BotSpecError(f"bot spec margin: expected a number from 0 to 1, got {margin!r}")
+        raise BotSpecError(f"bot spec margin: expected a number from 0 to 1, got {margin!r}", field="margin")
     stop = spec.get("stop", False)
     if type(stop) is not bool:
-        raise BotSpecError(f"bot spec stop: expected true or false, got {stop!r}")
+        raise BotSpecError(f"bot spec stop: expected true or false, got {stop!r}", field="stop")
     return MctsBot(name, iterations, str(rollout), float(exploration), truncate, float(bias),
                    float(margin), stop)
