@@ -13,6 +13,7 @@ pub mod play;
 pub mod prophecies;
 pub mod result;
 pub mod rules;
+pub mod search;
 pub mod setup_checks;
 pub mod sites;
 pub mod stream;

@@ -33,8 +33,10 @@ PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # imh
 # What is compiled: every module under these package directories (recursively) but ...
 COMPILED_DIRS = ("engine", "bots")
 # ... these (fnmatch patterns on the path inside the package; * spans directories): read once
-# per game file, set-up only or exceptions only, not worth the build time
-NOT_COMPILED = ("engine/transcript.py", "bots/weights.py", "bots/*/weights.py", "bots/*/errors.py")
+# per game file, set-up only or exceptions only, not worth the build time; the Rust core's
+# Python face (its work is compiled already)
+NOT_COMPILED = ("engine/transcript.py", "engine/core.py", "bots/weights.py", "bots/*/weights.py",
+                "bots/*/errors.py")
 PURE_ENV = "IMHOTEP_PURE"
 # set once a process has warned, so its workers and subprocesses do not repeat the warning
 _WARNED_ENV = "_IMHOTEP_COMPILED_WARNED"

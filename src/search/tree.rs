@@ -1,0 +1,323 @@
+//! Single-observer information-set MCTS (bots/search/tree.py), UCT selection, drawing
+//! exactly as the Python search does: one determinization an iteration (determinize.rs),
+//! a walk down the tree by UCB1 over the actions legal in that sample (availability
+//! counts), one node added, a random rollout (to the end, or `depth` decisions and then the
+//! estimate of evaluate.rs), each node credited with the reward of the seat that chose it.
+//! Decisions with a single legal action take no node and no draw in the tree.
+
+#![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
+
+use crate::action::{Action, Arg};
+use crate::game::{Game, SEATS};
+use crate::rules::CoreError;
+use crate::search::determinize::Sampler;
+use crate::search::evaluate::{estimate_points, estimate_shares, winner_shares};
+use crate::stream::Stream;
+
+/// Rollouts play to the game's end.
+pub const NO_LIMIT: i64 = -1;
+/// Points: a 10-point lead earns about 0.88 of the margin reward.
+pub const MARGIN_SCALE: f64 = 10.0;
+const NIL: u32 = u32::MAX;
+
+/// A search's settings (bots/search/bot.py MctsBot).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    pub iterations: u32,
+    pub exploration: f64,
+    /// the rollout's most decisions before the position is scored (NO_LIMIT: to the end)
+    pub depth: i64,
+    /// weight of the root priors (progressive bias; 0: none)
+    pub bias: f64,
+    /// weight of the squashed score margin in the reward (0: the win alone)
+    pub margin: f64,
+    /// end a decision's search once its choice cannot change
+    pub stop: bool,
+}
+
+/// The statistics of one action from one information set: `n` visits, `w` summed reward
+/// of the seat that chose it, `avail` times it was legal when its parent was visited.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub action: Action,
+    pub n: u32,
+    pub w: f64,
+    pub avail: u32,
+    key: u64,
+    /// the children in the order they were added (Python's dict order)
+    children: Vec<u32>,
+}
+
+/// The tree of one decision: nodes in an arena, the root at 0.
+pub struct Tree {
+    pub nodes: Vec<Node>,
+}
+
+/// A cheap fingerprint of an action: children are found by it, then by equality.
+#[inline]
+fn key(a: &Action) -> u64 {
+    let mut h = (a.kind as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for x in &a.args {
+        let v = match *x {
+            Arg::None => break,
+            Arg::Int(i) => (i as u32 as u64) << 1,
+            Arg::Name(k) => ((k as u64) << 1) | 1,
+        };
+        h = (h ^ v).rotate_left(23).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    h
+}
+
+impl Tree {
+    fn new() -> Tree {
+        Tree { nodes: vec![Node { action: Action::new0(0), n: 0, w: 0.0, avail: 1, key: 0, children: Vec::new() }] }
+    }
+
+    /// The child of `node` for `a`, if any.
+    #[inline]
+    fn child(&self, node: u32, a: &Action, k: u64) -> u32 {
+        for &c in &self.nodes[node as usize].children {
+            let x = &self.nodes[c as usize];
+            if x.key == k && x.action == *a {
+                return c;
+            }
+        }
+        NIL
+    }
+
+    fn add(&mut self, node: u32, a: Action, k: u64) -> u32 {
+        let c = self.nodes.len() as u32;
+        self.nodes.push(Node { action: a, n: 0, w: 0.0, avail: 1, key: k, children: Vec::new() });
+        self.nodes[node as usize].children.push(c);
+        c
+    }
+
+    /// The root's children: (action, visits), in the order they were added.
+    pub fn root_children(&self) -> impl Iterator<Item = (Action, u32)> + '_ {
+        self.nodes[0].children.iter().map(|&c| (self.nodes[c as usize].action, self.nodes[c as usize].n))
+    }
+
+    /// The most visited of `legal` (ties: the first in the legal order); its index.
+    pub fn best_action(&self, legal: &[Action]) -> usize {
+        let mut best = 0;
+        let mut most: i64 = -1;
+        for (i, a) in legal.iter().enumerate() {
+            let c = self.child(0, a, key(a));
+            if c != NIL && self.nodes[c as usize].n as i64 > most {
+                most = self.nodes[c as usize].n as i64;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Whether the most visited root action leads the runner-up by more than `left`.
+    fn decided(&self, left: u32) -> bool {
+        let (mut first, mut second) = (0u32, 0u32);
+        for &c in &self.nodes[0].children {
+            let n = self.nodes[c as usize].n;
+            if n > first {
+                second = first;
+                first = n;
+            } else if n > second {
+                second = n;
+            }
+        }
+        first - second > left
+    }
+}
+
+/// Each seat's margin over its best opponent, squashed into [0, 1] (0.5: level).
+fn margin_reward(points: &[f64], scale: f64) -> [f64; SEATS] {
+    let n = points.len();
+    let mut out = [0.0; SEATS];
+    for p in 0..n {
+        let mut rival = f64::NEG_INFINITY;
+        let mut first = true;
+        for q in 0..n {
+            if q != p && (first || points[q] > rival) {
+                rival = points[q];
+                first = false;
+            }
+        }
+        out[p] = 0.5 + 0.5 * ((points[p] - rival) / scale).tanh();
+    }
+    out
+}
+
+/// What each seat is credited with at a rollout's end: the win share, mixed (weight
+/// `margin`) with the squashed score margin.
+fn reward(d: &mut Game, margin: f64) -> Result<[f64; SEATS], CoreError> {
+    let n = d.n;
+    if margin == 0.0 {
+        return if d.over { Ok(shares(d)) } else { estimate_shares(d) };
+    }
+    let (win, pts) = if d.over {
+        let mut pts = [0.0; SEATS];
+        for p in 0..n {
+            pts[p] = d.totals[p] as f64;
+        }
+        (shares(d), pts)
+    } else {
+        let sled = d.sled;
+        let pts = estimate_points(d)?;
+        (winner_shares(&pts[..n], &sled[..n]), pts)
+    };
+    let squash = margin_reward(&pts[..n], MARGIN_SCALE);
+    let keep = 1.0 - margin;
+    let mut out = [0.0; SEATS];
+    for p in 0..n {
+        out[p] = keep * win[p] + margin * squash[p];
+    }
+    Ok(out)
+}
+
+/// Each seat's share of the win of a finished game (shared wins split).
+fn shares(d: &Game) -> [f64; SEATS] {
+    let mut pts = [0.0; SEATS];
+    for p in 0..d.n {
+        pts[p] = d.totals[p] as f64;
+    }
+    winner_shares(&pts[..d.n], &d.sled[..d.n])
+}
+
+/// Play uniformly random legal actions until the game ends or `limit` decisions (a draw
+/// at every decision, forced ones included); the draws come from the game's own stream.
+/// A turn's options are drawn by index, not built (Game::lazy_turns).
+fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
+    d.lazy_turns = true;
+    while !d.over && limit != 0 {
+        let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
+        d.apply_drawn(x)?;
+        limit -= 1;
+    }
+    Ok(())
+}
+
+/// Run the search from `g` (seat `me` to move) with `rng` as its stream (it goes on as if
+/// it had made the draws itself); the tree. `priors` (one share per option of `g`, at the
+/// root): untried root actions are tried best first and each root action's value gets
+/// `bias` x prior / (visits + 1).
+pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Option<&[f64]>) -> Result<Tree, CoreError> {
+    let sampler = Sampler::new(g, me);
+    let root_options = g.options.clone();
+    let mut tree = Tree::new();
+    let mut d = g.clone();
+    d.rng_reshuffle = None;
+    let mut stream = Some(Box::new(rng.clone()));
+    let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
+    let mut untried: Vec<(Action, u64)> = Vec::with_capacity(64);
+    let mut result = Ok(());
+    for it in 0..s.iterations {
+        sampler.deal_into(&mut d, stream.take().expect("the search's stream"));
+        path.clear();
+        let walked = walk(&mut tree, &mut d, s, priors, &root_options, &mut path, &mut untried);
+        let walked = walked.and_then(|_| if d.over { Ok(()) } else { random_rollout(&mut d, s.depth) });
+        let credit = walked.and_then(|_| reward(&mut d, s.margin));
+        stream = d.rng_reshuffle.take();
+        let credit = match credit {
+            Ok(c) => c,
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        };
+        for &(c, p) in &path {
+            let node = &mut tree.nodes[c as usize];
+            node.n += 1;
+            node.w += credit[p];
+        }
+        if s.stop && it % 16 == 15 && tree.decided(s.iterations - it - 1) {
+            break;
+        }
+    }
+    *rng = *stream.expect("the search's stream");
+    result.map(|_| tree)
+}
+
+/// One walk down the tree from the root of the sample `d`, adding one node; `path` gets
+/// each node chosen with the seat that chose it.
+fn walk(
+    tree: &mut Tree,
+    d: &mut Game,
+    s: &Settings,
+    priors: Option<&[f64]>,
+    root_options: &[Action],
+    path: &mut Vec<(u32, usize)>,
+    untried: &mut Vec<(Action, u64)>,
+) -> Result<(), CoreError> {
+    let mut node = 0u32;
+    while !d.over {
+        let k = d.options.len();
+        if k == 1 {
+            d.apply_index(0)?;
+            continue;
+        }
+        let p = d.to_move as usize;
+        let boost = if node == 0 { priors } else { None };
+        let mut best = NIL;
+        let mut best_i = 0;
+        let mut score = -1.0;
+        untried.clear();
+        for i in 0..k {
+            let a = d.options[i];
+            let h = key(&a);
+            let c = tree.child(node, &a, h);
+            if c == NIL {
+                untried.push((a, h));
+                continue;
+            }
+            let child = &mut tree.nodes[c as usize];
+            child.avail += 1;
+            if untried.is_empty() {
+                let n = child.n as f64;
+                let mut value = child.w / n + s.exploration * ((child.avail as f64).ln() / n).sqrt();
+                if let Some(b) = boost {
+                    value += s.bias * prior_of(b, root_options, &a) / (child.n + 1) as f64;
+                }
+                if value > score {
+                    score = value;
+                    best = c;
+                    best_i = i;
+                }
+            }
+        }
+        if !untried.is_empty() {
+            let (a, h) = match boost {
+                Some(b) => best_prior(untried, b, root_options),
+                None => {
+                    let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
+                    untried[(x * untried.len() as f64) as usize]
+                }
+            };
+            let c = tree.add(node, a, h);
+            d.perform(a)?;
+            path.push((c, p));
+            return Ok(());
+        }
+        d.apply_index(best_i)?;
+        path.push((best, p));
+        node = best;
+    }
+    Ok(())
+}
+
+/// The prior of `a` (its share at the root; 0 for an action the real root does not offer).
+#[inline]
+fn prior_of(priors: &[f64], root_options: &[Action], a: &Action) -> f64 {
+    root_options.iter().position(|x| x == a).map_or(0.0, |i| priors[i])
+}
+
+/// The first of `untried` with the highest prior.
+fn best_prior(untried: &[(Action, u64)], priors: &[f64], root_options: &[Action]) -> (Action, u64) {
+    let mut best = untried[0];
+    let mut top = prior_of(priors, root_options, &best.0);
+    for &u in untried {
+        let v = prior_of(priors, root_options, &u.0);
+        if v > top {
+            top = v;
+            best = u;
+        }
+    }
+    best
+}
