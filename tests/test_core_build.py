@@ -8,7 +8,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-from imhotep_stats import _core, core
+from imhotep_stats import _core
+from imhotep_stats.engine import core
 
 ROOT = Path(__file__).resolve().parents[1]
 
