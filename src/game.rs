@@ -1,6 +1,10 @@
 //! The game: one value (`#[derive(Clone)]`, fixed-size storage), its decision points and the
 //! one transition, [`Game::apply`] (a port of engine/game.py that plays the same games).
 //!
+//! The module is long because the state, the flow and the tasks are one unit: every task and
+//! the turn read and write the same fields, and a split would only pass the game around
+//! between files; the contract for the site modules below belongs beside the fields it names.
+//!
 //! # The contract for the site modules (src/sites/*.rs)
 //!
 //! Every site module has the same functions (src/sites/mod.rs dispatches by site index);
