@@ -65,7 +65,7 @@ def test_every_command_is_in_the_readme_table():
     assert sorted(set(rows)) == sorted(main.commands)
 
 
-PATH = re.compile(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:py|pxd|toml|md|json))`")
+PATH = re.compile(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:py|pxd|rs|toml|md|json))`")
 
 
 @pytest.mark.parametrize("name,text", _texts(), ids=lambda x: x if x.endswith(".md") else "")
