@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.sim import compiled
@@ -65,7 +66,7 @@ def test_every_command_is_in_the_readme_table():
     assert sorted(set(rows)) == sorted(main.commands)
 
 
-PATH = re.compile(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:py|pxd|toml|md|json))`")
+PATH = re.compile(r"`([A-Za-z0-9_./-]+/[A-Za-z0-9_.-]+\.(?:py|pxd|rs|toml|md|json))`")
 
 
 @pytest.mark.parametrize("name,text", _texts(), ids=lambda x: x if x.endswith(".md") else "")
@@ -129,3 +130,19 @@ def test_every_ladder_file_has_its_command_in_the_search_page():
         if command not in text:
             missing.append(command)
     assert not missing, missing
+
+
+def test_the_evaluate_help_names_the_page_holding_its_tables():
+    r = CliRunner().invoke(main, ["evaluate", "--help"])
+    assert "docs/evidence.md" in r.output, r.output
+    assert "imhotep-stats evaluate" in (ROOT / "docs" / "evidence.md").read_text(encoding="utf-8")
+
+
+def test_configs_quote_the_experts_iterations_right():
+    """A config's comment that gives the expert's budget gives the budget it has."""
+    from imhotep_stats.bots import make_bot
+
+    iterations = make_bot("expert").iterations
+    quoted = [(f.name, int(k.replace(",", ""))) for f in sorted((ROOT / "configs").glob("*.toml"))
+              for k in re.findall(r"expert\b[^\n]*?([\d,]+) iterations", f.read_text())]
+    assert all(k == iterations for _, k in quoted), (iterations, quoted)
