@@ -153,3 +153,28 @@ def test_configs_quote_the_experts_iterations_right():
     quoted = [(f.name, int(k.replace(",", ""))) for f in sorted((ROOT / "configs").glob("*.toml"))
               for k in re.findall(r"expert\b[^\n]*?([\d,]+) iterations", f.read_text())]
     assert all(k == iterations for _, k in quoted), (iterations, quoted)
+
+
+NARRATION = re.compile(
+    r"\bstop \d+\b"                                          # "since stop 41"
+    r"|\bsession\b"
+    r"|(?<![#\w-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"  # a commit hash
+    r"|\b20\d\d-\d\d-\d\d\b")                                # a date
+
+
+def narration(text: str) -> list[str]:
+    return [m.group(0) for m in NARRATION.finditer(text)]
+
+
+def test_the_pattern_sees_build_narration():
+    assert narration("since stop 41 its next32 is small") == ["stop 41"]
+    assert narration("against the live objects before (aa513f5: 9.49M A)") == ["aa513f5"]
+    assert narration("(compiled accelerator, 2026-11-30, load about 1)") == ["2026-11-30"]
+    assert not narration("seat 1 blue (#1f77b4), 1,024 combinations, mcts1900-b1-s, 12,405")
+    assert not narration("every decision stops the playout; a 2-player seat-game")
+
+
+@pytest.mark.parametrize("name,text", _texts(), ids=lambda x: x if x.endswith(".md") else "")
+def test_pages_do_not_narrate_builds(name, text):
+    """Reference and results pages: the history of how a number was reached is the git log's."""
+    assert not narration(text), f"{name}: {narration(text)}"
