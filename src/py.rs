@@ -262,6 +262,9 @@ fn arg_object(py: Python<'_>, rules: &Rules, a: Arg) -> PyResult<PyObject> {
     })
 }
 
+/// A scarab's (god, window, fulfilled, points), as Python reads it.
+type Scarab = (String, u8, bool, i32);
+
 /// An action as Python's (kind, args) tuple.
 fn action_tuple<'py>(py: Python<'py>, r: &Rules, a: Action) -> PyResult<(String, Bound<'py, PyTuple>)> {
     let args: Vec<PyObject> = a.args[..a.arg_count()].iter().map(|&x| arg_object(py, r, x)).collect::<PyResult<_>>()?;
@@ -640,6 +643,19 @@ impl PyGame {
     fn score_prophecies(&mut self, py: Python<'_>) -> PyResult<()> {
         self.version += 1;
         state::score_prophecies(&mut self.inner).map_err(|e| py_error(py, e))
+    }
+
+    /// Per seat, each scarab's (god, window, fulfilled, points) as the game stands
+    /// (src/prophecies.rs `outcome`); ValueError without the prophecies.
+    fn prophecy_outcome(&self) -> PyResult<Vec<Vec<Scarab>>> {
+        if self.inner.prophecy.is_none() {
+            return Err(PyValueError::new_err("prophecy_outcome: the prophecies are not in play"));
+        }
+        let r = &self.inner.rules;
+        Ok(crate::prophecies::outcome(&self.inner, r)
+            .into_iter()
+            .map(|seat| seat.into_iter().map(|(god, w, ok, pts)| (r.names.text(god).to_string(), w, ok, pts)).collect())
+            .collect())
     }
 
     /// `points` to `seat` from `source` ("temple", "card_statue"...).
