@@ -7,15 +7,16 @@
 //! `mcts`: decision k is seat 2's first non-forced decision after 30 random decisions of the
 //! 2-player game seeded `k:0`, searched with the stream `random.Random(k)` (engine_bench's
 //! positions). `expert`/`mctsN`: whole games seeded as a study's (root 0), every seat that
-//! bot; prints the CPU seconds a game.
+//! bot (any spec: `greedy` too); prints the seconds a game.
 
 use std::sync::Arc;
 use std::time::Instant;
 
+use _core::bots::play::{play, Bot, Spec};
 use _core::game::{Game, Setup};
-use _core::play::{bot_rng, chance_seed};
+use _core::play::{chance_seed, new_game};
 use _core::rules::Rules;
-use _core::search::bot::{play, MctsBot};
+use _core::search::bot::MctsBot;
 use _core::stream::Stream;
 
 #[path = "../tests/common/mod.rs"]
@@ -61,13 +62,11 @@ fn main() {
     } else {
         let players: usize = args[3].parse().unwrap();
         let n: u64 = args[4].parse().unwrap();
-        let bot = MctsBot::from_name(what).unwrap().expect("a search bot's name");
+        let spec = Spec::named(what).expect("a bot's name");
         for game in 0..n {
-            let setup = Setup { players, seed: chance_seed("0", game), ..Setup::default() };
-            let mut g = Game::new(rules.clone(), &setup).unwrap();
-            let mut rngs: Vec<Stream> = (0..players).map(|p| bot_rng("0", game, p)).collect();
-            let bots = vec![bot.clone(); players];
-            play(&mut g, &bots, &mut rngs, &mut []).unwrap();
+            let mut g = new_game(&rules, players, "0", game, None, false).unwrap();
+            let mut bots: Vec<Bot> = (0..players).map(|_| spec.bot()).collect();
+            play(&mut g, &mut bots, "0", game, |_, _| {}).unwrap();
             std::hint::black_box(g.totals);
         }
         println!("{what}: {:.3} s a game", t.elapsed().as_secs_f64() / n as f64);

@@ -287,23 +287,3 @@ impl SearchBot {
         self.bot.choose(g, rng, self.pricer.as_mut().map(|p| p as &mut dyn Pricer))
     }
 }
-
-/// Play `g` to the end with `bots[p]` drawing from `rngs[p]` for seat p (engine/play.py's
-/// loop), `pricers[p]` its root priors' source if any; the option index chosen at each
-/// decision.
-pub fn play(
-    g: &mut Game,
-    bots: &[MctsBot],
-    rngs: &mut [Stream],
-    pricers: &mut [Option<Box<dyn Pricer>>],
-) -> Result<Vec<usize>, CoreError> {
-    let mut chosen = Vec::new();
-    while !g.over {
-        let p = g.to_move as usize;
-        let pricer = pricers.get_mut(p).and_then(|x| x.as_deref_mut());
-        let i = bots[p].choose(g, &mut rngs[p], pricer.map(|x| x as &mut dyn Pricer))?;
-        chosen.push(i);
-        g.apply_index(i)?;
-    }
-    Ok(chosen)
-}
