@@ -453,9 +453,9 @@ impl PyGame {
             .options()
             .iter()
             .map(|a| {
-                let args: Vec<PyObject> = a.args[..a.arg_count()]
-                    .iter()
-                    .map(|&x| arg_object(py, r, x))
+                let args: Vec<PyObject> = a
+                    .args()
+                    .map(|x| arg_object(py, r, x))
                     .collect::<PyResult<_>>()?;
                 Ok((r.names.text(a.kind).to_string(), PyTuple::new(py, args)?))
             })

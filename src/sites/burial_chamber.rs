@@ -266,8 +266,9 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                     place_on_mound(s, mound, space, owner)?;
                 }
                 _ => {
-                    let opts: ArrayVec<Action, SPACES> = s.open.iter().map(|&i| mound.acts[i as usize]).collect();
-                    g.ask(MOUND_SPACE, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.options.clear();
+                    g.options.extend(s.open.iter().map(|&i| mound.acts[i as usize]));
+                    g.ask_built(MOUND_SPACE, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
@@ -283,9 +284,9 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                     place_on_tomb(s, token, owner)?;
                 }
                 _ => {
-                    let opts: ArrayVec<Action, SPACES> =
-                        s.face_up.iter().map(|&t| Action::new1(*tomb, Arg::Int(t as _))).collect();
-                    g.ask(TOMB_TOKEN, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.options.clear();
+                    g.options.extend(s.face_up.iter().map(|&t| Action::new1(*tomb, Arg::Int(t as _))));
+                    g.ask_built(TOMB_TOKEN, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }

@@ -9,9 +9,10 @@
 //!
 //! Side B asks nothing (the slot is forced: the highest free one).
 
+use arrayvec::ArrayVec;
 use serde_json::Value;
 
-use crate::action::{Action, Arg, Name};
+use crate::action::{Action, Arg, Name, ARGS};
 use crate::game::{Context, Game, Res, SEATS};
 use crate::kinds::{Kind, OBELISK_CLAIM, OBELISK_TOKEN};
 use crate::rules::{as_ints, as_text, by_players, get, int, ints, CoreError, Names, Rules, Side, SRC_OBELISK};
@@ -192,6 +193,10 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
             let mut actions = Vec::new();
             for (i, o) in list.iter().enumerate() {
                 let pair = as_ints(o, &format!("{at}.obelisks[{i}]"))?;
+                if pair.iter().any(|&x| i16::try_from(x).is_err()) {
+                    // an action's numbers are 16-bit (action.rs); the board limits are far narrower
+                    return Err(CoreError::Value(format!("{at}.obelisks[{i}]: expected numbers from -32768 to 32767, got {pair:?}")));
+                }
                 let (h, p) = (pair[0] as i32, pair[1] as i32);
                 target.push(h);
                 pts.push(p);
@@ -393,18 +398,18 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                 s.next = i + 1;
                 s.on_path[owner] += 1;
                 let token = &path[i];
-                let opts: Vec<Action> = placements(*columns, token, &s.cards[owner])
-                    .iter()
-                    .map(|add| {
-                        let mut args = vec![Arg::Name(token.name)];
-                        args.extend(add[..*columns].iter().map(|&k| Arg::Int(k as _)));
-                        Action::new(*stack, &args)
-                    })
-                    .collect();
-                if opts.is_empty() {
+                let adds = placements(*columns, token, &s.cards[owner]);
+                if adds.is_empty() {
                     s.discarded[owner] += 1;
                 } else {
-                    g.ask(OBELISK_TOKEN, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.options.clear();
+                    for add in &adds {
+                        let mut args: ArrayVec<Arg, ARGS> = ArrayVec::new();
+                        args.push(Arg::Name(token.name));
+                        args.extend(add[..*columns].iter().map(|&k| Arg::Int(k as _)));
+                        g.options.push(Action::new(*stack, &args));
+                    }
+                    g.ask_built(OBELISK_TOKEN, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
@@ -415,18 +420,18 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                 add_stone(s, r, owner, o as usize);
             } else {
                 // one claim per kind of free obelisk (height, points), in printed order
-                let mut opts: Vec<Action> = Vec::new();
+                g.options.clear();
                 for (o, a) in claim.iter().enumerate() {
-                    if s.owner[o] < 0 && !opts.contains(a) {
-                        opts.push(*a);
+                    if s.owner[o] < 0 && !g.options.contains(a) {
+                        g.options.push(*a);
                     }
                 }
-                if opts.is_empty() {
+                if g.options.is_empty() {
                     s.overflow[owner] += 1;
                     score = *overflow;
                 } else {
                     s.placed[owner] += 1; // counted at once: the stone is here while its owner chooses
-                    g.ask(OBELISK_CLAIM, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.ask_built(OBELISK_CLAIM, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
