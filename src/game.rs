@@ -806,7 +806,7 @@ impl Game {
     }
 
     /// Run tasks until a decision is needed or the game is over.
-    fn advance(&mut self, r: &Rules) -> Res {
+    pub(crate) fn advance(&mut self, r: &Rules) -> Res {
         if self.kind != NONE {
             return Ok(());
         }
@@ -842,7 +842,7 @@ impl Game {
     }
 
     /// The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards.
-    fn turn_options(&mut self, r: &Rules, p: usize) {
+    pub(crate) fn turn_options(&mut self, r: &Rules, p: usize) {
         // built in place: the options are the game's own row (no list copied a turn)
         self.options.clear();
         let sled = self.sled[p];
@@ -938,7 +938,7 @@ impl Game {
     /// Round end (docs/rules.md §2.4): the temple first (before the market's leftovers are
     /// discarded: a temple draw must not find them), then the other sites; then the next round
     /// or the game's end.
-    fn end_round(&mut self, next_start: usize) {
+    pub(crate) fn end_round(&mut self, next_start: usize) {
         self.round_over = true;
         self.stack.push(Task::NextRound { start: next_start as u8 });
         for &site in ROUND_END_ORDER.iter().rev() {

@@ -16,6 +16,7 @@ pub mod rules;
 pub mod search;
 pub mod setup_checks;
 pub mod sites;
+pub mod state;
 pub mod stream;
 
 #[cfg(feature = "python")]

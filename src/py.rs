@@ -9,6 +9,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::action::{Action, Arg};
 use crate::chance;
+use crate::state;
 use crate::game::{Game, Purpose, Setup};
 use crate::rules::{Card, CoreError, Rules, SOURCES};
 use crate::stream::{Stream as Random, StreamError, N};
@@ -261,6 +262,37 @@ fn arg_object(py: Python<'_>, rules: &Rules, a: Arg) -> PyResult<PyObject> {
     })
 }
 
+/// An action as Python's (kind, args) tuple.
+fn action_tuple<'py>(py: Python<'py>, r: &Rules, a: Action) -> PyResult<(String, Bound<'py, PyTuple>)> {
+    let args: Vec<PyObject> = a.args().map(|x| arg_object(py, r, x)).collect::<PyResult<_>>()?;
+    Ok((r.names.text(a.kind).to_string(), PyTuple::new(py, args)?))
+}
+
+/// A JSON value as plain Python: dicts, lists, ints, floats, strs, bools, None.
+fn to_python(py: Python<'_>, v: &serde_json::Value) -> PyResult<PyObject> {
+    use serde_json::Value as J;
+    Ok(match v {
+        J::Null => py.None(),
+        J::Bool(b) => b.into_pyobject(py)?.to_owned().into_any().unbind(),
+        J::Number(n) => match n.as_i64() {
+            Some(i) => i.into_pyobject(py)?.into_any().unbind(),
+            None => n.as_f64().unwrap_or(f64::NAN).into_pyobject(py)?.into_any().unbind(),
+        },
+        J::String(s) => PyString::new(py, s).into_any().unbind(),
+        J::Array(items) => {
+            let items: Vec<PyObject> = items.iter().map(|x| to_python(py, x)).collect::<PyResult<_>>()?;
+            PyList::new(py, items)?.into_any().unbind()
+        }
+        J::Object(map) => {
+            let d = PyDict::new(py);
+            for (k, x) in map {
+                d.set_item(k, to_python(py, x)?)?;
+            }
+            d.into_any().unbind()
+        }
+    })
+}
+
 /// A Python card name as the core's card code.
 fn card_code(rules: &Rules, name: &str, what: &str) -> Result<Card, CoreError> {
     rules
@@ -449,17 +481,7 @@ impl PyGame {
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyTuple>)>> {
         let r = &self.inner.rules;
-        self.inner
-            .options()
-            .iter()
-            .map(|a| {
-                let args: Vec<PyObject> = a
-                    .args()
-                    .map(|x| arg_object(py, r, x))
-                    .collect::<PyResult<_>>()?;
-                Ok((r.names.text(a.kind).to_string(), PyTuple::new(py, args)?))
-            })
-            .collect()
+        self.inner.options().iter().map(|&a| action_tuple(py, r, a)).collect()
     }
 
     /// The options' transcript texts ("place 1 0").
@@ -523,6 +545,81 @@ impl PyGame {
 
     fn winners(&self) -> Vec<usize> {
         self.inner.winners()
+    }
+
+    /// Everything under the Python engine's names (src/state.rs `export`): `{"game",
+    /// "sites", "hidden": {"game", "sites"}, "flow": {"game", "sites"}}`.
+    fn export(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_python(py, &state::export(&self.inner))
+    }
+
+    /// What seat `seat` may see (src/state.rs `seen`): `{"game", "sites"}`, public fields only.
+    fn seen(&self, py: Python<'_>, seat: usize) -> PyResult<PyObject> {
+        if seat >= self.inner.n {
+            return Err(PyIndexError::new_err(format!("seat {seat} of a {}-player game", self.inner.n)));
+        }
+        to_python(py, &state::seen(&self.inner, seat))
+    }
+
+    /// Set fields by name (src/state.rs `edit`): `{"sled": [...], "sites": {"temple":
+    /// {"owners": [...]}}}`; the decision is not recomputed (`refresh_turn`, `resume`).
+    fn edit(&mut self, py: Python<'_>, changes: &Bound<'_, PyAny>) -> PyResult<()> {
+        let text: String = py.import("json")?.call_method1("dumps", (changes,))?.extract()?;
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| PyValueError::new_err(format!("edit: {e}")))?;
+        state::edit(&mut self.inner, &value).map_err(|e| py_error(py, e))
+    }
+
+    /// A stone of `owner` arrives at `site` as from a ship; on to the next decision.
+    fn deliver(&mut self, py: Python<'_>, site: usize, owner: usize) -> PyResult<()> {
+        state::deliver(&mut self.inner, site, owner).map_err(|e| py_error(py, e))
+    }
+
+    /// Site `site`'s round end, then on to the next decision.
+    fn round_end(&mut self, py: Python<'_>, site: usize) -> PyResult<()> {
+        state::round_end(&mut self.inner, site).map_err(|e| py_error(py, e))
+    }
+
+    /// Site `site`'s round start, then on to the next decision.
+    fn round_start(&mut self, py: Python<'_>, site: usize) -> PyResult<()> {
+        state::round_start(&mut self.inner, site).map_err(|e| py_error(py, e))
+    }
+
+    /// Site `site`'s game-end scoring alone.
+    fn game_end(&mut self, py: Python<'_>, site: usize) -> PyResult<()> {
+        state::game_end(&mut self.inner, site).map_err(|e| py_error(py, e))
+    }
+
+    /// End the round now, the next starting with seat `next_start`.
+    fn end_round(&mut self, py: Python<'_>, next_start: usize) -> PyResult<()> {
+        state::end_round(&mut self.inner, next_start).map_err(|e| py_error(py, e))
+    }
+
+    /// After an edit: the decision anew, from the pending tasks or the current turn.
+    fn resume(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.inner.resume().map_err(|e| py_error(py, e))
+    }
+
+    /// After an edit at a turn: the turn's options again for the seat to move.
+    fn refresh_turn(&mut self, py: Python<'_>) -> PyResult<()> {
+        state::refresh_turn(&mut self.inner).map_err(|e| py_error(py, e))
+    }
+
+    /// The turn actions seat `p` would have now, as (kind, args) tuples.
+    fn turn_options<'py>(&self, py: Python<'py>, p: usize) -> PyResult<Vec<(String, Bound<'py, PyTuple>)>> {
+        let actions = state::turn_options(&self.inner, p).map_err(|e| py_error(py, e))?;
+        actions.iter().map(|&a| action_tuple(py, &self.inner.rules, a)).collect()
+    }
+
+    /// The pending question's context (engine/scenario.py `question_context`).
+    #[getter]
+    fn context(&self) -> Vec<i32> {
+        self.inner.context.to_vec()
+    }
+
+    #[getter]
+    fn decisions(&self) -> u32 {
+        self.inner.decisions
     }
 
     /// Every reshuffle's new draw pile, top first, by card name.

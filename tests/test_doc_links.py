@@ -81,3 +81,46 @@ def test_the_checks_see_a_broken_link_and_a_missing_section(tmp_path):
     assert slug("The reference bot `expert`") == "the-reference-bot-expert"
     assert CITED.findall('see docs/search.md "The ladder" and reports.md, "Seat verdicts"') == \
         [("docs/search.md", "The ladder"), ("reports.md", "Seat verdicts")]
+
+
+# The code's own citations of a page's section; the Python engine and bots (imhotep_stats/
+# engine, imhotep_stats/bots) and their tests of its C rows go with the Python engine.
+CODE = [*(ROOT / "imhotep_stats").rglob("*.py"), *(ROOT / "src").rglob("*.rs"),
+        *(ROOT / "tools").glob("*"), *(ROOT / "scripts").glob("*.py"), *(ROOT / "tests").glob("*.py"),
+        *(ROOT / "configs").glob("*.toml"), ROOT / "Makefile", ROOT / "setup.py"]
+GOING = ("imhotep_stats/engine/", "imhotep_stats/bots/", "tests/test_engine_rows.py",
+         "tests/test_compiled.py")
+
+
+def test_sections_the_code_cites_exist():
+    bad = []
+    for f in CODE:
+        name = f.relative_to(ROOT).as_posix()
+        if name.startswith(GOING) or not f.is_file():
+            continue
+        for ref, title in CITED.findall(f.read_text(encoding="utf-8")):
+            title = " ".join(re.sub(r"(#|//[/!]?)", " ", title).split())  # wrapped comments
+            target = ROOT / ref if "/" in ref else ROOT / "docs" / ref
+            if not target.exists() or ref == "README.md":
+                continue  # a file name in a message, or the README's own headings
+            text = target.read_text(encoding="utf-8")
+            names = [" ".join(h.replace("`", "").split()) for h in headings(text)]
+            blocks = re.findall(r"<!-- evidence ([\w-]+)", text)
+            if not any(n.startswith(title.replace("`", "")) for n in names) and \
+                    title not in blocks and not principle(text, title):
+                bad.append(f'{name}: {ref} "{title}"')
+    assert not bad, bad
+
+
+def principle(text: str, title: str) -> bool:
+    """`Architecture: randomness`: a bold principle of a page's "Architecture" section."""
+    head, _, word = title.partition(": ")
+    part = re.split(r"^## ", text, flags=re.M)
+    return any(s.startswith(head) and re.search(rf"^- \*\*{re.escape(word)}", s, re.M | re.I)
+               for s in part) if word else False
+
+
+def test_a_principle_is_found_in_its_section_only():
+    text = "# P\n\n## Architecture: the rules\n\n- **Randomness and more.** x\n\n## Other\n\n- **Speed.**\n"
+    assert principle(text, "Architecture: randomness")
+    assert not principle(text, "Architecture: speed") and not principle(text, "Architecture")

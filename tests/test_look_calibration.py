@@ -9,7 +9,7 @@ and every "moves a seat" is false. Each test also runs the rule before issue 46 
 confirmation replays the sweep's games, every look is a fresh fixed-sample one, compare's
 intervals stay fixed-sample) and shows it breaks the stated rate.
 
-``pytest -m slow tests/test_look_calibration.py -s`` prints the rates (docs/reports.md)."""
+``pytest -m slow tests/test_look_calibration.py -s`` prints the rates (docs/statistics.md)."""
 
 from __future__ import annotations
 

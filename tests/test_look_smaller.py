@@ -21,7 +21,7 @@ from imhotep_stats.stats.planning import games_needed, games_to_exceed
 from imhotep_stats.stats.significance import seat_verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = (ROOT / "docs" / "reports.md").read_text(encoding="utf-8")
+DOCS = "".join((ROOT / "docs" / p).read_text(encoding="utf-8") for p in ("reports.md", "statistics.md"))
 
 
 def study(games=20):

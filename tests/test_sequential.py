@@ -3,7 +3,7 @@ most the level however often a verdict is looked at, and the old rule (full alph
 every look) does not. Simulated studies of seat wins (numpy), each looked at the way the
 sweep's adaptive rounds and ``run --until-decided`` look: the project's verdict
 (``stats.significance.seat_verdicts``), its demand (``stats.sweep.wanted``) and allocation
-(``sim.adaptive.allocate``). The numbers in docs/reports.md come from the slow tests
+(``sim.adaptive.allocate``). The numbers in docs/statistics.md come from the slow tests
 (``pytest -m slow tests/test_sequential.py -s`` prints them)."""
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ def test_a_shared_deficit_of_another_size_is_not_blamed_on_the_bots():
 
 
 def test_smaller_planted_difference_power_is_stated():
-    """-2 pp in one lineup only: the power is what docs/reports.md states (0.37, measured
+    """-2 pp in one lineup only: the power is what docs/statistics.md states (0.37, measured
     from 2,000 studies), within 3 SE of 300 studies."""
     reps = 300
     rng = np.random.default_rng(2800)
@@ -174,7 +174,7 @@ def test_equal_effects_false_alarm_slow(gap):
 
 @pytest.mark.slow
 def test_power_table_slow():
-    """The power rows of docs/reports.md (2,000 studies each, one generator in this order):
+    """The power rows of docs/statistics.md (2,000 studies each, one generator in this order):
     -4, -3, -2 pp in one lineup only, -4 pp in three and -1 pp in the fourth, and a seat 4
     effect linear in the lineups' ratings (robustness.toml's: 0, -55, -134, -1079)."""
     rng = np.random.default_rng(5)

@@ -10,6 +10,7 @@ import json
 from click.testing import CliRunner
 
 from imhotep_stats.cli import main
+from imhotep_stats.cli.options import STRONG_ENV
 from imhotep_stats.config.quick import quick_study
 from imhotep_stats.reporting.figures import CellInfo
 from imhotep_stats.reporting.strong import Holds, holds_sentence, strong_config, strong_dir
@@ -65,6 +66,10 @@ def test_run_strong_leads_with_strong_play_and_stops_at_its_budget(tmp_path):
     assert r.stdout.splitlines()[1].startswith("With greedy (60 games): ")
     third = r.stdout.splitlines()[2]
     assert third.startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
+    # the trust line names both bots' strength in words
+    assert r.stdout.splitlines()[3].startswith(
+        "Trust: random: plays at random, wins under 1% of games against the reference bot "
+        "(expert); greedy: a simple player (the move worth most now), wins under 1% of ")
     games = json.loads((tmp_path / "r-strong-random" / "manifest.json").read_text())
     assert games["games_per_cell"] in (50, 80) and games["sequential"]
 
@@ -115,3 +120,41 @@ def test_tune_strong_checks_the_best_value_with_strong_play(tmp_path):
     res = json.loads((tmp_path / "t" / "tune.json").read_text())
     (cell,) = res["strong_check"]["cells"]
     assert cell["strong"]["lineup"] == ["greedy"] and cell["screen"]["lineup"] == ["random"]
+
+
+def _run(tmp_path, *flags, env=None, bots="greedy"):
+    out = tmp_path / "r"
+    r = CliRunner().invoke(main, ["run", "--sides", "A-A-A-A-A", "--players", "2", "--bots",
+                                  bots, "--games", "20", "--strong-bot", "random",
+                                  "--strong-games", "50", "--workers", "1", "--out", str(out),
+                                  "-q", *flags], env=env or {})
+    return r, (tmp_path / "r-strong-random").exists()
+
+
+def test_the_environment_sets_the_default_and_a_flag_beats_it(tmp_path):
+    r, checked = _run(tmp_path / "on", env={STRONG_ENV: "on"})
+    assert r.exit_code == 0, r.output
+    assert checked and r.stdout.startswith("A-A-A-A-A, 2 players, for strong play (random, ")
+    for flag in ("--quick", "--no-strong"):  # the off switch for quick screens
+        r, checked = _run(tmp_path / flag, flag, env={STRONG_ENV: "on"})
+        assert r.exit_code == 0 and not checked, r.output
+        assert r.stdout.startswith("A-A-A-A-A, 2 players, greedy (")
+    r, checked = _run(tmp_path / "flag", "--strong", env={STRONG_ENV: "off"})
+    assert r.exit_code == 0 and checked, r.output
+
+
+def test_a_bad_default_in_the_environment_names_the_variable(tmp_path):
+    r, checked = _run(tmp_path, env={STRONG_ENV: "yes"})
+    assert r.exit_code == 2 and not checked
+    assert "IMHOTEP_STATS_STRONG='yes': expected on or off" in r.output
+
+
+def test_a_screen_that_already_plays_the_check_bot_is_not_checked_again(tmp_path):
+    r, checked = _run(tmp_path, "--strong", bots="random")
+    assert r.exit_code == 0 and not checked, r.output
+    assert r.stdout.startswith("A-A-A-A-A, 2 players, random (")
+    r = CliRunner().invoke(main, ["run", "--sides", "A-A-A-A-A", "--players", "2", "--bots",
+                                  "random", "--games", "20", "--strong", "--strong-bot",
+                                  "random", "--workers", "1", "--out", str(tmp_path / "s")])
+    assert "strong-play check: not played, the screen already plays random in every seat" \
+        in r.stderr

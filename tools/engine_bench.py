@@ -1,4 +1,4 @@
-"""Engine speed probes, counted with callgrind (docs/engine.md, "Compiled accelerator").
+"""Engine speed probes, counted with callgrind (docs/engine.md, "Measuring speed").
 
     python tools/engine_bench.py games random A 20      # play 20 seeded 3-player games
     python tools/engine_bench.py clone A 100            # 100 determinizations at decision 30

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The engine's speed figures in one go (docs/engine.md "Compiled accelerator"): callgrind
+# The engine's speed figures in one go (docs/engine.md "Measuring speed"): callgrind
 # instructions per game, per determinization and per mcts400 iteration (tools/callgrind.sh). Run from a checkout
 # whose build to measure is importable (PY and PYTHONPATH pick it, as in tools/callgrind.sh).
 set -e

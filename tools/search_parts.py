@@ -1,4 +1,4 @@
-"""Where a search iteration's CPU goes (docs/search.md, "Where an iteration goes"): CPU
+"""Where a search iteration's CPU goes: CPU
 microseconds of each part of an iteration, and of whole iterations of the named bots, from
 18 seeded 2-player A positions (after 10, 40 and 80 random decisions of 6 games).
 

@@ -187,11 +187,19 @@ def _strong_compare(base_cfg, whatif_cfg, out, bot, most, quiet, workers, cluste
     """``compare --strong``: the paired finding for strong play (``reporting.strong``), in
     the words of the screen's, to print first."""
     from imhotep_stats.reporting.headline import compare_sentences
-    from imhotep_stats.reporting.strong import compare_check, strong_bot
+    from imhotep_stats.reporting.strong import (
+        compare_check,
+        redundant,
+        redundant_note,
+        strong_bot,
+    )
 
+    say = say_unless(quiet)
+    if redundant(base_cfg, bot) and redundant(whatif_cfg, bot):
+        say(redundant_note(bot))
+        return []
     if cluster is None and workers is None:
         cluster, workers = base_cfg.cluster, base_cfg.workers
-    say = say_unless(quiet)
     comp, games = compare_check(base_cfg, whatif_cfg, out, bot, most=most,
                                 margin=base_cfg.margin, say=say, workers=workers,
                                 cluster=cluster, progress=False if quiet else None, log=say,

@@ -107,7 +107,7 @@ def plot(files, out, players):
 def evaluate(games, seed, workers, cluster, personas, only):
     """Evidence that the scripted bots are real players, in Markdown: each persona against
     random and greedy, points by source, and each persona on the C and D side of its site.
-    Seeded as a study, seats rotated; the README's bot tables are this output."""
+    Seeded as a study, seats rotated; docs/evidence.md's bot tables are this output."""
     from imhotep_stats.reporting.evaluate import TABLES, tables
     from imhotep_stats.sim.headtohead import matchup
 

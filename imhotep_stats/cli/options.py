@@ -3,6 +3,7 @@ with a decorator (``@WORKERS``, ``@study_options``), so their help cannot drift 
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -44,18 +45,38 @@ BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a 
                           "most; slow bots get smaller batches, sized by the pilot to a few "
                           "seconds each (results never depend on it) [default: "
                           "run.batch_size].")
+STRONG_BY_DEFAULT = False  # on once the core plays the reference bot in batches (cheap)
+STRONG_ENV = "IMHOTEP_STATS_STRONG"  # on/off: the default for a session of quick screens
+
+
+def strong_wanted(flag: bool | None) -> bool:
+    """Whether to play the strong-play check: --strong/--no-strong (--quick) when given,
+    else ``$IMHOTEP_STATS_STRONG`` (on or off), else ``STRONG_BY_DEFAULT``."""
+    if flag is not None:
+        return flag
+    value = os.environ.get(STRONG_ENV, "").strip().lower()
+    if value not in ("", "on", "off"):
+        raise click.BadParameter(f"{STRONG_ENV}={os.environ[STRONG_ENV]!r}: expected on or "
+                                 "off (the strong-play check's default)", param_hint="--strong")
+    return STRONG_BY_DEFAULT if not value else value == "on"
+
+
 def STRONG(fn):  # noqa: N802 - a decorator, named like the other shared options
     """The strong-play check beside the screen (``reporting.strong``)."""
-    fn = click.option("--strong-games", type=click.IntRange(1), default=400, show_default=True,
-                      help="Strong-play check: games a cell at most (it stops earlier "
-                      "when every verdict is decided).")(fn)
+    fn = click.option("--strong-games", type=click.IntRange(1), default=400,
+                      show_default=True, help="Strong-play check: games a cell at most (it "
+                      "stops earlier when every verdict is decided).")(fn)
     fn = click.option("--strong-bot", metavar="BOT", shell_complete=complete_bots,
                       help="Strong-play check: the bot in every seat [default: the "
                       "reference bot].")(fn)
-    return click.option("--strong/--no-strong", default=False, show_default=True,
+    return click.option("--strong/--no-strong", " /--quick", default=None,
+                        callback=lambda _ctx, _param, value: strong_wanted(value),
                         help="Beside the screen, check the verdict with strong play (the "
                         "reference bot in every seat, sequential: a few hundred games a "
-                        "cell at most) and lead the answer with it.")(fn)
+                        "cell at most, fewer when decided) and lead the answer with it; "
+                        "--quick (= --no-strong) screens without it [default: "
+                        f"${STRONG_ENV} (on/off), else "
+                        f"{'on' if STRONG_BY_DEFAULT else 'off'}].")(fn)
 
 
 SEED = click.option("--seed", type=int, help="Root seed (overrides study.seed).")

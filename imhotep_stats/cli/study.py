@@ -127,6 +127,7 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     import threading
 
     from imhotep_stats import api
+    from imhotep_stats.reporting.strong import redundant, redundant_note
     from imhotep_stats.sim.adaptive import load_all
     from imhotep_stats.sim.store import RunStoreError, holds_run, load_manifest
 
@@ -199,10 +200,13 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     if keep_games:
         say(f"kept {len(done.kept)} sample games in {run_dir / 'games'} (game viewer pages)")
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
+    if strong and redundant(cfg, strong_bot):
+        say(redundant_note(strong_bot))
     check = _strong_check(cfg, run_dir, rep.data, strong_bot, strong_games, say,
                           workers=workers, cluster=cluster,
                           progress=False if quiet else None, log=say,
-                          warn=lambda m: click.echo(m, err=True)) if strong else None
+                          warn=lambda m: click.echo(m, err=True)) \
+        if strong and not redundant(cfg, strong_bot) else None
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))

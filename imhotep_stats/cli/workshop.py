@@ -169,9 +169,18 @@ def _strong_best(base, parsed, res, games, bot, most, say, **run_options):
     screen (``reporting.strong.run_check``): its seat verdict for good players and whether
     the screen's holds."""
     from imhotep_stats.reporting.figures import compute
-    from imhotep_stats.reporting.strong import check_json, check_sentences, run_check
+    from imhotep_stats.reporting.strong import (
+        check_json,
+        check_sentences,
+        redundant,
+        redundant_note,
+        run_check,
+    )
     from imhotep_stats.stats.tune import candidates
 
+    if redundant(base, bot):
+        say(redundant_note(bot))
+        return None
     best = res["answer"]["best"]
     row = next(r for r in res["candidates"] if r["label"] == best)
     first = games or base.games

@@ -7,18 +7,20 @@ Whether the screen's verdict holds for strong play is the seat x lineup test
 (``stats.lineups``) of the screen's cell against the strong one: "bot-dependent" when it
 rejects, else "no difference detected" with the difference it could miss. The check's games
 go to a run directory of their own beside the screen's (``strong_dir``), resumed like any run.
+
+Whether a command plays the check is the CLI's choice (``cli.options.strong_wanted``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from imhotep_stats.reporting.figures import CellInfo, ReportData, seat_verdicts_of, verdict_text
 from imhotep_stats.reporting.robustness import could_miss
-from imhotep_stats.reporting.trust import reference_bot
+from imhotep_stats.reporting.trust import reference_bot, trust_line
 from imhotep_stats.stats import fmt as f
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
 from imhotep_stats.stats.sweep import wanted
@@ -30,6 +32,16 @@ MOST = 400  # games a cell at most: "a few hundred"
 def strong_bot(bot: str | None = None) -> str:
     """The bot of the check: ``bot``, else the reference bot (data/bot_ratings.toml)."""
     return bot or reference_bot() or "expert"
+
+
+def redundant(cfg: Any, bot: str | None = None) -> bool:
+    """Whether the screen already is the check: every cell plays only the check's bot."""
+    return all(set(c.lineup) == {strong_bot(bot)} for c in cfg.cells)
+
+
+def redundant_note(bot: str | None = None) -> str:
+    return (f"strong-play check: not played, the screen already plays {strong_bot(bot)} in "
+            "every seat")
 
 
 def strong_config(cfg: Any, bot: str | None = None, first: int = FIRST) -> Any:
@@ -127,7 +139,8 @@ def holds_sentence(h: Holds) -> str:
 
 def check_sentences(screen: ReportData, strong: ReportData) -> list[str]:
     """The answer led by strong play: per cell, the strong-play verdict, then the screen's,
-    then whether they agree."""
+    then whether they agree, then the trust line naming both lineups' bots."""
+    board = screen.manifest.get("board", {}) if isinstance(screen.manifest, Mapping) else {}
     paras = []
     for h in pairs(screen, strong):
         s, c = h.strong, h.screen
@@ -136,7 +149,8 @@ def check_sentences(screen: ReportData, strong: ReportData) -> list[str]:
                  + (verdict_text(s.verdict) if s.verdict else "no games") + ".",
                  f"With {','.join(c.lineup)} ({c.games:,} games): "
                  + (verdict_text(c.verdict) if c.verdict else "no games") + ".",
-                 holds_sentence(h)]
+                 holds_sentence(h),
+                 trust_line((*s.lineup, *c.lineup), screen.margin, c.sides, board)]
         paras.append("\n".join(lines))
     return paras
 

@@ -19,7 +19,7 @@ Choices, stated once:
 - Power is for one seat whose true win rate is 1/players + true_gap (the seat at the
   largest gap decides the cell; seats closer to 1/players pass more easily). With every
   seat at exactly its fair share, the chance that all seats pass at once is lower than
-  the per-seat power (docs/reports.md gives the measured figure).
+  the per-seat power (docs/statistics.md gives the measured figure).
 - The win indicator is treated as Bernoulli. Shared wins (fractional shares) only lower
   the variance, so the plan errs on the safe side.
 - Normal approximation to the binomial (Chow, Shao & Wang, *Sample Size Calculations in

@@ -37,7 +37,7 @@ single look it needs more games than the fixed-sample test (the tests measure ho
 
 The prior is Beta with mean b (the null boundary) and standard deviation ``PRIOR_SD``
 margins: the alternatives it weighs are a margin or so from the boundary, the effects
-the verdicts are about. Tests: ``tests/test_sequential.py``; docs: docs/reports.md.
+the verdicts are about. Tests: ``tests/test_sequential.py``; docs: docs/statistics.md.
 """
 
 from __future__ import annotations
