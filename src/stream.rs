@@ -139,19 +139,21 @@ impl Stream {
         Ok(Stream { mt, index })
     }
 
+    /// The next 624 words, as `genrand_uint32` makes them (the twist's odd case as a mask).
     fn refill(&mut self) {
+        #[inline(always)]
+        fn twist(hi: u32, lo: u32) -> u32 {
+            let y = (hi & UPPER) | (lo & LOWER);
+            (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
+        }
         let mt = &mut self.mt;
-        let twist = |y: u32| (y >> 1) ^ if y & 1 == 1 { MATRIX_A } else { 0 };
         for kk in 0..N - M {
-            let y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER);
-            mt[kk] = mt[kk + M] ^ twist(y);
+            mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
         }
         for kk in N - M..N - 1 {
-            let y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER);
-            mt[kk] = mt[kk + M - N] ^ twist(y);
+            mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
         }
-        let y = (mt[N - 1] & UPPER) | (mt[0] & LOWER);
-        mt[N - 1] = mt[M - 1] ^ twist(y);
+        mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
         self.index = 0;
     }
 
