@@ -262,6 +262,9 @@ fn arg_object(py: Python<'_>, rules: &Rules, a: Arg) -> PyResult<PyObject> {
     })
 }
 
+/// A scarab's (god, window, fulfilled, points), as Python reads it.
+type Scarab = (String, u8, bool, i32);
+
 /// An action as Python's (kind, args) tuple.
 fn action_tuple<'py>(py: Python<'py>, r: &Rules, a: Action) -> PyResult<(String, Bound<'py, PyTuple>)> {
     let args: Vec<PyObject> = a.args().map(|x| arg_object(py, r, x)).collect::<PyResult<_>>()?;
@@ -348,6 +351,9 @@ fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> PyResult<
 #[pyclass(name = "Game", module = "imhotep_stats._core")]
 pub struct PyGame {
     pub inner: Game,
+    /// Bumped by every call that may change the game: a read model made at one version is
+    /// the game's while the version holds (imhotep_stats/engine/facade_view.py).
+    pub version: u64,
 }
 
 impl PyGame {
@@ -437,12 +443,12 @@ impl PyGame {
             no_events: !events,
         };
         let game = Game::new(r.clone(), &setup).map_err(err)?;
-        Ok(PyGame { inner: game })
+        Ok(PyGame { inner: game, version: 0 })
     }
 
     /// A copy (the core's state is one value).
     fn copy(&self) -> PyGame {
-        PyGame { inner: self.inner.clone() }
+        PyGame { inner: self.inner.clone(), version: 0 }
     }
 
     #[getter]
@@ -493,6 +499,7 @@ impl PyGame {
 
     /// Perform option `i` of this decision.
     fn apply_index(&mut self, py: Python<'_>, i: usize) -> PyResult<()> {
+        self.version += 1;
         if i >= self.inner.options().len() {
             return Err(PyIndexError::new_err(format!(
                 "option {i} of a decision with {} options",
@@ -505,6 +512,7 @@ impl PyGame {
     /// Perform the action `kind args...` (an illegal one raises IllegalAction, as Python's).
     #[pyo3(signature = (kind, *args))]
     fn apply(&mut self, py: Python<'_>, kind: &str, args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        self.version += 1;
         match self.action_from(kind, args)? {
             Some(a) => self.inner.apply(a).map_err(|e| py_error(py, e)),
             None => {
@@ -553,6 +561,12 @@ impl PyGame {
         to_python(py, &state::export(&self.inner))
     }
 
+    /// `export()` as JSON text (parsed by Python's json module: cheaper than objects built
+    /// here when a caller wants two copies).
+    fn export_json(&self) -> String {
+        state::export(&self.inner).to_string()
+    }
+
     /// What seat `seat` may see (src/state.rs `seen`): `{"game", "sites"}`, public fields only.
     fn seen(&self, py: Python<'_>, seat: usize) -> PyResult<PyObject> {
         if seat >= self.inner.n {
@@ -564,6 +578,7 @@ impl PyGame {
     /// Set fields by name (src/state.rs `edit`): `{"sled": [...], "sites": {"temple":
     /// {"owners": [...]}}}`; the decision is not recomputed (`refresh_turn`, `resume`).
     fn edit(&mut self, py: Python<'_>, changes: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.version += 1;
         let text: String = py.import("json")?.call_method1("dumps", (changes,))?.extract()?;
         let value: serde_json::Value =
             serde_json::from_str(&text).map_err(|e| PyValueError::new_err(format!("edit: {e}")))?;
@@ -572,37 +587,87 @@ impl PyGame {
 
     /// A stone of `owner` arrives at `site` as from a ship; on to the next decision.
     fn deliver(&mut self, py: Python<'_>, site: usize, owner: usize) -> PyResult<()> {
+        self.version += 1;
         state::deliver(&mut self.inner, site, owner).map_err(|e| py_error(py, e))
     }
 
     /// Site `site`'s round end, then on to the next decision.
     fn round_end(&mut self, py: Python<'_>, site: usize) -> PyResult<()> {
+        self.version += 1;
         state::round_end(&mut self.inner, site).map_err(|e| py_error(py, e))
     }
 
     /// Site `site`'s round start, then on to the next decision.
     fn round_start(&mut self, py: Python<'_>, site: usize) -> PyResult<()> {
+        self.version += 1;
         state::round_start(&mut self.inner, site).map_err(|e| py_error(py, e))
     }
 
     /// Site `site`'s game-end scoring alone.
     fn game_end(&mut self, py: Python<'_>, site: usize) -> PyResult<()> {
+        self.version += 1;
         state::game_end(&mut self.inner, site).map_err(|e| py_error(py, e))
     }
 
     /// End the round now, the next starting with seat `next_start`.
     fn end_round(&mut self, py: Python<'_>, next_start: usize) -> PyResult<()> {
+        self.version += 1;
         state::end_round(&mut self.inner, next_start).map_err(|e| py_error(py, e))
     }
 
     /// After an edit: the decision anew, from the pending tasks or the current turn.
     fn resume(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.version += 1;
         self.inner.resume().map_err(|e| py_error(py, e))
     }
 
     /// After an edit at a turn: the turn's options again for the seat to move.
     fn refresh_turn(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.version += 1;
         state::refresh_turn(&mut self.inner).map_err(|e| py_error(py, e))
+    }
+
+    /// Seat `p` takes market card `card` (a red card acts at once); on to the next decision.
+    fn gain(&mut self, py: Python<'_>, p: usize, card: &str) -> PyResult<()> {
+        self.version += 1;
+        state::gain(&mut self.inner, p, card).map_err(|e| py_error(py, e))
+    }
+
+    /// The market cards' game-end scoring alone.
+    fn score_cards(&mut self) {
+        self.version += 1;
+        state::score_cards(&mut self.inner)
+    }
+
+    /// The prophecies' game-end scoring alone.
+    fn score_prophecies(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.version += 1;
+        state::score_prophecies(&mut self.inner).map_err(|e| py_error(py, e))
+    }
+
+    /// Per seat, each scarab's (god, window, fulfilled, points) as the game stands
+    /// (src/prophecies.rs `outcome`); ValueError without the prophecies.
+    fn prophecy_outcome(&self) -> PyResult<Vec<Vec<Scarab>>> {
+        if self.inner.prophecy.is_none() {
+            return Err(PyValueError::new_err("prophecy_outcome: the prophecies are not in play"));
+        }
+        let r = &self.inner.rules;
+        Ok(crate::prophecies::outcome(&self.inner, r)
+            .into_iter()
+            .map(|seat| seat.into_iter().map(|(god, w, ok, pts)| (r.names.text(god).to_string(), w, ok, pts)).collect())
+            .collect())
+    }
+
+    /// `points` to `seat` from `source` ("temple", "card_statue"...).
+    fn score(&mut self, py: Python<'_>, seat: usize, source: &str, points: i32) -> PyResult<()> {
+        self.version += 1;
+        state::score(&mut self.inner, seat, source, points).map_err(|e| py_error(py, e))
+    }
+
+    /// A stone of seat `p` onto the empty slot `k` of ship `s`.
+    fn put_on_ship(&mut self, py: Python<'_>, p: usize, s: usize, k: usize) -> PyResult<()> {
+        self.version += 1;
+        state::put_on_ship(&mut self.inner, p, s, k).map_err(|e| py_error(py, e))
     }
 
     /// The turn actions seat `p` would have now, as (kind, args) tuples.
@@ -615,6 +680,12 @@ impl PyGame {
     #[getter]
     fn context(&self) -> Vec<i32> {
         self.inner.context.to_vec()
+    }
+
+    /// The state's version: changes whenever the game may have changed.
+    #[getter]
+    fn version(&self) -> u64 {
+        self.version
     }
 
     #[getter]
@@ -647,5 +718,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pooled, m)?)?;
     m.add_function(wrap_pyfunction!(redeal, m)?)?;
     m.add_function(wrap_pyfunction!(crate::py_batch::play_batch, m)?)?;
+    m.add_class::<crate::py_bots::PyBot>()?;
     Ok(())
 }

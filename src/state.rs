@@ -8,8 +8,6 @@
 //! public (on the table for every seat), hidden (a site's face-down parts, the deck's order,
 //! the round cards to come) or flow (the engine's bookkeeping: who passed, the open slots).
 
-use std::sync::Arc;
-
 use arrayvec::ArrayVec;
 use serde_json::{json, Map, Value};
 
@@ -175,6 +173,17 @@ fn read_cards(r: &Rules, what: &str, v: &Value) -> Result<Vec<Card>, CoreError> 
     items.iter().map(|x| read_card(r, what, x)).collect()
 }
 
+/// Cards taken by name (a seat's `took`: counts of any size).
+fn hand_value_wide(r: &Rules, took: &[u16]) -> Value {
+    let mut out = Map::new();
+    for (c, &k) in took.iter().enumerate().take(r.cards.names.len()) {
+        if k > 0 {
+            out.insert(r.cards.names[c].clone(), json!(k));
+        }
+    }
+    Value::Object(out)
+}
+
 fn hand_value(r: &Rules, hand: &[u8]) -> Value {
     let mut out = Map::new();
     for (c, &k) in hand.iter().enumerate().take(r.cards.names.len()) {
@@ -202,7 +211,35 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
         .map(|e| json!([e.seat, crate::rules::SOURCES[e.source as usize], e.points, e.round]))
         .collect();
     let options: Vec<Value> = g.options.iter().map(|a| json!(a.text(&r.names))).collect();
-    let deck_top_first: Vec<Card> = g.deck.iter().rev().copied().collect();
+    let took: Vec<Value> = (0..n).map(|p| hand_value_wide(r, &g.took[p])).collect();
+    let reshuffles: Vec<Value> = g.reshuffles.iter().map(|d| card_names(r, d)).collect();
+    let mut chance_setup = Map::new();
+    for purpose in crate::game::Purpose::ALL {
+        if let Some(picks) = &g.chance_setup[purpose as usize] {
+            // the populations drawn from (src/sites/pyramid.rs, burial_chamber.rs,
+            // prophecies.rs): tiles and tokens by number from 1, the gods by name
+            let items: Vec<Value> = picks
+                .iter()
+                .map(|&i| match purpose {
+                    crate::game::Purpose::Prophecies => json!(r.names.text(r.prophecies.gods[i])),
+                    _ => json!(i + 1),
+                })
+                .collect();
+            chance_setup.insert(purpose.name().into(), Value::Array(items));
+        }
+    }
+    let setup = [
+        Field::fixed("expansion", Shown::Public, json!(g.expansion)),
+        Field::fixed("prophecies", Shown::Public, json!(g.prophecies_on)),
+        Field::fixed("scenario", Shown::Public, json!(g.scenario)),
+        Field::fixed("rounds", Shown::Public, json!(g.rounds)),
+        Field::fixed("stones_total", Shown::Public, json!(g.stones_total)),
+        Field::fixed("get_stones", Shown::Public, json!(g.get_stones)),
+        Field::fixed("took", Shown::Public, Value::Array(took)),
+        Field::fixed("deck_initial", Shown::Hidden, card_names(r, &g.deck_initial)),
+        Field::fixed("reshuffles", Shown::Hidden, Value::Array(reshuffles)),
+        Field::fixed("chance_setup", Shown::Hidden, Value::Object(chance_setup)),
+    ];
     let round_cards: Vec<Value> = g.round_cards.iter().map(|c| ints(c)).collect();
     let windows = r.prophecies.windows.len();
     let prophecy = g.prophecy.as_ref().map(|p| {
@@ -221,13 +258,13 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
         docks_free, sailed, round, current, start_player, passes, last_sailer, round_over,
         skip_advance, decisions, to_move, deck, discard, round_cards: round_row, ..
     } = g;
-    let mut out = vec![
+    let mut out: Vec<Field<'a>> = setup.into_iter().collect();
+    out.extend([
         Field::fixed("n", Shown::Public, json!(n)),
         Field::fixed("over", Shown::Public, json!(over)),
         Field::fixed("kind", Shown::Public, json!(kind)),
         Field::fixed("options", Shown::Public, Value::Array(options)),
         Field::fixed("events", Shown::Public, Value::Array(events)),
-        Field::fixed("prophecy", Shown::Public, prophecy.unwrap_or(Value::Null)),
         Field::int("to_move", Shown::Public, to_move),
         Field::int("round", Shown::Public, round),
         Field::int("current", Shown::Public, current),
@@ -257,7 +294,60 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
         Field::int("last_sailer", Shown::Flow, last_sailer),
         Field::flag("round_over", Shown::Flow, round_over),
         Field::flag("skip_advance", Shown::Flow, skip_advance),
-    ];
+    ]);
+    let state = &mut g.prophecy;
+    out.push(Field::new("prophecy", Shown::Public, prophecy.unwrap_or(Value::Null), Some(Box::new(move |v| {
+        let p = state.as_mut().ok_or_else(|| CoreError::Value("prophecy: the prophecies are not in play".into()))?;
+        let table = v.as_object().ok_or_else(|| bad("prophecy", "a table of the prophecies' fields", v))?;
+        for (name, x) in table {
+            match name.as_str() {
+                "gods" => {
+                    let items = x.as_array().ok_or_else(|| bad("prophecy.gods", "a list of gods", x))?;
+                    let mut gods = ArrayVec::new();
+                    for god in items {
+                        let id = god.as_str().and_then(|t| r.names.id(t))
+                            .ok_or_else(|| bad("prophecy.gods", "gods this board has", god))?;
+                        gods.try_push(id).map_err(|_| CoreError::Value("prophecy.gods: too many gods".into()))?;
+                    }
+                    p.gods = gods;
+                }
+                "left" => {
+                    let left: Vec<i32> = read_ints("prophecy.left", x)?;
+                    if left.len() != n {
+                        return Err(bad("prophecy.left", "a count per seat", x));
+                    }
+                    p.left[..n].copy_from_slice(&left);
+                }
+                "window_used" => {
+                    let rows = x.as_array().filter(|r| r.len() == n).ok_or_else(|| bad("prophecy.window_used", "a row per seat", x))?;
+                    for (seat, row) in rows.iter().enumerate() {
+                        let flags = row.as_array().filter(|f| f.len() == windows).ok_or_else(|| bad("prophecy.window_used", "a flag per window", row))?;
+                        for (w, f) in flags.iter().enumerate() {
+                            p.window_used[seat][w] = f.as_bool().ok_or_else(|| bad("prophecy.window_used", "true or false", f))?;
+                        }
+                    }
+                }
+                "placed" => {
+                    let rows = x.as_array().filter(|r| r.len() == n).ok_or_else(|| bad("prophecy.placed", "a list per seat", x))?;
+                    for (seat, row) in rows.iter().enumerate() {
+                        let pairs = row.as_array().ok_or_else(|| bad("prophecy.placed", "(god, window) pairs", row))?;
+                        let mut placed = ArrayVec::new();
+                        for pair in pairs {
+                            let god = pair.get(0).and_then(Value::as_str).and_then(|t| r.names.id(t));
+                            let w = pair.get(1).and_then(Value::as_u64).and_then(|w| u8::try_from(w).ok());
+                            let (Some(god), Some(w)) = (god, w) else {
+                                return Err(bad("prophecy.placed", "(god, window) pairs", pair));
+                            };
+                            placed.try_push((god, w)).map_err(|_| CoreError::Value("prophecy.placed: too many scarabs".into()))?;
+                        }
+                        p.placed[seat] = placed;
+                    }
+                }
+                _ => return Err(CoreError::Value(format!("prophecy has no field {name:?} (fields: gods, left, window_used, placed)"))),
+            }
+        }
+        Ok(())
+    }))));
     out.push(Field::new("hand", Shown::Public, Value::Array(hands), Some(Box::new(move |v| {
         let seats = v.as_array().filter(|h| h.len() == n).ok_or_else(|| bad("hand", "a table of cards per seat", v))?;
         for (p, table) in seats.iter().enumerate() {
@@ -283,10 +373,10 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
         }
         Ok(())
     }))));
-    // the draw pile is kept top last: the export shows it top first, as transcripts do
-    out.push(Field::new("deck", Shown::Hidden, card_names(r, &deck_top_first), Some(Box::new(move |v| {
-        let mut items = read_cards(r, "deck", v)?;
-        items.reverse();
+    // the draw pile, its top last (as engine/game.py keeps it)
+    let shown_deck = card_names(r, deck);
+    out.push(Field::new("deck", Shown::Hidden, shown_deck, Some(Box::new(move |v| {
+        let items = read_cards(r, "deck", v)?;
         *deck = ArrayVec::try_from(&items[..]).map_err(|_| CoreError::Value("deck: too many cards".into()))?;
         Ok(())
     }))));
@@ -365,7 +455,7 @@ fn market_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, m: &'a mut Market, 
                 let given: Vec<usize> = read_ints("stack_count", v)?;
                 if given != check {
                     return Err(CoreError::Value(format!(
-                        "market.D: stack_count {given:?} is not the stacks' sizes {check:?}"
+                        "stack_count {given:?} is not the stacks' sizes {check:?}"
                     )));
                 }
                 Ok(())
@@ -539,58 +629,61 @@ fn obelisk_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, o: &'a mut Obelisk
     }
 }
 
-fn object(fields: Vec<Field<'_>>, keep: impl Fn(Shown) -> bool) -> Value {
-    let mut out = Map::new();
+/// Fields' values by who may see them: public, hidden, flow.
+type Parts = [Map<String, Value>; 3];
+
+/// The fields' values by who may see them.
+fn split(fields: Vec<Field<'_>>) -> Parts {
+    let mut out = [Map::new(), Map::new(), Map::new()];
     for f in fields {
-        if keep(f.shown) {
-            out.insert(f.name.to_string(), f.value);
-        }
+        let at = match f.shown {
+            Shown::Public => 0,
+            Shown::Hidden => 1,
+            Shown::Flow => 2,
+        };
+        out[at].insert(f.name.to_string(), f.value);
     }
-    Value::Object(out)
+    out
 }
 
-fn with_rules(g: &Game) -> (Game, Arc<Rules>) {
-    (g.clone(), g.rules.clone())
+/// The game's and each site's fields, split by who may see them (one copy of the game: the
+/// tables borrow it mutably, for their writers, one after the other).
+fn parts(g: &Game) -> (Parts, Vec<Parts>) {
+    let mut copy = g.clone();
+    let r = g.rules.clone();
+    let game = split(game_fields(&mut copy, &r));
+    let sites = (0..5).map(|i| split(site_fields(&mut copy, &r, i))).collect();
+    (game, sites)
 }
 
 /// Everything: `{"game": {...}, "sites": [{...} x5], "hidden": {"game": {...}, "sites":
 /// [...]}, "flow": {"game": {...}, "sites": [...]}}`.
 pub fn export(g: &Game) -> Value {
-    let part = |shown: Shown| {
-        let (mut g, r) = with_rules(g);
-        let game = object(game_fields(&mut g, &r), |s| s == shown);
-        let sites: Vec<Value> = (0..5)
-            .map(|i| {
-                let (mut g2, _) = with_rules(&g);
-                object(site_fields(&mut g2, &r, i), |s| s == shown)
-            })
-            .collect();
-        json!({"game": game, "sites": sites})
-    };
-    let public = part(Shown::Public);
+    let ([public, hidden, flow], sites) = parts(g);
+    let mut by = [Vec::new(), Vec::new(), Vec::new()];
+    for [a, b, c] in sites {
+        by[0].push(Value::Object(a));
+        by[1].push(Value::Object(b));
+        by[2].push(Value::Object(c));
+    }
+    let [s_public, s_hidden, s_flow] = by;
     json!({
-        "game": public["game"],
-        "sites": public["sites"],
-        "hidden": part(Shown::Hidden),
-        "flow": part(Shown::Flow),
+        "game": public,
+        "sites": s_public,
+        "hidden": {"game": hidden, "sites": s_hidden},
+        "flow": {"game": flow, "sites": s_flow},
     })
 }
 
 /// What seat `seat` may see (engine/view.py's read model): the public fields only, the
 /// decision's options only when the seat is to move.
 pub fn seen(g: &Game, seat: usize) -> Value {
-    let (mut copy, r) = with_rules(g);
-    let mut game = object(game_fields(&mut copy, &r), |s| s == Shown::Public);
+    let ([mut game, _, _], sites) = parts(g);
     if g.to_move != seat as i32 {
-        game["options"] = json!([]);
+        game.insert("options".into(), json!([]));
     }
-    game["me"] = json!(seat);
-    let sites: Vec<Value> = (0..5)
-        .map(|i| {
-            let (mut c, _) = with_rules(g);
-            object(site_fields(&mut c, &r, i), |s| s == Shown::Public)
-        })
-        .collect();
+    game.insert("me".into(), json!(seat));
+    let sites: Vec<Value> = sites.into_iter().map(|[public, _, _]| Value::Object(public)).collect();
     json!({"game": game, "sites": sites})
 }
 
@@ -630,7 +723,17 @@ pub fn edit(g: &mut Game, changes: &Value) -> Res {
                 .ok_or_else(|| CoreError::Value(format!("edit: unknown site {key:?} (sites: {})", SITE_NAMES.join(", "))))?;
             let fields = fields.as_object().ok_or_else(|| bad("edit: site", "a table of fields", fields))?;
             let whose = format!("{}.{:?}", SITE_NAMES[i], r.sides[i]);
-            set_fields(site_fields(g, &r, i), fields, &whose)?;
+            // the hidden parts first: a public count (Market D's stack_count) checks
+            // against the stacks as this edit leaves them
+            let hidden: Vec<&str> = site_fields(g, &r, i)
+                .iter()
+                .filter(|f| f.shown == Shown::Hidden)
+                .map(|f| f.name)
+                .collect();
+            let (first, rest): (Map<String, Value>, Map<String, Value>) =
+                fields.clone().into_iter().partition(|(k, _)| hidden.contains(&k.as_str()));
+            set_fields(site_fields(g, &r, i), &first, &whose)?;
+            set_fields(site_fields(g, &r, i), &rest, &whose)?;
         }
     }
     Ok(())
@@ -682,6 +785,53 @@ pub fn end_round(g: &mut Game, next_start: usize) -> Res {
     g.kind = crate::kinds::NONE;
     g.end_round(next_start);
     g.advance(&r)
+}
+
+/// Seat `p` takes market card `card` (a red card acts at once), then on to the next decision.
+pub fn gain(g: &mut Game, p: usize, card: &str) -> Res {
+    check_seat(g, p)?;
+    let r = g.rules.clone();
+    let c = read_card(&r, "gain", &json!(card))?;
+    g.kind = crate::kinds::NONE;
+    crate::cards::gain(g, &r, p, c)?;
+    g.advance(&r)
+}
+
+/// The market cards' game-end scoring alone (decorations, statues, unused blue cards,
+/// stone ornaments).
+pub fn score_cards(g: &mut Game) {
+    let r = g.rules.clone();
+    crate::cards::score_game_end(g, &r);
+}
+
+/// The prophecies' game-end scoring alone (docs/rules.md §9).
+pub fn score_prophecies(g: &mut Game) -> Res {
+    if g.prophecy.is_none() {
+        return Err(CoreError::Value("score_prophecies: the prophecies are not in play".into()));
+    }
+    let r = g.rules.clone();
+    crate::prophecies::score(g, &r);
+    Ok(())
+}
+
+/// `points` to seat `seat` from `source` (a name of rules.rs `SOURCES`), as the rules score.
+pub fn score(g: &mut Game, seat: usize, source: &str, points: i32) -> Res {
+    check_seat(g, seat)?;
+    let at = crate::rules::SOURCES.iter().position(|s| *s == source).ok_or_else(|| {
+        CoreError::Value(format!("score: unknown source {source:?} (sources: {})", crate::rules::SOURCES.join(", ")))
+    })?;
+    g.score(seat, at as crate::rules::Source, points);
+    Ok(())
+}
+
+/// A stone of seat `p` onto slot `k` of ship `s` (its origin already debited).
+pub fn put_on_ship(g: &mut Game, p: usize, s: usize, k: usize) -> Res {
+    check_seat(g, p)?;
+    if s >= SHIPS || k >= g.ship_size[s] as usize || g.slots[4 * s + k] != -1 {
+        return Err(CoreError::Value(format!("put_on_ship: slot {k} of ship {s} is not an empty slot")));
+    }
+    g.put_on_ship(p, s, k);
+    Ok(())
 }
 
 /// The turn's options again for the seat to move (after an edit at a turn decision).

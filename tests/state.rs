@@ -25,7 +25,10 @@ fn as_edit(export: &Value) -> Value {
             game.insert(k.clone(), v.clone());
         }
     }
-    for read_only in ["n", "over", "kind", "options", "events", "prophecy", "ship_sizes", "deck_size"] {
+    for read_only in [
+        "n", "over", "kind", "options", "events", "prophecy", "ship_sizes", "deck_size", "expansion", "prophecies",
+        "scenario", "rounds", "stones_total", "get_stones", "took", "deck_initial", "reshuffles", "chance_setup",
+    ] {
         game.remove(read_only);
     }
     let mut sites = serde_json::Map::new();

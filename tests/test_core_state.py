@@ -27,8 +27,10 @@ def _deep(v):
 
 
 def _python_game_value(g: Game, name: str):
-    if name == "deck":
-        return list(reversed(g.deck))
+    if name == "took":
+        return [dict(t) for t in g.took]
+    if name == "chance_setup":
+        return {k: list(v) for k, v in g.chance_setup.items()}
     if name == "deck_size":
         return len(g.deck)
     if name == "kind":

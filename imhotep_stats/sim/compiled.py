@@ -35,7 +35,7 @@ COMPILED_DIRS = ("engine", "bots")
 # ... these (fnmatch patterns on the path inside the package; * spans directories): read once
 # per game file, set-up only or exceptions only, not worth the build time; the Rust core's
 # Python face (its work is compiled already)
-NOT_COMPILED = ("engine/transcript.py", "engine/core.py", "bots/weights.py", "bots/*/weights.py",
+NOT_COMPILED = ("engine/transcript.py", "engine/core.py", "engine/facade*.py", "bots/weights.py", "bots/*/weights.py",
                 "bots/*/errors.py")
 PURE_ENV = "IMHOTEP_PURE"
 # set once a process has warned, so its workers and subprocesses do not repeat the warning
