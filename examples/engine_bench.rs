@@ -12,9 +12,9 @@ use std::mem::size_of;
 use std::time::Instant;
 
 use _core::action::Action;
-use _core::bots::play::{new_game, play, Bot};
+use _core::bots::play::{play, Bot};
 use _core::game::{Game, Options};
-use _core::play::play_random;
+use _core::play::{new_game, play_random};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
