@@ -158,3 +158,11 @@ def test_a_screen_that_already_plays_the_check_bot_is_not_checked_again(tmp_path
                                   "random", "--workers", "1", "--out", str(tmp_path / "s")])
     assert "strong-play check: not played, the screen already plays random in every seat" \
         in r.stderr
+
+
+def test_the_check_is_on_by_default(tmp_path, monkeypatch):
+    """What a designer gets without a flag or $IMHOTEP_STATS_STRONG: the check."""
+    monkeypatch.delenv(STRONG_ENV)
+    r, checked = _run(tmp_path)
+    assert r.exit_code == 0 and checked, r.output
+    assert r.stdout.startswith("A-A-A-A-A, 2 players, for strong play (random, ")
