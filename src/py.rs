@@ -558,6 +558,12 @@ impl PyGame {
         to_python(py, &state::export(&self.inner))
     }
 
+    /// `export()` as JSON text (parsed by Python's json module: cheaper than objects built
+    /// here when a caller wants two copies).
+    fn export_json(&self) -> String {
+        state::export(&self.inner).to_string()
+    }
+
     /// What seat `seat` may see (src/state.rs `seen`): `{"game", "sites"}`, public fields only.
     fn seen(&self, py: Python<'_>, seat: usize) -> PyResult<PyObject> {
         if seat >= self.inner.n {

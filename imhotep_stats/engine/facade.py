@@ -3,7 +3,7 @@ words: ``Game``, ``apply``, the decision (``to_move``, ``kind``, ``options``), t
 events, and the state by the engine's names (``g.sled``, ``g.hand``, ``g.sites[TEMPLE].owners``).
 
 The core holds the game; this object reads its state through the core's export (src/state.rs)
-and keeps it until the next core call. A field written here (``g.sled[1] = 0``,
+and keeps it while the core's game is unchanged. A field written here (``g.sled[1] = 0``,
 ``g.sites[MARKET].display = []``, ``site.hidden()["pair"][:] = [...]``) is sent back to the
 core (``_core.Game.edit``, only what changed) before the next call: the set-up of a
 hand-built position (engine/scenario.py), never a move. Moves go through :func:`apply`.
@@ -11,14 +11,20 @@ hand-built position (engine/scenario.py), never a move. Moves go through :func:`
 
 from __future__ import annotations
 
-import copy as copy_module
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from imhotep_stats.engine.actions import Action, act
 from imhotep_stats.engine.core import rules as core_rules
 from imhotep_stats.engine.kinds import CODE, NONE
-from imhotep_stats.engine.setup_checks import RulesError, is_whole, parse_sides
+from imhotep_stats.engine.setup_checks import (
+    RulesError,
+    deck_names,
+    is_whole,
+    parse_sides,
+    round_card_shapes,
+)
 from imhotep_stats.rules.board import SITES, Board, default_board
 
 __all__ = ["Game", "IllegalAction", "RulesError", "apply", "legal_actions"]
@@ -31,15 +37,25 @@ class IllegalAction(ValueError):
 
 
 # The facade's own attributes; every other attribute is a field of the core's state.
-_OWN = frozenset({"board", "sides", "seed", "_core", "_rules", "_state", "_sent", "_sites"})
+_OWN = frozenset({"board", "sides", "seed", "_core", "_rules", "_state", "_sent", "_sites",
+                  "_version"})
+# Fields the core computes or fixed at set-up: read only.
+READ_ONLY = frozenset({"n", "over", "kind", "options", "events", "decisions", "expansion",
+                       "prophecies", "scenario", "rounds", "stones_total", "get_stones", "took",
+                       "deck_initial", "reshuffles", "chance_setup", "ship_sizes", "deck_size"})
 
 
 def _flat(export: dict) -> dict:
-    """The export's parts in one table per place: {"game": {...}, "sites": [{...} x 5]},
-    public, hidden and flow fields together (``hidden_names`` tells them apart)."""
+    """The export's parts in one table per place: {"game": {...}, "sites": [{...} x 5],
+    "hidden": [names x 5]}, public, hidden and flow fields together; the round cards and
+    a finished Pyramid C tile as tuples, as the Python engine keeps them."""
     game = {**export["game"], **export["hidden"]["game"], **export["flow"]["game"]}
+    game["round_cards"] = [tuple(c) for c in game["round_cards"]]
+    game["ship_sizes"] = tuple(game["ship_sizes"])
     sites = [{**export["sites"][i], **export["hidden"]["sites"][i], **export["flow"]["sites"][i]}
              for i in range(5)]
+    if "done" in sites[1]:
+        sites[1]["done"] = [tuple(d) for d in sites[1]["done"]]
     return {"game": game, "sites": sites,
             "hidden": [set(export["hidden"]["sites"][i]) for i in range(5)]}
 
@@ -89,31 +105,36 @@ class Game:
         set_(self, "_core", _core.Game(
             self._rules, players, seed, expansion=expansion, prophecies=prophecies,
             chance=chance, reshuffles=[list(d) for d in reshuffles] if reshuffles else None,
-            round_cards=[list(c) for c in round_cards] if round_cards is not None else None,
-            deck=list(deck) if deck is not None else None, scenario=scenario))
+            # their shapes checked here (the core checks the cards themselves)
+            round_cards=[list(c) for c in round_card_shapes(round_cards)] if round_cards is not None else None,
+            deck=deck_names(deck) if deck is not None else None, scenario=scenario))
         set_(self, "_state", None)
         set_(self, "_sent", None)
+        set_(self, "_version", -1)
         set_(self, "_sites", [Site(self, i) for i in range(5)])
 
     # ------------------------------------------------------------ the state by name
     def _read(self) -> dict:
-        """The state now (made once between two core calls)."""
+        """The state now (exported again only when the core's game changed: its version)."""
         state = self._state
-        if state is None:
-            state = _flat(self._core.export())
+        core = self._core
+        if state is None or self._version != core.version:
+            text = core.export_json()
+            state = _flat(json.loads(text))
             object.__setattr__(self, "_state", state)
-            object.__setattr__(self, "_sent", copy_module.deepcopy(state))
+            object.__setattr__(self, "_sent", _flat(json.loads(text)))  # what the core holds
+            object.__setattr__(self, "_version", core.version)
         return state
 
     def _sync(self) -> Any:
         """Send what was written to the core; the core, to call next."""
         state = self._state
-        if state is not None:
+        core = self._core
+        if state is not None and self._version == core.version:
             changes = _changes(self._sent, state)
-            object.__setattr__(self, "_state", None)
             if changes:
-                self._core.edit(changes)
-        return self._core
+                core.edit(changes)  # a new version: the next read exports again
+        return core
 
     def __getattr__(self, name: str) -> Any:  # a field of the state (not found on the class)
         if name.startswith("__"):
@@ -127,6 +148,8 @@ class Game:
         if name in _OWN:
             object.__setattr__(self, name, value)
             return
+        if name in READ_ONLY:
+            raise AttributeError(f"the game's {name!r} is read only (engine.scenario has the steps)")
         game = self._read()["game"]
         if name not in game:
             raise AttributeError(f"the game has no field {name!r}")
@@ -184,6 +207,8 @@ class Game:
 
     def score(self, seat: int, source: str, points: int) -> None:
         """``points`` to ``seat`` from ``source`` ("temple", "card_statue"...)."""
+        if points and not 0 <= seat < self.n:
+            raise IndexError(f"score: no seat {seat} in a {self.n}-player game ({source})")
         self._sync().score(seat, source, points)
 
     def put_on_ship(self, p: int, s: int, k: int) -> None:
@@ -206,6 +231,7 @@ class Game:
         object.__setattr__(new, "_core", self._sync().copy())
         object.__setattr__(new, "_state", None)
         object.__setattr__(new, "_sent", None)
+        object.__setattr__(new, "_version", -1)
         object.__setattr__(new, "_sites", [Site(new, i) for i in range(5)])
         return new
 

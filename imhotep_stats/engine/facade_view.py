@@ -165,6 +165,56 @@ _FIELDS = frozenset(PUBLIC - {"sides", "board", "kind_code", "options", "prophec
                     | {"deck_size", "hand"})
 
 
+def _mound_spaces(levels) -> tuple:
+    """Burial Chamber C's spaces as (level, index), level by level (the mound's space ids)."""
+    return tuple((lv, i) for lv, size in enumerate(levels) for i in range(size))
+
+
+# What a window shows of its side's printed board data, by the engine's names: (site, side)
+# -> name -> value from (board data, players). The state is the core's (``fields``).
+PRINTED: dict[tuple[int, str], dict[str, Any]] = {
+    (0, "A"): {"size": lambda d, n: d["display"]},
+    (0, "B"): {"size": lambda d, n: d["display"], "pair_size": lambda d, n: d["hidden_pair"]},
+    (0, "C"): {"size": lambda d, n: d["display"]},
+    (0, "D"): {"size": lambda d, n: d["display"], "stack_size": lambda d, n: d["stack_size"]},
+    (1, "A"): {"points": lambda d, n: d["points"], "overflow": lambda d, n: d["overflow_points"]},
+    (1, "B"): {"overflow": lambda d, n: d["overflow_points"]},
+    (1, "C"): {"overflow": lambda d, n: d["overflow_points"],
+               "majority_points": lambda d, n: d["majority_points"],
+               "tie_points": lambda d, n: d["majority_tie_points"]},
+    (1, "D"): {"overflow": lambda d, n: d["overflow_points"], "points": lambda d, n: d["points"],
+               "size": lambda d, n: len(d["points"])},
+    (2, "A"): {"visible_points": lambda d, n: d["visible_points"]},
+    (2, "B"): {"visible_points": lambda d, n: 0},
+    (2, "C"): {"visible_points": lambda d, n: d["visible_points"]},
+    (2, "D"): {"arrowheads": lambda d, n: d["arrowheads"], "track_points": lambda d, n: d["track_points"],
+               "round_points": lambda d, n: d["round_points_2p"] if n == 2 else d["round_points"],
+               "overflow_move": lambda d, n: d["overflow_move"], "finish_point": lambda d, n: d["finish_point"],
+               "finish": lambda d, n: len(d["track_points"]) - 1},
+    (3, "A"): {"rows": lambda d, n: d["rows"]},
+    (3, "B"): {"rows": lambda d, n: d["rows"], "row_points": lambda d, n: d["row_points"]},
+    (3, "C"): {"levels": lambda d, n: d["levels"], "level_cap": lambda d, n: d["level_cap"],
+               "overflow_points": lambda d, n: d["overflow_points"],
+               "space": lambda d, n: _mound_spaces(d["levels"])},
+    (3, "D"): {"rows": lambda d, n: d["rows"], "columns": lambda d, n: d["columns"],
+               "per_round": lambda d, n: d["tokens_per_round"],
+               "no_token_points": lambda d, n: d["no_token_points"],
+               "absent_penalty": lambda d, n: d["absent_penalty"],
+               "group_table": lambda d, n: d["group_points"], "group_extra": lambda d, n: d["group_extra"]},
+    (4, "A"): {"table": lambda d, n: d.by_players("points_by_players", n)},
+    (4, "B"): {"per": lambda d, n: d["stones_per_obelisk"], "leftover_points": lambda d, n: d["leftover_points"],
+               "slot_order": lambda d, n: tuple(sorted(range(len(d["slots"])), key=lambda i: -d["slots"][i])),
+               "slot_points": lambda d, n: tuple(sorted(d["slots"], reverse=True))},
+    (4, "C"): {"columns": lambda d, n: d["columns"], "row_points": lambda d, n: d["row_points"],
+               "bonus": lambda d, n: d.by_players("rank_bonus_by_players", n),
+               "overflow_points": lambda d, n: d["overflow_points"]},
+    (4, "D"): {"target": lambda d, n: tuple(h for h, _ in d["obelisks"]),
+               "points": lambda d, n: tuple(p for _, p in d["obelisks"]),
+               "unfinished_points": lambda d, n: d["unfinished_points"],
+               "overflow_points": lambda d, n: d["overflow_points"]},
+}
+
+
 class SiteWindow:
     """What a seat sees of one site: its fields by the engine's names (``display``,
     ``owners``, ``heights``...), ``name``, ``side`` and the printed board ``data``, and its
@@ -183,10 +233,12 @@ class SiteWindow:
         if name.startswith("_"):
             raise AttributeError(name)
         fields = self._v._now().sites[self.index]
-        try:
+        if name in fields:
             return fields[name]
-        except KeyError:
-            raise AttributeError(f"{SITES[self.index]} shows no {name!r}") from None
+        printed = PRINTED[(self.index, fields["side"])].get(name)
+        if printed is None:
+            raise AttributeError(f"{SITES[self.index]} shows no {name!r}")
+        return frozen(printed(self.data, self._v.n))
 
     @property
     def data(self) -> Any:
@@ -194,8 +246,11 @@ class SiteWindow:
         return self._v.board.side(SITES[self.index], self.side)
 
     def fields(self) -> MappingProxyType:
-        """Every field this window shows now, by name."""
-        return MappingProxyType(self._v._now().sites[self.index])
+        """Every field this window shows now, by name: the state, then the printed data."""
+        shown = dict(self._v._now().sites[self.index])
+        for name in PRINTED[(self.index, shown["side"])]:
+            shown[name] = getattr(self, name)
+        return MappingProxyType(shown)
 
     def stones(self) -> int:
         return self._v._now().sites[self.index]["stones"]

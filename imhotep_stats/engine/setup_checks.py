@@ -31,10 +31,8 @@ def _is_list(value: Any) -> bool:
     return isinstance(value, list | tuple)
 
 
-def check_round_cards(
-    given: Any, pool: Sequence[tuple[int, ...]], rounds: int, players: int, scenario: bool
-) -> list[tuple[int, ...]]:
-    """The round cards in play order, checked (docs/rules.md §1.1)."""
+def round_card_shapes(given: Any) -> list[tuple[int, ...]]:
+    """Round cards as given: a list of cards of 4 whole ship sizes from 1 to 4."""
     if not _is_list(given):
         raise RulesError(f"round_cards: expected a list of round cards, got {describe(given)}")
     out = []
@@ -45,6 +43,22 @@ def check_round_cards(
                 + (f" {list(card)}" if _is_list(card) else "")
             )
         out.append(tuple(card))
+    return out
+
+
+def deck_names(given: Any) -> list[str]:
+    """A deck as given: a list of card names."""
+    if not _is_list(given) or not all(isinstance(c, str) for c in given):
+        bad = next((c for c in given if not isinstance(c, str)), given) if _is_list(given) else given
+        raise RulesError(f"deck: expected a list of card names, got {describe(bad)}")
+    return list(given)
+
+
+def check_round_cards(
+    given: Any, pool: Sequence[tuple[int, ...]], rounds: int, players: int, scenario: bool
+) -> list[tuple[int, ...]]:
+    """The round cards in play order, checked (docs/rules.md §1.1)."""
+    out = round_card_shapes(given)
     if len(out) != rounds:
         raise RulesError(f"round_cards: expected {rounds} cards (one per round), got {len(out)}")
     if scenario:
@@ -69,9 +83,7 @@ def check_round_cards(
 
 def check_deck(given: Any, full: Sequence[str], scenario: bool) -> list[str]:
     """The market deck, top first, checked against the game's cards ``full`` (docs/rules.md §3)."""
-    if not _is_list(given) or not all(isinstance(c, str) for c in given):
-        bad = next((c for c in given if not isinstance(c, str)), given) if _is_list(given) else given
-        raise RulesError(f"deck: expected a list of card names, got {describe(bad)}")
+    deck_names(given)
     have, cards = Counter(given), Counter(full)
     unknown = sorted(set(have) - set(cards))
     if unknown:

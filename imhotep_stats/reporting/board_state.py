@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from imhotep_stats.engine.game import Game
-from imhotep_stats.engine.view import View
+from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.facade_view import View
 from imhotep_stats.rules.board import SITES, SideData
 
 
@@ -58,16 +58,21 @@ def _market(site: Any) -> tuple[list[list[int]], str]:
     return [], "; ".join(notes)
 
 
+def _tile_size(site: Any) -> int:
+    """Pyramid C: the spaces of the face-up tile (0 once all are used)."""
+    return len(site.data["tiles"][site.tile]) if site.tile >= 0 else 0
+
+
 def _pyramid(site: Any) -> tuple[list[list[int]], str]:
     side = site.side
     if side == "A":  # 9 + 4 + 1 spaces, filled bottom level first
         return _chunks(site.owners, [3, 3, 3, 2, 2, 1])[::-1], f"{len(site.owners)} of 14 spaces"
     if side == "B":
-        return [_chunks(p, [len(s)])[0] for p, s in zip(site.pyramids, site.spaces, strict=True)], \
+        return [_chunks(p, [len(s)])[0] for p, s in zip(site.pyramids, site.data["points"], strict=True)], \
             f"{len(site.open)} pyramids open"
     if side == "C":
         rows = [owners for _, owners in site.done]
-        size = len(site.rewards) if site.tile >= 0 else 0
+        size = _tile_size(site)
         if size:
             rows.append(_chunks(site.on_tile, [size])[0])
         return rows, f"{site.tiles_left} tiles face down"
@@ -180,8 +185,7 @@ def _pyramid_labels(site: Any, data: SideData, rows: list[list[int]]) -> list[li
             out.append(labels)
         return out
     if side == "C":
-        tiles = [t for t, _ in site.done] + ([site.tile] if site.tile >= 0 and len(site.rewards)
-                                             else [])
+        tiles = [t for t, _ in site.done] + ([site.tile] if _tile_size(site) else [])
         return [[_reward(f"pyramid.C.tiles[{t}][{k}]", data["tiles"][t][k])
                  for k in range(len(row))] for t, row in zip(tiles, rows, strict=True)]
     if side == "D":
