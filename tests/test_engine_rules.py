@@ -34,7 +34,7 @@ def test_setup_starting_stones_and_round_cards():
     pool = [tuple(c) for c in g.board.round_cards(4)]
     assert len(g.round_cards) == 6
     for c in g.round_cards:
-        assert tuple(c) in pool
+        assert c in pool
     assert g.ship_sizes == g.round_cards[0]
     assert len(g.deck) + len(g.sites[MARKET].display) == 34
 

@@ -177,7 +177,7 @@ def test_pyramid_c_rewards_majority_tie_turnover_and_overflow():
         unload(g, PYRAMID, p)
     assert [points(g, p, "pyramid") for p in range(3)] == [6, 0, 0]
     assert g.sled[1] == 2 and g.hand[2] == {"lever": 1}
-    assert [tuple(d) for d in py.done] == [(0, [0, 1, 0, 2])]
+    assert py.done == [(0, [0, 1, 0, 2])]
     assert py.tile == 1 and py.tiles_left == 1 and py.on_tile == []
     # Tile 2 (p2, p1, card, p3), stones of seats 1, 2, 2, 1: seats 1 and 2 tie with 2 each.
     #   seat 1: 2 + 3 + tie 1 = 6; seat 2: 1 + card (hammer) + tie 1 = 2
