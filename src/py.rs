@@ -642,6 +642,19 @@ impl PyGame {
         state::score_prophecies(&mut self.inner).map_err(|e| py_error(py, e))
     }
 
+    /// Per seat, each scarab's (god, window, fulfilled, points) as the game stands
+    /// (src/prophecies.rs `outcome`); ValueError without the prophecies.
+    fn prophecy_outcome(&self) -> PyResult<Vec<Vec<(String, u8, bool, i32)>>> {
+        if self.inner.prophecy.is_none() {
+            return Err(PyValueError::new_err("prophecy_outcome: the prophecies are not in play"));
+        }
+        let r = &self.inner.rules;
+        Ok(crate::prophecies::outcome(&self.inner, r)
+            .into_iter()
+            .map(|seat| seat.into_iter().map(|(god, w, ok, pts)| (r.names.text(god).to_string(), w, ok, pts)).collect())
+            .collect())
+    }
+
     /// `points` to `seat` from `source` ("temple", "card_statue"...).
     fn score(&mut self, py: Python<'_>, seat: usize, source: &str, points: i32) -> PyResult<()> {
         self.version += 1;

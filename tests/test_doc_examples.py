@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from imhotep_stats.cli import main
-from imhotep_stats.cli.options import STRONG_ENV
+from imhotep_stats.cli.options import STRONG_BY_DEFAULT, STRONG_ENV
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ("README.md", "docs/designers-guide.md", "docs/reports.md", "docs/studies.md",
@@ -59,6 +59,14 @@ def matches(shown: list[str], printed: list[str]) -> bool:
         matches(shown[1:], printed[1:])
 
 
+def checks(args: list[str]) -> bool:
+    """Whether a command (without "imhotep-stats") plays the strong-play check as a reader
+    runs it: run, compare and tune do unless told --quick (or by default, when it is off)."""
+    if args[0] not in ("run", "compare", "tune") or {"--quick", "--no-strong"} & set(args):
+        return False
+    return STRONG_BY_DEFAULT or "--strong" in args
+
+
 def _cases() -> list:
     out = []
     for page in PAGES:
@@ -66,8 +74,10 @@ def _cases() -> list:
             args = shlex.split(command)
             games = [int(args[k + 1].replace(",", "")) for k in range(len(args) - 1)
                      if args[k] == "--games"]
-            # a tune plays every candidate, round after round: its shown output is slow
-            slow = bool(shown) and (any(g > FAST_GAMES for g in games) or args[1] == "tune")
+            # a tune plays every candidate, round after round, and the strong-play check
+            # plays the reference bot: their shown output is slow
+            slow = bool(shown) and (any(g > FAST_GAMES for g in games) or args[1] == "tune"
+                                    or checks(args[1:]))
             out.append(pytest.param(page, command, shown, id=f"{page}:{i + 1}",
                                     marks=[pytest.mark.slow] if slow else []))
     return out
@@ -98,6 +108,7 @@ def test_a_pages_example_runs_and_prints_what_it_shows(page, command, shown, wor
     args = args[1:]
     if not shown and "--games" in args:  # made small: in a folder of its own, where no
         args = [SMALL.get(args[i - 1], a) if i else a for i, a in enumerate(args)]
+        args += ["--strong-games", SMALL["--games"]] if checks(args) else []
         workdir = _folder(workdir / f"small-{abs(hash(command))}")  # larger run is stored
     monkeypatch.chdir(workdir)
     args = [e for a in args for e in expand(a, workdir)]

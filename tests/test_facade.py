@@ -127,3 +127,18 @@ def test_scenario_steps_run_the_cores_rules():
     assert (copy.round, copy.to_move, g.round) == (2, 1, 1)
     with pytest.raises(AttributeError, match="game has no field 'sledd'"):
         g.sledd = 3
+
+
+def test_a_write_at_a_turn_shows_in_its_options_and_the_prophecies_read_as_the_engines():
+    g = Game(3, "A-A-A-A-A", seed=1)
+    assert g.kind == "turn" and any(str(a).startswith("place") for a in g.options)
+    g.sled[0] = 0
+    assert not any(str(a).startswith("place") for a in g.options)
+    g = Game(3, "A-A-A-A-A", seed=1, prophecies=True)
+    h = python_engine.Game(3, "A-A-A-A-A", seed=1, prophecies=True)
+    assert g.prophecy.gods == h.prophecy.gods
+    god = g.prophecy.gods[0]
+    g.prophecy.placed = [[(god, 0)], [], [(god, 1)]]
+    h.prophecy.placed = [[(god, 0)], [], [(god, 1)]]
+    assert g.prophecy.placed == [[(god, 0)], [], [(god, 1)]]
+    assert g.prophecy.outcome(g) == h.prophecy.outcome(h)

@@ -12,19 +12,19 @@ from imhotep_stats.stats import ladder
 from tests.helpers import cli
 
 
-def play(out, lineup, players, games, workers=1):
+def play(out, lineup, players, games, workers=1, *flags):
     return cli("ladder", "play", "--lineup", lineup, "--players", players, "--games", games,
-               "--workers", workers, "--out", out)
+               "--workers", workers, "--out", out, *flags)
 
 
 def test_play_resumes_and_does_not_depend_on_workers(tmp_path):
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    assert "12 games played" in play(one, "greedy,random", 2, 12).stderr
+    assert "12 games played" in play(one, "greedy,random", 2, 12, 1, "--timed").stderr
     assert "0 games played" in play(one, "greedy,random", 2, 12).stderr  # all there
-    play(two, "greedy,random", 2, 5, workers=2)
-    assert "7 games played" in play(two, "greedy,random", 2, 12, workers=2).stderr  # resumed
+    play(two, "greedy,random", 2, 5, 2)
+    assert "7 games played" in play(two, "greedy,random", 2, 12, 2).stderr  # resumed
     records = read_records(one)
-    # each seat's CPU seconds in its bot are recorded; they are the one field timing changes
+    # --timed: each seat's CPU seconds in its bot; they are the one field timing changes
     assert all(len(r["cpu"]) == 2 and min(r["cpu"]) >= 0 for r in records)
     assert sum(r["cpu"][r["bots"].index("greedy")] for r in records) > 0
     def untimed(path):
@@ -33,6 +33,16 @@ def test_play_resumes_and_does_not_depend_on_workers(tmp_path):
     assert [r["game"] for r in records] == list(range(12))
     # seats rotate as in a study (Cell.seat_bots): greedy first in even games, second in odd
     assert [r["bots"] for r in records[:2]] == [["greedy", "random"], ["random", "greedy"]]
+
+
+def test_untimed_games_are_played_by_the_core_and_are_the_timed_games(tmp_path):
+    core, timed = tmp_path / "core.jsonl", tmp_path / "timed.jsonl"
+    assert "(timed)" not in play(core, "random", 3, 9).stderr
+    assert "9 games played into" in play(timed, "random", 3, 9, 1, "--timed").stderr
+    assert all("cpu" not in r for r in read_records(core))  # the core times no seat
+    assert all(len(r["cpu"]) == 3 for r in read_records(timed))
+    assert read_records(core) == [{k: v for k, v in r.items() if k != "cpu"}
+                                  for r in read_records(timed)]
 
 
 def test_three_bots_at_four_players_sit_in_every_seat_equally(tmp_path):

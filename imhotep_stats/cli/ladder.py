@@ -44,8 +44,11 @@ def ladder() -> None:
 @CLUSTER
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The JSON Lines file (appended to).")
+@click.option("--timed", is_flag=True, help="Record each seat's CPU seconds in its bot "
+              "(`cpu`; the games are played in Python, which can time a seat; without it "
+              "the Rust core plays the bots it has, untimed, the same games).")
 @expected_errors
-def play(lineup, players, sides, games, seed, workers, cluster, out):
+def play(lineup, players, sides, games, seed, workers, cluster, out, timed):
     """Play the games of `range(GAMES)` not yet in OUT and append them in game order, e.g.
 
       imhotep-stats ladder play --lineup mcts400,greedy --players 2 --sides A-A-A-A-A
@@ -56,8 +59,8 @@ def play(lineup, players, sides, games, seed, workers, cluster, out):
     bad_cluster(cluster)
     names = [n.strip() for n in lineup.split(",") if n.strip()]
     cfg = one_cell(names, sides, players, games, seed)
-    n = play_file(cfg, out, workers=workers, cluster=cluster)
-    click.echo(f"{n} games played into {out}", err=True)
+    n = play_file(cfg, out, workers=workers, cluster=cluster, timed=timed)
+    click.echo(f"{n} games played into {out}" + (" (timed)" if timed else ""), err=True)
 
 
 @ladder.command(short_help="Win rates and Bradley-Terry ratings from ladder files.")

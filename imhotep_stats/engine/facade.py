@@ -38,7 +38,7 @@ class IllegalAction(ValueError):
 
 # The facade's own attributes; every other attribute is a field of the core's state.
 _OWN = frozenset({"board", "sides", "seed", "_core", "_rules", "_state", "_sent", "_sites",
-                  "_version"})
+                  "_version", "_dirty"})
 # Fields the core computes or fixed at set-up: read only.
 READ_ONLY = frozenset({"n", "over", "kind", "options", "events", "decisions", "expansion",
                        "prophecies", "scenario", "rounds", "stones_total", "get_stones", "took",
@@ -54,6 +54,10 @@ def _flat(export: dict) -> dict:
     game["ship_sizes"] = tuple(game["ship_sizes"])
     sites = [{**export["sites"][i], **export["hidden"]["sites"][i], **export["flow"]["sites"][i]}
              for i in range(5)]
+    prophecy = game["prophecy"]
+    if prophecy is not None:  # the gods and each scarab's (god, window) as tuples
+        prophecy["gods"] = tuple(prophecy["gods"])
+        prophecy["placed"] = [[tuple(x) for x in seat] for seat in prophecy["placed"]]
     if "done" in sites[1]:
         sites[1]["done"] = [tuple(d) for d in sites[1]["done"]]
     return {"game": game, "sites": sites,
@@ -111,6 +115,7 @@ class Game:
         set_(self, "_state", None)
         set_(self, "_sent", None)
         set_(self, "_version", -1)
+        set_(self, "_dirty", False)
         set_(self, "_sites", [Site(self, i) for i in range(5)])
 
     # ------------------------------------------------------------ the state by name
@@ -130,17 +135,26 @@ class Game:
         """Send what was written to the core; the core, to call next."""
         state = self._state
         core = self._core
-        if state is not None and self._version == core.version:
+        if self._dirty and state is not None and self._version == core.version:
             changes = _changes(self._sent, state)
             if changes:
                 core.edit(changes)  # a new version: the next read exports again
+                if core.kind == "turn":  # the turn's options from the state as written
+                    core.refresh_turn()
+        object.__setattr__(self, "_dirty", False)
         return core
+
+    def _handed(self, value: Any) -> Any:
+        """``value`` read from the state: a list or table handed out may be written."""
+        if isinstance(value, list | dict):
+            object.__setattr__(self, "_dirty", True)
+        return value
 
     def __getattr__(self, name: str) -> Any:  # a field of the state (not found on the class)
         if name.startswith("__"):
             raise AttributeError(name)
         try:
-            return self._read()["game"][name]
+            return self._handed(self._read()["game"][name])
         except KeyError:
             raise AttributeError(f"the game has no field {name!r}") from None
 
@@ -154,6 +168,7 @@ class Game:
         if name not in game:
             raise AttributeError(f"the game has no field {name!r}")
         game[name] = value
+        object.__setattr__(self, "_dirty", True)
 
     @property
     def core(self) -> Any:
@@ -232,6 +247,7 @@ class Game:
         object.__setattr__(new, "_state", None)
         object.__setattr__(new, "_sent", None)
         object.__setattr__(new, "_version", -1)
+        object.__setattr__(new, "_dirty", False)
         object.__setattr__(new, "_sites", [Site(new, i) for i in range(5)])
         return new
 
@@ -260,7 +276,7 @@ class Site:
         if name in state["hidden"][self.index]:  # only through hidden()
             raise AttributeError(f"{SITES[self.index]}.{name} is hidden: read it with hidden()")
         try:
-            return state["sites"][self.index][name]
+            return self._g._handed(state["sites"][self.index][name])
         except KeyError:
             raise AttributeError(f"{SITES[self.index]} {self.side} has no field {name!r}") from None
 
@@ -269,6 +285,7 @@ class Site:
         if name not in fields or name in self._g._read()["hidden"][self.index]:
             raise AttributeError(f"{SITES[self.index]} has no field {name!r} to set")
         fields[name] = value
+        object.__setattr__(self._g, "_dirty", True)
 
     @property
     def data(self) -> Any:
@@ -280,6 +297,7 @@ class Site:
         ``stack`` and ``removed``, the Tomb's ``tokens``): live lists, written back as fields."""
         state = self._g._read()
         fields = state["sites"][self.index]
+        object.__setattr__(self._g, "_dirty", True)
         return {name: fields[name] for name in sorted(state["hidden"][self.index])}
 
     def stones(self) -> int:
@@ -331,7 +349,7 @@ class Prophecy:
             raise AttributeError(name)
         state = self._g._read()["game"]["prophecy"]
         if name in state:
-            return state[name]
+            return self._g._handed(state[name])
         if name in ("fulfilled", "failed"):
             return tuple(self._table()[name])
         if name == "window_of":
@@ -349,6 +367,11 @@ class Prophecy:
         if name not in state:
             raise AttributeError(f"the prophecies have no field {name!r} to set")
         state[name] = value
+        object.__setattr__(self._g, "_dirty", True)
+
+    def outcome(self, g: Game | None = None) -> list[list[tuple[str, int, bool, int]]]:
+        """Per seat, each scarab's (god, window, fulfilled, points) as the game stands."""
+        return [[tuple(x) for x in seat] for seat in self._g.core.prophecy_outcome()]
 
 
 def legal_actions(g: Game) -> list[Action]:

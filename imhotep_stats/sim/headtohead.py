@@ -100,10 +100,11 @@ def matchup(lineup: list[str], *, sides: str = "A-A-A-A-A", players: int = 2,
 
 
 def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
-              cluster: str | None = None) -> int:
+              cluster: str | None = None, timed: bool = False) -> int:
     """Play the games of ``cfg`` not yet in the JSON Lines file ``out`` and append them, one
-    record per game in game order, with each seat's CPU seconds (an interrupted run resumes;
-    the records but their ``cpu`` are the same whatever the workers); returns the games
+    record per game in game order, with ``timed`` each seat's CPU seconds (played in Python:
+    the core plays a batch whole, untimed); an interrupted run resumes; the records but
+    their ``cpu`` are the same whatever the workers and the engine; returns the games
     played."""
     done = {rec["game"] for rec in read_records(out)} if out.exists() else set()
     todo = [i for i in range(cfg.games) if i not in done]
@@ -114,7 +115,7 @@ def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
                 f.write(json.dumps(rec) + "\n")
             f.flush()
 
-        play_games(cfg, todo, write, workers=workers, cluster=cluster, timed=True)
+        play_games(cfg, todo, write, workers=workers, cluster=cluster, timed=timed)
     return len(todo)
 
 
