@@ -262,6 +262,9 @@ fn arg_object(py: Python<'_>, rules: &Rules, a: Arg) -> PyResult<PyObject> {
     })
 }
 
+/// A scarab's (god, window, fulfilled, points), as Python reads it.
+type Scarab = (String, u8, bool, i32);
+
 /// An action as Python's (kind, args) tuple.
 fn action_tuple<'py>(py: Python<'py>, r: &Rules, a: Action) -> PyResult<(String, Bound<'py, PyTuple>)> {
     let args: Vec<PyObject> = a.args[..a.arg_count()].iter().map(|&x| arg_object(py, r, x)).collect::<PyResult<_>>()?;
@@ -644,7 +647,7 @@ impl PyGame {
 
     /// Per seat, each scarab's (god, window, fulfilled, points) as the game stands
     /// (src/prophecies.rs `outcome`); ValueError without the prophecies.
-    fn prophecy_outcome(&self) -> PyResult<Vec<Vec<(String, u8, bool, i32)>>> {
+    fn prophecy_outcome(&self) -> PyResult<Vec<Vec<Scarab>>> {
         if self.inner.prophecy.is_none() {
             return Err(PyValueError::new_err("prophecy_outcome: the prophecies are not in play"));
         }

@@ -142,3 +142,36 @@ def test_a_write_at_a_turn_shows_in_its_options_and_the_prophecies_read_as_the_e
     h.prophecy.placed = [[(god, 0)], [], [(god, 1)]]
     assert g.prophecy.placed == [[(god, 0)], [], [(god, 1)]]
     assert g.prophecy.outcome(g) == h.prophecy.outcome(h)
+
+
+class _SledWatcher:
+    """A bot a user might write: it reads the read model (its sled, the ships, a site's
+    window) and picks from the legal actions with its own stream."""
+
+    name = "sled-watcher"
+
+    def choose(self, view, legal, rng):
+        first = [a for a in legal if a.kind == "get"] if view.sled[view.me] < 2 else []
+        loaded = sum(len([x for x in ship if x >= 0]) for ship in view.ship_slots)
+        _ = view.site(TEMPLE).stones_of(view.me)
+        if first and loaded % 2 == 0:
+            return first[0]
+        return legal[int(rng.random() * len(legal))]
+
+
+@pytest.mark.parametrize("sides", ("A-A-A-A-A", "D-C-B-A-C"))
+def test_a_python_bot_plays_the_same_game_on_the_core(sides):
+    from imhotep_stats.bots.base import RandomBot
+    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+    from imhotep_stats.engine.transcript import TraceWriter
+
+    def played(make):
+        g = make(3, sides, seed=chance_seed(7, 1), prophecies=True)
+        writer = TraceWriter()
+        bots = [_SledWatcher(), RandomBot(), _SledWatcher()]
+        result = play_game(g, bots, [bot_rng(7, 1, p) for p in range(3)], writer.on_decision)
+        writer.finish(g, result)
+        return writer.lines
+
+    core, python = played(Game), played(python_engine.Game)
+    assert len(core) > 100 and core == python

@@ -12,7 +12,7 @@ hand-built position (engine/scenario.py), never a move. Moves go through :func:`
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from imhotep_stats.engine.actions import Action, act
@@ -27,7 +27,7 @@ from imhotep_stats.engine.setup_checks import (
 )
 from imhotep_stats.rules.board import SITES, Board, default_board
 
-__all__ = ["Game", "IllegalAction", "RulesError", "apply", "legal_actions"]
+__all__ = ["Game", "IllegalAction", "RulesError", "apply", "legal_actions", "play_seats"]
 
 MARKET, PYRAMID, TEMPLE, BURIAL_CHAMBER, OBELISK = range(5)
 
@@ -387,3 +387,16 @@ def apply(g: Game, a: Action) -> None:
         if type(exc).__name__ == "IllegalAction":
             raise IllegalAction(str(exc)) from None
         raise
+
+
+def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None] | None) -> None:
+    """Play ``g`` to the end (``engine.play.play_game``): ``seats[p]`` is seat p's (its
+    bot's ``choose``, its view, its random stream), as the Python engine's ``play_seats``: a
+    bot gets the legal actions as a tuple, ``on_decision(g, action)`` before each apply."""
+    core = g.core
+    while not core.over:
+        choose, view, rng = seats[core.to_move]
+        a = choose(view, tuple(g.options), rng)
+        if on_decision is not None:
+            on_decision(g, a)
+        apply(g, a)

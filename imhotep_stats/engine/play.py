@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from imhotep_stats.engine import facade, facade_view
 from imhotep_stats.engine.game import Game, play_seats
 from imhotep_stats.engine.result import GameResult, result_of
 from imhotep_stats.engine.view import View
@@ -31,7 +32,12 @@ def play_game(
     rngs: Sequence[random.Random],
     on_decision: Callable[[Game, Action], None] | None = None,
 ) -> GameResult:
-    """Play ``game`` to the end. ``on_decision(game, action)`` is called before each apply."""
+    """Play ``game`` (the Python engine's or the core's, engine/facade.py) to the end.
+    ``on_decision(game, action)`` is called before each apply."""
+    if isinstance(game, facade.Game):  # the core's game: its views and its loop
+        seats = [(bots[p].choose, facade_view.View(game, p), rngs[p]) for p in range(game.n)]
+        facade.play_seats(game, seats, on_decision)
+        return result_of(game)
     # Per seat: (its bot's choose, its view, its random stream).
     seats = [(bots[p].choose, View(game, p), rngs[p]) for p in range(game.n)]
     play_seats(game, seats, on_decision)  # the loop, compiled beside apply
