@@ -1,10 +1,11 @@
-//! Print a greedy seat's view of the tables at one decision of a trace (tools/greedy_traces.py):
+//! Print a greedy seat's view of the tables at one decision of a trace (tools/greedy_traces.py,
+//! tools/search_traces.py):
 //!
 //!     cargo run --release --example greedy_debug TRACES LINE DECISION
 use std::io::BufRead;
 use std::sync::Arc;
 
-use _core::bots::play::Bot;
+use _core::bots::play::{Bot, Spec};
 use _core::play::bot_rng;
 use _core::rules::Rules;
 
@@ -17,8 +18,8 @@ fn main() {
     let rules = Arc::new(Rules::from_value(&t["board"]).unwrap());
     let players = t["players"].as_u64().unwrap() as usize;
     let (root, game) = (t["root"].as_str().unwrap(), t["game"].as_u64().unwrap());
-    let mut bots: Vec<Bot> = t["bots"].as_array().unwrap().iter().map(|b| Bot::named(b.as_str().unwrap()).unwrap()).collect();
-    let mut g = _core::bots::play::new_game(&rules, players, root, game, t["expansion"].as_bool(), t["prophecies"].as_bool().unwrap()).unwrap();
+    let mut bots: Vec<Bot> = t["bots"].as_array().unwrap().iter().map(|b| Spec::from_value(b).unwrap().bot()).collect();
+    let mut g = _core::play::new_game(&rules, players, root, game, t["expansion"].as_bool(), t["prophecies"].as_bool().unwrap()).unwrap();
     let mut rngs: Vec<_> = (0..players).map(|p| bot_rng(root, game, p)).collect();
     for _ in 0..at {
         let p = g.to_move as usize;

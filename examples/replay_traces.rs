@@ -10,16 +10,15 @@
 //! `--ignore burial_chamber` leaves that source's score events out of both sides' (a site
 //! not ported yet; the totals and winners are then not compared).
 
-use std::io::BufRead;
-use std::sync::Arc;
+mod replay;
 
 use serde_json::Value;
 
 use _core::game::{Game, Setup};
-use _core::rules::{Rules, SOURCES};
+use _core::rules::SOURCES;
 
 fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
-    let rules = Arc::new(Rules::from_value(&t["board"]).map_err(|e| format!("board: {e}"))?);
+    let rules = replay::rules(t)?;
     let setup = Setup {
         players: t["players"].as_u64().unwrap() as usize,
         seed: t["seed"].as_str().unwrap().to_string(),
@@ -31,7 +30,6 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
         Ok(g) => g,
         Err(e) => return Err(format!("setup: core error {e}; python {py_error:?}")),
     };
-    let names = &rules.names;
     let mut rngs: Vec<_> = match t["bots"].as_object() {
         Some(b) => {
             let (root, game) = (b["root"].as_str().unwrap(), b["game"].as_u64().unwrap());
@@ -40,20 +38,9 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
         None => vec![None; setup.players],
     };
     for (d, dec) in t["decisions"].as_array().unwrap().iter().enumerate() {
-        let to_move = dec[0].as_i64().unwrap();
-        let kind = dec[1].as_str().unwrap_or("");
-        let opts: Vec<&str> = dec[2].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
-        let mine: Vec<String> = g.options().iter().map(|a| a.text(names)).collect();
-        let my_kind = g.kind_name().unwrap_or("");
-        if g.to_move as i64 != to_move || my_kind != kind || mine != opts {
-            return Err(format!(
-                "decision {d} (round {}): python seat {to_move} {kind} {opts:?}; core seat {} {my_kind} {mine:?}",
-                g.round, g.to_move
-            ));
-        }
-        let i = dec[3].as_u64().unwrap() as usize;
+        let i = replay::check_decision(&g, d, dec)?;
         if let Some(rng) = rngs[g.to_move as usize].as_mut() {
-            let mine = _core::play::uniform(rng, opts.len());
+            let mine = _core::bots::random::uniform(rng, g.options().len());
             if mine != i {
                 return Err(format!("decision {d}: python's bot chose option {i}, the core's {mine}"));
             }
@@ -116,34 +103,10 @@ fn replay(t: &Value, ignore: &[String]) -> Result<(), String> {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).expect("a traces file (tools/core_traces.py)");
     let ignore: Vec<String> =
         args.windows(2).filter(|w| w[0] == "--ignore").map(|w| w[1].clone()).collect();
-    let file = std::fs::File::open(path).expect("the traces file");
-    let (mut games, mut differ, mut decisions, mut at_decision) = (0, 0, 0, 0);
-    for line in std::io::BufReader::new(file).lines() {
-        let t: Value = serde_json::from_str(&line.unwrap()).expect("a JSON line");
-        games += 1;
-        decisions += t["decisions"].as_array().unwrap().len();
-        if let Err(e) = replay(&t, &ignore) {
-            differ += 1;
-            if e.starts_with("decision") || e.starts_with("setup") {
-                at_decision += 1;
-            }
-            if differ <= 10 {
-                let sides: Vec<&str> = t["board"]["sides"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
-                println!(
-                    "seed {} sides {} players {} prophecies {}: {e}",
-                    t["seed"].as_str().unwrap(),
-                    sides.join("-"),
-                    t["players"],
-                    t["prophecies"]
-                );
-            }
-        }
-    }
-    println!("{games} games, {decisions} decisions: {differ} differ ({at_decision} at a decision or the setup)");
-    if differ > 0 {
-        std::process::exit(1);
-    }
+    let label = |t: &Value| {
+        format!("seed {} sides {} players {} prophecies {}", t["seed"].as_str().unwrap(), replay::sides(t), t["players"], t["prophecies"])
+    };
+    replay::run("tools/core_traces.py", label, |t| replay(t, &ignore));
 }

@@ -1,48 +1,25 @@
 //! A batch of one cell's games played in the core (sim/batches.py `simulate`): the games
-//! [start, stop) seeded as engine/play.py, the lineup rotated through the seats as
-//! `Cell.seat_bots`, the outcome as columns, one row per game and seat in (game, seat) order.
+//! [start, stop) set up as engine/play.py (src/play.rs), the lineup of bot specs rotated
+//! through the seats as `Cell.seat_bots`, the outcome as columns, one row per game and seat
+//! in (game, seat) order.
 
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, Setup, SEATS};
-use crate::play::{bot_rng, chance_seed};
+use crate::bots::play::{Bot, Spec};
+use crate::game::SEATS;
+use crate::play::{bot_rng, new_game, play_random};
 use crate::result::result_of;
 use crate::rules::{CoreError, Rules, SOURCES};
 use crate::stream::Stream;
 
-/// The bots the core plays a batch with. A bot joins here (and in sim/core_batch.py's
-/// `CORE_BOTS`) once a differential check proves it plays Python's games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CoreBot {
-    Random,
-}
-
-impl CoreBot {
-    pub fn from_name(name: &str) -> Result<Self, CoreError> {
-        match name {
-            "random" => Ok(CoreBot::Random),
-            _ => Err(CoreError::Value(format!("bot {name:?} is not played by the core (it plays: random)"))),
-        }
-    }
-
-    /// One decision of game `g` for the seat to move, from that seat's stream.
-    #[inline]
-    fn play(self, g: &mut Game, rng: &mut Stream) -> Result<(), CoreError> {
-        match self {
-            // bots/base.py `uniform`: legal[int(rng.random() * len(legal))]
-            CoreBot::Random => g.apply_drawn(rng.random()),
-        }
-    }
-}
-
 /// Bots by seat in game `game`: seat s gets table[(s + game) % m], the lineup repeated to
 /// m = max(len(lineup), players) entries (config `Cell.seat_bots`).
-pub fn seat_bots<T: Copy>(lineup: &[T], players: usize, game: u64) -> ArrayVec<T, SEATS> {
+pub fn seat_bots<T>(lineup: &[T], players: usize, game: u64) -> ArrayVec<&T, SEATS> {
     let k = lineup.len();
     let m = k.max(players) as u64;
-    (0..players).map(|s| lineup[(((s as u64 + game) % m) as usize) % k]).collect()
+    (0..players).map(|s| &lineup[(((s as u64 + game) % m) as usize) % k]).collect()
 }
 
 /// What a batch sends back: per row (game, seat), the outcome's fields.
@@ -64,17 +41,22 @@ pub struct Columns {
     pub round_end: Vec<i32>,
     /// cards taken, by card code (Rules.cards.names)
     pub took: Vec<Vec<i32>>,
+    /// per game, the options chosen in order (their transcript texts), when asked for
+    pub actions: Vec<Vec<String>>,
 }
 
-/// Play games [start, stop) of a cell with `players` seats and this lineup.
+/// Play games [start, stop) of a cell with `players` seats and this lineup (a fresh bot
+/// per seat and game, as sim/batches.py); `actions`: keep each game's chosen options' texts.
+#[allow(clippy::too_many_arguments)]
 pub fn play_batch(
     rules: &Arc<Rules>,
     players: usize,
     root: &str,
     (start, stop): (u64, u64),
-    lineup: &[CoreBot],
+    lineup: &[Spec],
     expansion: Option<bool>,
     prophecies: bool,
+    actions: bool,
 ) -> Result<Columns, CoreError> {
     if lineup.is_empty() {
         return Err(CoreError::Value("a batch needs a lineup of at least one bot".into()));
@@ -86,23 +68,29 @@ pub fn play_batch(
         took: vec![Vec::with_capacity(rows); cards],
         ..Columns::default()
     };
+    // random bots only, nothing recorded: src/play.rs's random game (turns drawn, never built)
+    let blind = !actions && lineup.iter().all(Spec::draws_blind);
     for game in start..stop {
-        let setup = Setup {
-            players,
-            seed: chance_seed(root, game),
-            expansion,
-            prophecies,
-            no_events: false,
-            ..Setup::default()
+        let g = if blind {
+            play_random(rules, players, root, game, expansion, prophecies)?
+        } else {
+            let mut g = new_game(rules, players, root, game, expansion, prophecies)?;
+            let mut rngs: ArrayVec<Stream, SEATS> = (0..players).map(|p| bot_rng(root, game, p)).collect();
+            let mut bots: ArrayVec<Bot, SEATS> = seat_bots(lineup, players, game).into_iter().map(Spec::bot).collect();
+            let mut chosen = Vec::new();
+            while !g.over {
+                let p = g.to_move as usize;
+                let i = bots[p].choose(&g, &mut rngs[p])?;
+                if actions {
+                    chosen.push(g.options()[i].text(&rules.names));
+                }
+                g.apply_index(i)?;
+            }
+            if actions {
+                c.actions.push(chosen);
+            }
+            g
         };
-        let mut g = Box::new(Game::new(rules.clone(), &setup)?);
-        g.lazy_turns = true; // the turns' options drawn from the state, never built
-        let bots = seat_bots(lineup, players, game);
-        let mut rngs: ArrayVec<Stream, SEATS> = (0..players).map(|p| bot_rng(root, game, p)).collect();
-        while !g.over {
-            let p = g.to_move as usize;
-            bots[p].play(&mut g, &mut rngs[p])?;
-        }
         let r = result_of(&g)?;
         let rounds = r.by_round[0].len() - 1;
         if c.rounds.is_empty() {
@@ -140,15 +128,12 @@ mod tests {
     #[test]
     fn the_lineup_rotates_as_cell_seat_bots() {
         // config Cell.seat_bots: a 3-bot lineup at 4 players is the table [a, b, c, a]
-        assert_eq!(seat_bots(&[0, 1, 2], 4, 0).as_slice(), &[0, 1, 2, 0]);
-        assert_eq!(seat_bots(&[0, 1, 2], 4, 1).as_slice(), &[1, 2, 0, 0]);
-        assert_eq!(seat_bots(&[0, 1], 3, 2).as_slice(), &[0, 0, 1]);
-        assert_eq!(seat_bots(&[0, 1, 2, 3, 4], 2, 3).as_slice(), &[3, 4]);
-    }
-
-    #[test]
-    fn only_proved_bots_play_in_the_core() {
-        assert_eq!(CoreBot::from_name("random").unwrap(), CoreBot::Random);
-        assert!(CoreBot::from_name("greedy").is_err());
+        let seats = |lineup: &[i32], players, game| -> Vec<i32> {
+            seat_bots(lineup, players, game).into_iter().copied().collect()
+        };
+        assert_eq!(seats(&[0, 1, 2], 4, 0), [0, 1, 2, 0]);
+        assert_eq!(seats(&[0, 1, 2], 4, 1), [1, 2, 0, 0]);
+        assert_eq!(seats(&[0, 1], 3, 2), [0, 0, 1]);
+        assert_eq!(seats(&[0, 1, 2, 3, 4], 2, 3), [3, 4]);
     }
 }

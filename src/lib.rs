@@ -23,3 +23,5 @@ pub mod stream;
 mod py;
 #[cfg(feature = "python")]
 mod py_batch;
+#[cfg(feature = "python")]
+mod py_bots;

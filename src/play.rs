@@ -1,4 +1,4 @@
-//! Playing one game with random bots, seeded as the Python package does (engine/play.py,
+//! Setting up and playing one game of a cell, seeded as the Python package does (engine/play.py,
 //! docs/engine.md "Architecture: randomness"): the game's chance from `"{root}:{game}"`,
 //! seat p's choices from its own stream `"{root}:{game}:bot{p}"`.
 
@@ -10,6 +10,9 @@ use crate::game::{Game, Setup, SEATS};
 use crate::rules::{CoreError, Rules};
 use crate::stream::Stream;
 
+/// The random bot's choice (tests and tools reach it here, beside the streams).
+pub use crate::bots::random::uniform;
+
 /// The seed of a game's chance streams: (root seed, game index) only.
 pub fn chance_seed(root: &str, game: u64) -> String {
     format!("{root}:{game}")
@@ -20,15 +23,9 @@ pub fn bot_rng(root: &str, game: u64, seat: usize) -> Stream {
     Stream::from_text(&format!("{root}:{game}:bot{seat}"))
 }
 
-/// The random bot's choice: `legal[int(rng.random() * len(legal))]` (bots/base.py `uniform`).
-#[inline]
-pub fn uniform(rng: &mut Stream, n: usize) -> usize {
-    (rng.random() * n as f64) as usize
-}
-
-/// Game `game` of a cell played to the end by random bots in every seat (boxed: a game is
-/// large, and a box moves for free).
-pub fn play_random(
+/// Game `game` of a cell with `players` seats, set up as engine/play.py does (boxed: a game
+/// is large, and a box moves for free).
+pub fn new_game(
     rules: &Arc<Rules>,
     players: usize,
     root: &str,
@@ -44,7 +41,19 @@ pub fn play_random(
         no_events: false,
         ..Setup::default()
     };
-    let mut g = Box::new(Game::new(rules.clone(), &setup)?);
+    Ok(Box::new(Game::new(rules.clone(), &setup)?))
+}
+
+/// Game `game` of a cell played to the end by random bots in every seat.
+pub fn play_random(
+    rules: &Arc<Rules>,
+    players: usize,
+    root: &str,
+    game: u64,
+    expansion: Option<bool>,
+    prophecies: bool,
+) -> Result<Box<Game>, CoreError> {
+    let mut g = new_game(rules, players, root, game, expansion, prophecies)?;
     g.lazy_turns = true; // the turns' options drawn from the state, never built
     let mut rngs: ArrayVec<Stream, SEATS> = (0..players).map(|p| bot_rng(root, game, p)).collect();
     while !g.over {

@@ -718,5 +718,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pooled, m)?)?;
     m.add_function(wrap_pyfunction!(redeal, m)?)?;
     m.add_function(wrap_pyfunction!(crate::py_batch::play_batch, m)?)?;
+    m.add_class::<crate::py_bots::PyBot>()?;
     Ok(())
 }

@@ -4,18 +4,40 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use serde_json::{Map, Value};
 
-use crate::batch::{play_batch as play, CoreBot};
+use crate::batch::play_batch as play;
+use crate::bots::play::Spec;
 use crate::py::{py_error, PyRules};
-use crate::rules::SOURCES;
+use crate::rules::{CoreError, SOURCES};
+
+/// The lineup's specs: each name looked up in `personas` (JSON: name -> spec table, the
+/// config's bots defined by tables), else a registered name.
+fn specs(lineup: &[String], personas: Option<&str>) -> Result<Vec<Spec>, CoreError> {
+    let table: Map<String, Value> = match personas {
+        None => Map::new(),
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| CoreError::Value(format!("play_batch personas: expected a JSON table ({e})")))?,
+    };
+    lineup
+        .iter()
+        .map(|b| match table.get(b) {
+            Some(spec) => Spec::from_value(spec),
+            None => Spec::named(b),
+        })
+        .collect()
+}
 
 /// Games [start, stop) of a cell: `lineup` by name (rotated through the seats as
-/// `Cell.seat_bots`), seeds from `root` as engine/play.py. Returns a dict of equal-length
-/// lists, one entry per (game, seat): game, seat, score, rank, win_share, sled, decisions,
+/// `Cell.seat_bots`; a name in `personas`, a JSON table name -> bot spec, is played by its
+/// spec), seeds from `root` as engine/play.py. Returns a dict of equal-length lists, one
+/// entry per (game, seat): game, seat, score, rank, win_share, sled, decisions,
 /// lead_changes, margin, pts_<source>, round_<r> for the board's rounds, round_end and
-/// took_<card> for every card of the board.
+/// took_<card> for every card of the board; with `actions`, also "actions": per game the
+/// chosen options' texts in order.
 #[pyfunction]
-#[pyo3(signature = (rules, players, root, start, stop, lineup, *, expansion=None, prophecies=false))]
+#[pyo3(signature = (rules, players, root, start, stop, lineup, *, expansion=None, prophecies=false,
+                    personas=None, actions=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_batch<'py>(
     py: Python<'py>,
@@ -27,19 +49,17 @@ pub fn play_batch<'py>(
     lineup: Vec<String>,
     expansion: Option<bool>,
     prophecies: bool,
+    personas: Option<&str>,
+    actions: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let bots: Vec<CoreBot> = lineup
-        .iter()
-        .map(|b| CoreBot::from_name(b))
-        .collect::<Result<_, _>>()
-        .map_err(|e| py_error(py, e))?;
+    let bots = specs(&lineup, personas).map_err(|e| py_error(py, e))?;
     if stop < start {
         return Err(PyValueError::new_err(format!("play_batch: stop {stop} is before start {start}")));
     }
     let r = rules.inner.clone();
     let root = root.to_string();
     let cols = py
-        .allow_threads(|| play(&r, players, &root, (start, stop), &bots, expansion, prophecies))
+        .allow_threads(|| play(&r, players, &root, (start, stop), &bots, expansion, prophecies, actions))
         .map_err(|e| py_error(py, e))?;
     let out = PyDict::new(py);
     out.set_item("game", cols.game)?;
@@ -60,6 +80,9 @@ pub fn play_batch<'py>(
     out.set_item("round_end", cols.round_end)?;
     for (name, col) in r.cards.names.iter().zip(cols.took) {
         out.set_item(format!("took_{name}"), col)?;
+    }
+    if actions {
+        out.set_item("actions", cols.actions)?;
     }
     Ok(out)
 }

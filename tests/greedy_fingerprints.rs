@@ -6,7 +6,8 @@ mod common;
 
 use sha2::{Digest, Sha256};
 
-use _core::bots::play::{new_game, play, Bot};
+use _core::bots::play::{play, Bot};
+use _core::play::new_game;
 
 /// tests/test_fingerprint.py's CASES: (sides, bots, prophecies, expansion, games).
 type Case = (&'static str, &'static [&'static str], bool, Option<bool>, u64);

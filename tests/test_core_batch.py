@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from imhotep_stats.bots import persona_weights
 from imhotep_stats.config import Cell
 from imhotep_stats.sim import core_batch
 from imhotep_stats.sim.batches import Task, simulate, to_frame
@@ -31,9 +32,27 @@ def test_the_built_core_plays_batches():
     assert hasattr(_core, "play_batch"), "the built core predates src/py_batch.rs: run `make`"
 
 
-def task(sides, players, lineup, prophecies, expansion, overrides) -> Task:
+# a persona defined by weights in the config (name -> spec table), and search tables
+PERSONAS = {"builder": {"base": "pyramid", "weights": {"deny": 0.2, "stones": 1.6}, "name": "builder"},
+            "tiny-expert": {"base": "expert", "iterations": 24},
+            "roller": {"base": "mcts", "iterations": 12, "rollout": "greedy", "truncate": 4,
+                       "bias": 0.5}}
+
+# every kind of bot the core plays: (sides, players, lineup, prophecies, expansion, games)
+BOT_CASES = [
+    ("D-B-C-A-D", 3, ("greedy",), True, None, 30),
+    ("A-C-D-B-A", 4, ("market", "random", "balanced"), False, True, 30),
+    ("B-D-A-C-C", 2, ("builder", "greedy"), True, None, 30),
+    ("C-A-B-D-D", 3, ("mcts16-t8-s", "greedy"), False, None, 3),
+    ("A-A-A-A-A", 2, ("tiny-expert",), False, None, 3),
+    ("D-D-C-C-B", 2, ("roller", "mcts10-greedy-t3-b1"), True, None, 2),
+]
+
+
+def task(sides, players, lineup, prophecies, expansion, overrides, games=30, personas=None) -> Task:
     cell = Cell(0, sides, players, lineup)
-    return Task(cell, 0, 7, 37, 11, prophecies, expansion, json.dumps(overrides, sort_keys=True))
+    return Task(cell, 0, 7, 7 + games, 11, prophecies, expansion,
+                json.dumps(overrides, sort_keys=True), json.dumps(personas or {}))
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p")
@@ -52,6 +71,37 @@ def test_the_core_plays_the_rows_python_plays(case, monkeypatch):
     assert len(core["game"]) == t.rows
 
 
+@pytest.mark.parametrize("case", BOT_CASES, ids=lambda c: "+".join(c[2]))
+def test_the_core_plays_every_bot_as_python_does(case, monkeypatch):
+    sides, players, lineup, prophecies, expansion, games = case
+    t = task(sides, players, lineup, prophecies, expansion, {}, games, PERSONAS)
+    monkeypatch.setenv(core_batch.ENGINE_ENV, "python")
+    python = simulate(t)
+    monkeypatch.delenv(core_batch.ENGINE_ENV)
+    assert core_batch.plays(t.cell.lineup, PERSONAS)
+    core = simulate(t)
+    for name in COLUMNS:
+        assert core[name] == python[name], name
+
+
+def test_the_core_gives_each_games_actions():
+    from imhotep_stats.bots import make_bot
+    from imhotep_stats.engine.core import rules
+    from imhotep_stats.engine.game import Game
+    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+
+    got = core_batch.play(rules("B-D-A-C-C"), 2, 5, 3, 5, ["builder", "greedy"], personas=PERSONAS,
+                          actions=True)
+    for k, game in enumerate((3, 4)):
+        texts: list[str] = []
+        g = Game(2, "B-D-A-C-C", seed=chance_seed(5, game))
+        names = Cell(0, "B-D-A-C-C", 2, ("builder", "greedy")).seat_bots(game)
+        play_game(g, [make_bot(PERSONAS.get(b, b)) for b in names],
+                  [bot_rng(5, game, p) for p in range(2)], lambda g, a, out=texts: out.append(str(a)))
+        assert got["actions"][k] == texts
+        assert got["decisions"][2 * k] == len(texts)
+
+
 def test_the_rows_do_not_depend_on_where_the_batch_is_cut():
     whole = task(*CASES[1])
     parts = [Task(whole.cell, 0, 7, 20, 11, True, None, "{}"),
@@ -60,11 +110,27 @@ def test_the_rows_do_not_depend_on_where_the_batch_is_cut():
     assert simulate(whole) == {k: a[k] + b[k] for k in COLUMNS}
 
 
-def test_only_core_bots_and_no_personas_play_in_the_core(monkeypatch):
+def test_every_registered_bot_and_spec_table_plays_in_the_core(monkeypatch):
     monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
-    assert core_batch.plays(["random", "random"])
-    assert not core_batch.plays(["random", "greedy"])
-    assert not core_batch.plays(["random"], {"random": {"base": "greedy"}})
+    assert core_batch.plays(["random", "greedy", "obelisk", "expert", "mcts400-greedy-t40-b1-m0.2-s-c1"])
+    assert core_batch.plays(["random", "builder"], PERSONAS)
+    # a persona named like a bot plays as its table says
+    assert core_batch.core_specs(["random"], {"random": {"base": "greedy"}}) == {
+        "random": {"base": "greedy", "weights": persona_weights("greedy"), "name": "greedy+"}}
+
+
+def test_a_bot_written_in_python_plays_in_python(monkeypatch):
+    from imhotep_stats.bots import REGISTRY
+
+    class Mine:
+        name = "mine"
+
+        def choose(self, view, legal, rng):
+            return legal[0]
+
+    monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
+    monkeypatch.setitem(REGISTRY, "mine", Mine)
+    assert not core_batch.plays(["greedy", "mine"])
 
 
 def test_an_unknown_engine_is_refused(monkeypatch):
@@ -73,11 +139,15 @@ def test_an_unknown_engine_is_refused(monkeypatch):
         core_batch.engine_wanted()
 
 
-def test_the_core_refuses_a_bot_it_does_not_play():
+def test_the_core_refuses_a_bad_spec_naming_it():
+    from imhotep_stats import _core
     from imhotep_stats.engine.core import rules
 
-    with pytest.raises(ValueError, match='bot "greedy" is not played by the core'):
-        core_batch.play(rules("A-A-A-A-A"), 3, 0, 0, 2, ["greedy"])
+    with pytest.raises(ValueError, match="bot spec weights.dney: unknown weight"):
+        _core.play_batch(rules("A-A-A-A-A"), 3, "0", 0, 2, ["x"],
+                         personas=json.dumps({"x": {"weights": {"dney": 1}}}))
+    with pytest.raises(ValueError, match='unknown bot "nobody"'):
+        _core.play_batch(rules("A-A-A-A-A"), 3, "0", 0, 2, ["nobody"])
 
 
 @pytest.mark.parametrize("engine", ["python", "core"])

@@ -1,18 +1,22 @@
 """A batch played by the Rust core (``_core.play_batch``): the same games and rows as
 ``batches.simulate``'s Python loop, played without the GIL and sent back as columns.
 
-The core plays a batch whose lineup is all core bots (``CORE_BOTS``); any other lineup, a
-timed batch, a checkout without the core, ``IMHOTEP_STATS_ENGINE=python`` or ``IMHOTEP_PURE=1``
-(pure Python asked for) plays it in Python. A bot joins ``CORE_BOTS`` (and src/batch.rs's ``CoreBot``) once a differential check
-proves the core plays its games decision by decision as Python does.
+The core plays every bot of the registry and of a config's spec tables (``core_spec``): the
+random bot, the greedy bot with every persona and weights table, and the search (``mcts...``,
+``expert``), each proved by a differential check to play Python's games decision by decision
+(tools/greedy_traces.py, tools/search_traces.py). A lineup with another bot (one written in
+Python), a timed batch (its per-seat CPU column is Python's), a checkout without the core,
+``IMHOTEP_STATS_ENGINE=python`` or ``IMHOTEP_PURE=1`` (pure Python asked for) plays in Python.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from imhotep_stats.bots import GreedyBot, MctsBot, RandomBot, make_bot
 from imhotep_stats.sim import compiled
 from imhotep_stats.sim.schema import COLUMNS
 
@@ -22,7 +26,6 @@ if TYPE_CHECKING:
 
 ENGINE_ENV = "IMHOTEP_STATS_ENGINE"
 ENGINES = ("core", "python")  # core: the core plays what it can (the default)
-CORE_BOTS = frozenset({"random"})
 
 
 def engine_wanted() -> str:
@@ -42,19 +45,50 @@ def _core() -> Any:
     return _core if hasattr(_core, "play_batch") else None
 
 
-def plays(bots: Sequence[str], personas: dict | None = None) -> bool:
-    """Whether the core plays a batch with these bot names (a persona, defined by weights in
-    the config, is not a core bot even when named like one)."""
+def core_spec(spec: str | Mapping[str, object]) -> str | dict | None:
+    """The spec the core plays for a bot spec (a name or a table, as ``make_bot`` takes), its
+    weights and settings resolved here; None for a bot the core does not play. A bad spec
+    raises ``make_bot``'s BotSpecError."""
+    bot = make_bot(spec)
+    kind = type(bot)
+    if kind is RandomBot:
+        return "random"
+    if kind is GreedyBot:
+        return {"base": "greedy", "weights": dict(bot.weights), "name": bot.name}
+    if kind is MctsBot:
+        return {"base": "mcts", "name": bot.name, "iterations": bot.iterations,
+                "rollout": bot.rollout_name, "exploration": bot.exploration,
+                "truncate": bot.truncate, "bias": bot.bias, "margin": bot.margin,
+                "stop": bot.stop}
+    return None
+
+
+def core_specs(bots: Sequence[str], personas: Mapping | None = None) -> dict | None:
+    """Each name of a lineup -> the core's spec (``personas``: the config's tables by name),
+    or None if the core does not play one of them."""
     personas = personas or {}
+    specs = {b: core_spec(personas.get(b, b)) for b in dict.fromkeys(bots)}
+    return None if any(s is None for s in specs.values()) else specs
+
+
+def plays(bots: Sequence[str], personas: dict | None = None) -> bool:
+    """Whether the core plays a batch with these bot names (``personas``: the config's spec
+    tables by name)."""
     return (engine_wanted() == "core" and not compiled.pure_forced() and _core() is not None
-            and all(b in CORE_BOTS and b not in personas for b in bots))
+            and core_specs(bots, personas) is not None)
 
 
 def play(rules: Any, players: int, root: int, start: int, stop: int, bots: Sequence[str],
-         expansion: bool | None = None, prophecies: bool = False) -> dict[str, list]:
-    """The core's columns for games [start, stop) (src/py_batch.rs)."""
+         expansion: bool | None = None, prophecies: bool = False, personas: dict | None = None,
+         actions: bool = False) -> dict[str, list]:
+    """The core's columns for games [start, stop) (src/py_batch.rs); ``actions``: also each
+    game's chosen options' texts ("actions", one list per game)."""
+    specs = core_specs(bots, personas)
+    if specs is None:
+        raise ValueError(f"the core does not play every bot of {', '.join(bots)}")
     return _core().play_batch(rules, players, str(root), start, stop, list(bots),
-                              expansion=expansion, prophecies=prophecies)
+                              expansion=expansion, prophecies=prophecies,
+                              personas=json.dumps(specs), actions=actions)
 
 
 def simulate(task: Task, board: Board) -> Columns:
@@ -63,7 +97,7 @@ def simulate(task: Task, board: Board) -> Columns:
 
     cell = task.cell
     got = play(rules(cell.sides, board), cell.players, task.seed, task.start, task.stop,
-               cell.lineup, task.expansion, task.prophecies)
+               cell.lineup, task.expansion, task.prophecies, json.loads(task.personas_json))
     rows = task.rows
     fixed = {
         "cell": [cell.id] * rows,

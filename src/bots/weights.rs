@@ -53,20 +53,24 @@ impl Weights {
     /// The defaults overlaid with `over` ((key, value) pairs); an unknown key or a value out
     /// of range is an error naming it (bots/weights.py `check_weights`).
     pub fn with(over: &[(&str, f64)]) -> Result<Weights, String> {
-        let mut w = Weights::default();
+        Weights::default().over(over, "weights")
+    }
+
+    /// These weights overlaid with `over`; errors name the key as `{where}.{key}`.
+    pub fn over(mut self, over: &[(&str, f64)], place: &str) -> Result<Weights, String> {
         for &(k, v) in over {
             let i = KEYS.iter().position(|(n, _)| *n == k).ok_or_else(|| {
                 let mut known: Vec<&str> = KEYS.iter().map(|(n, _)| *n).collect();
                 known.sort();
-                format!("weights.{k}: unknown weight (known: {})", known.join(", "))
+                format!("{place}.{k}: unknown weight (known: {})", known.join(", "))
             })?;
             let hi = if k == "optimism" { 1.0 } else { 100.0 };
             if !v.is_finite() || !(0.0..=hi).contains(&v) {
-                return Err(format!("weights.{k}: expected a number from 0 to {hi}, got {v}"));
+                return Err(format!("{place}.{k}: expected a number from 0 to {hi}, got {v}"));
             }
-            w.0[i] = v;
+            self.0[i] = v;
         }
-        Ok(w)
+        Ok(self)
     }
 
     /// A built-in persona's weights (bots/__init__.py BUILTIN_PERSONAS), None for others.

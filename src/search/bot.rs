@@ -2,6 +2,10 @@
 //! its settings from a spec name (`mcts400`, `mcts400-t40`, `mcts1900-b1-s`...) or the
 //! reference bot `expert`.
 
+use serde_json::{Map, Value};
+
+use crate::bots::greedy::Greedy;
+use crate::bots::weights::Weights;
 use crate::game::Game;
 use crate::rules::CoreError;
 use crate::search::tree::{search, Settings, NO_LIMIT};
@@ -19,26 +23,143 @@ pub trait Pricer {
     fn prices(&mut self, g: &Game) -> Result<Vec<f64>, CoreError>;
 }
 
-/// A search bot.
-#[derive(Clone, Debug)]
+/// The greedy bot's prices are the expert's priors (bot.py: `GreedyBot().scores`).
+impl Pricer for Greedy {
+    fn prices(&mut self, g: &Game) -> Result<Vec<f64>, CoreError> {
+        self.scores(g).map_err(CoreError::Value)
+    }
+}
+
+/// A search bot's settings and name (the spec; one bot value serves every game).
+#[derive(Clone, Debug, PartialEq)]
 pub struct MctsBot {
     pub name: String,
     pub settings: Settings,
-    /// greedy rollouts (not in the core)
-    pub greedy_rollout: bool,
 }
+
+/// bot.py's MctsBot defaults (`base = "mcts"`).
+pub const PLAIN: Settings = Settings {
+    iterations: DEFAULT_ITERATIONS,
+    exploration: DEFAULT_EXPLORATION,
+    depth: NO_LIMIT,
+    bias: 0.0,
+    margin: 0.0,
+    stop: false,
+    greedy_rollout: false,
+};
+
+/// The reference bot's settings (bot.py EXPERT): 1,900 iterations, greedy priors at the
+/// root, the early stop.
+pub const EXPERT: Settings = Settings { iterations: 1900, bias: 1.0, stop: true, ..PLAIN };
+
+/// The keys a search spec table may hold (bot.py SPEC_KEYS).
+pub const SPEC_KEYS: [&str; 9] =
+    ["base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop", "truncate"];
 
 impl MctsBot {
     pub fn new(name: &str, settings: Settings) -> MctsBot {
-        MctsBot { name: name.to_string(), settings, greedy_rollout: false }
+        MctsBot { name: name.to_string(), settings }
     }
 
-    /// The reference bot: 1,900 iterations, greedy priors at the root, the early stop.
+    /// The reference bot.
     pub fn expert() -> MctsBot {
-        MctsBot::new(
-            "expert",
-            Settings { iterations: 1900, exploration: DEFAULT_EXPLORATION, depth: NO_LIMIT, bias: 1.0, margin: 0.0, stop: true },
-        )
+        MctsBot::new("expert", EXPERT)
+    }
+
+    /// The name bot.py gives a bot of these settings (`mcts400-t40-b1-s`).
+    pub fn default_name(s: &Settings) -> String {
+        let mut name = format!("mcts{}", s.iterations);
+        if s.greedy_rollout {
+            name += "-greedy";
+        }
+        if s.depth != NO_LIMIT {
+            name += &format!("-t{}", s.depth);
+        }
+        if s.bias != 0.0 {
+            name += &format!("-b{}", g_format(s.bias));
+        }
+        if s.margin != 0.0 {
+            name += &format!("-m{}", g_format(s.margin));
+        }
+        if s.stop {
+            name += "-s";
+        }
+        if s.exploration != DEFAULT_EXPLORATION {
+            name += &format!("-c{}", g_format(s.exploration));
+        }
+        name
+    }
+
+    /// A bot from a config table with `base = "mcts"` (plain search's defaults) or
+    /// `base = "expert"` (the reference bot's): bot.py `mcts_from_spec`, its checks and
+    /// messages.
+    pub fn from_spec(spec: &Map<String, Value>) -> Result<MctsBot, CoreError> {
+        let err = |m: String| Err(CoreError::Value(m));
+        let base = spec.get("base").and_then(Value::as_str).unwrap_or("mcts");
+        let mut unknown: Vec<&String> = spec.keys().filter(|k| !SPEC_KEYS.contains(&k.as_str())).collect();
+        unknown.sort();
+        if let Some(k) = unknown.first() {
+            return err(format!(
+                "bot spec: unknown key '{k}' for base '{base}' (known: {})",
+                SPEC_KEYS.join(", ")
+            ));
+        }
+        let mut s = if base == "expert" { EXPERT } else { PLAIN };
+        let number = |v: &Value| v.as_f64().filter(|_| v.is_number());
+        if let Some(v) = spec.get("iterations") {
+            match v.as_u64() {
+                Some(n) if n >= 1 && !v.is_boolean() => s.iterations = n.min(u32::MAX as u64) as u32,
+                _ => return err(format!("bot spec iterations: expected an integer >= 1, got {v}")),
+            }
+        }
+        if let Some(v) = spec.get("rollout") {
+            match v.as_str() {
+                Some("random") => s.greedy_rollout = false,
+                Some("greedy") => s.greedy_rollout = true,
+                _ => return err(format!("bot spec rollout: expected one of random, greedy, got {v}")),
+            }
+        }
+        if let Some(v) = spec.get("exploration") {
+            match number(v) {
+                Some(x) if x >= 0.0 => s.exploration = x,
+                _ => return err(format!("bot spec exploration: expected a number >= 0, got {v}")),
+            }
+        }
+        if let Some(v) = spec.get("truncate").filter(|v| !v.is_null()) {
+            match v.as_u64() {
+                Some(t) if t >= 1 => s.depth = t as i64,
+                _ => {
+                    return err(format!(
+                        "bot spec truncate: expected an integer >= 1 (decisions a rollout plays before it is scored), got {v}"
+                    ))
+                }
+            }
+        }
+        if let Some(v) = spec.get("bias") {
+            match number(v) {
+                Some(x) if x >= 0.0 => s.bias = x,
+                _ => return err(format!("bot spec bias: expected a number >= 0, got {v}")),
+            }
+        }
+        if let Some(v) = spec.get("margin") {
+            match number(v) {
+                Some(x) if (0.0..=1.0).contains(&x) => s.margin = x,
+                _ => return err(format!("bot spec margin: expected a number from 0 to 1, got {v}")),
+            }
+        }
+        if let Some(v) = spec.get("stop") {
+            match v.as_bool() {
+                Some(b) => s.stop = b,
+                None => return err(format!("bot spec stop: expected true or false, got {v}")),
+            }
+        }
+        let name = match spec.get("name") {
+            None | Some(Value::Null) if base == "expert" => "expert".to_string(),
+            None | Some(Value::Null) => MctsBot::default_name(&s),
+            Some(Value::String(n)) if !n.is_empty() => n.clone(),
+            Some(v) => return err(format!("bot spec name: expected a non-empty string, got {v}")),
+        };
+        Ok(MctsBot::new(&name, s))
     }
 
     /// A bot from its name: `expert`, or `mcts<N>[-random|-greedy][-t<T>][-b<B>][-m<M>][-s][-c<C>]`
@@ -110,8 +231,9 @@ impl MctsBot {
             bias,
             margin,
             stop,
+            greedy_rollout: greedy,
         };
-        Ok(Some(MctsBot { name: name.to_string(), settings, greedy_rollout: greedy }))
+        Ok(Some(MctsBot::new(name, settings)))
     }
 
     /// The greedy prices of the options as shares (softmax), or None without bias.
@@ -132,12 +254,37 @@ impl MctsBot {
         if g.options.len() == 1 {
             return Ok(0);
         }
-        if self.greedy_rollout {
-            return Err(CoreError::Value(format!("bot {:?}: greedy rollouts are not in the core", self.name)));
-        }
         let priors = self.priors(g, pricer)?;
         let tree = search(g, g.to_move as usize, rng, &self.settings, priors.as_deref())?;
         Ok(tree.best_action(&g.options))
+    }
+}
+
+/// A number as Python's `f"{x:g}"` writes the spec values it names (1, 0.5, 1.25).
+fn g_format(x: f64) -> String {
+    if x == x.trunc() && x.abs() < 1e16 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A search bot for one game: the settings and, with root priors, its own greedy pricer
+/// (bot.py: `GreedyBot()` per MctsBot, which a batch makes fresh every game).
+pub struct SearchBot {
+    pub bot: MctsBot,
+    pricer: Option<Greedy>,
+}
+
+impl SearchBot {
+    pub fn new(bot: MctsBot) -> SearchBot {
+        let pricer = (bot.settings.bias != 0.0).then(|| Greedy::new(Weights::default()));
+        SearchBot { bot, pricer }
+    }
+
+    /// The index of the option seat `g.to_move` chooses, drawing from its stream `rng`.
+    pub fn choose(&mut self, g: &Game, rng: &mut Stream) -> Result<usize, CoreError> {
+        self.bot.choose(g, rng, self.pricer.as_mut().map(|p| p as &mut dyn Pricer))
     }
 }
 

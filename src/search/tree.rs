@@ -1,13 +1,15 @@
 //! Single-observer information-set MCTS (bots/search/tree.py), UCT selection, drawing
 //! exactly as the Python search does: one determinization an iteration (determinize.rs),
 //! a walk down the tree by UCB1 over the actions legal in that sample (availability
-//! counts), one node added, a random rollout (to the end, or `depth` decisions and then the
+//! counts), one node added, a random or greedy rollout (to the end, or `depth` decisions and then the
 //! estimate of evaluate.rs), each node credited with the reward of the seat that chose it.
 //! Decisions with a single legal action take no node and no draw in the tree.
 
 #![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
 
 use crate::action::{Action, Arg};
+use crate::bots::greedy::Greedy;
+use crate::bots::weights::Weights;
 use crate::game::{Game, SEATS};
 use crate::rules::CoreError;
 use crate::search::determinize::Sampler;
@@ -33,6 +35,8 @@ pub struct Settings {
     pub margin: f64,
     /// end a decision's search once its choice cannot change
     pub stop: bool,
+    /// rollouts played by the greedy bot in every seat (else uniformly random)
+    pub greedy_rollout: bool,
 }
 
 /// The statistics of one action from one information set: `n` visits, `w` summed reward
@@ -194,6 +198,27 @@ fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
     Ok(())
 }
 
+/// Every seat plays the greedy bot (default weights) until the game ends or `limit`
+/// decisions (forced ones included, taken without asking the bot), drawing from the
+/// game's own stream (bots/search/rollout.py `GreedyRollout`). The bot's contexts are
+/// built at each seat's first real choice and dropped after the rollout.
+fn greedy_rollout(d: &mut Game, bot: &mut Greedy, mut limit: i64) -> Result<(), CoreError> {
+    bot.new_game();
+    while !d.over && limit != 0 {
+        let i = if d.options.len() == 1 {
+            0
+        } else {
+            let mut rng = d.rng_reshuffle.take().expect("a sample's stream");
+            let i = bot.choose(d, &mut rng);
+            d.rng_reshuffle = Some(rng);
+            i.map_err(CoreError::Value)?
+        };
+        d.apply_index(i)?;
+        limit -= 1;
+    }
+    Ok(())
+}
+
 /// Run the search from `g` (seat `me` to move) with `rng` as its stream (it goes on as if
 /// it had made the draws itself); the tree. `priors` (one share per option of `g`, at the
 /// root): untried root actions are tried best first and each root action's value gets
@@ -208,11 +233,16 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
     let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
     let mut untried: Vec<(Action, u64)> = Vec::with_capacity(64);
     let mut result = Ok(());
+    let mut roller = s.greedy_rollout.then(|| Greedy::new(Weights::default()));
     for it in 0..s.iterations {
         sampler.deal_into(&mut d, stream.take().expect("the search's stream"));
         path.clear();
         let walked = walk(&mut tree, &mut d, s, priors, &root_options, &mut path, &mut untried);
-        let walked = walked.and_then(|_| if d.over { Ok(()) } else { random_rollout(&mut d, s.depth) });
+        let walked = walked.and_then(|_| match (&mut roller, d.over) {
+            (_, true) => Ok(()),
+            (Some(bot), false) => greedy_rollout(&mut d, bot, s.depth),
+            (None, false) => random_rollout(&mut d, s.depth),
+        });
         let credit = walked.and_then(|_| reward(&mut d, s.margin));
         stream = d.rng_reshuffle.take();
         let credit = match credit {

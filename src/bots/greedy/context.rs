@@ -351,23 +351,7 @@ impl Ctx {
         let size = slots.len();
         let owners: ArrayVec<usize, 4> = slots.iter().filter(|&&o| o >= 0).map(|&o| o as usize).collect();
         let m = owners.len();
-        // groups: (j, slot indexes) per run of empty slots with j stones before them
-        let mut groups: ArrayVec<(usize, ArrayVec<u8, 4>), 4> = ArrayVec::new();
-        let mut j = 0;
-        for (k, &o) in slots.iter().enumerate() {
-            if o >= 0 {
-                j += 1;
-            } else if o == -1 {
-                match groups.last_mut() {
-                    Some(gr) if gr.0 == j => gr.1.push(k as u8),
-                    _ => {
-                        let mut v = ArrayVec::new();
-                        v.push(k as u8);
-                        groups.push((j, v));
-                    }
-                }
-            }
-        }
+        let groups = open_groups(&slots);
         let sailable = m >= if size > 1 { size - 1 } else { 1 };
         let k = self.free.len();
         if k == 0 {
@@ -496,22 +480,7 @@ impl Ctx {
             Pv::HiLo(x, y) => (*x, *y),
         };
         let slots = r.slots.clone();
-        let mut groups: ArrayVec<(usize, ArrayVec<u8, 4>), 4> = ArrayVec::new();
-        let mut j = 0;
-        for (k, &o) in slots.iter().enumerate() {
-            if o >= 0 {
-                j += 1;
-            } else if o == -1 {
-                match groups.last_mut() {
-                    Some(gr) if gr.0 == j => gr.1.push(k as u8),
-                    _ => {
-                        let mut v = ArrayVec::new();
-                        v.push(k as u8);
-                        groups.push((j, v));
-                    }
-                }
-            }
-        }
+        let groups = open_groups(&slots);
         let mut out: ArrayVec<Option<f64>, 4> = (0..slots.len()).map(|_| None).collect();
         self.group_values(&groups, x, y, |v, ks| {
             for &k in ks {
@@ -520,4 +489,26 @@ impl Ctx {
         });
         out
     }
+}
+
+/// A ship's open slots grouped: (j, slot indexes) per run of open slots with j stones
+/// before them (a stone placed in any slot of a run unloads (j+1)-th).
+fn open_groups(slots: &[i8]) -> ArrayVec<(usize, ArrayVec<u8, 4>), 4> {
+    let mut groups: ArrayVec<(usize, ArrayVec<u8, 4>), 4> = ArrayVec::new();
+    let mut j = 0;
+    for (k, &o) in slots.iter().enumerate() {
+        if o >= 0 {
+            j += 1;
+        } else if o == -1 {
+            match groups.last_mut() {
+                Some(gr) if gr.0 == j => gr.1.push(k as u8),
+                _ => {
+                    let mut v = ArrayVec::new();
+                    v.push(k as u8);
+                    groups.push((j, v));
+                }
+            }
+        }
+    }
+    groups
 }

@@ -261,43 +261,26 @@ pub fn decide(c: &mut Ctx, g: &Game, kind: Kind, legal: &[Action]) -> Result<Vec
     let (me, n) = (c.me, c.n);
     let deny = -c.cop * (n - 1) as f64;
     let wme = c.evals[3].wme;
-    let mut out = Vec::with_capacity(legal.len());
+    // my gain, less 0.3 of the best gain it takes from one opponent (the first seat's on ties)
+    let price = |gain: &dyn Fn(usize) -> f64| {
+        let mut block = 0.0;
+        let mut first = true;
+        for q in (0..n).filter(|&q| q != me) {
+            let v = gain(q);
+            if first || v > block {
+                block = v;
+                first = false;
+            }
+        }
+        wme * gain(me) + 0.3 * deny * block
+    };
     match &g.rules.sites.burial_chamber {
         Config::C { mound, .. } if kind == crate::kinds::MOUND_SPACE => {
-            for a in legal {
-                let s = mound.space_of(a);
-                let mut block = 0.0;
-                let mut first = true;
-                for q in 0..n {
-                    if q != me {
-                        let v = gain_c(g, s, q);
-                        if first || v > block {
-                            block = v;
-                            first = false;
-                        }
-                    }
-                }
-                out.push(wme * gain_c(g, s, me) + 0.3 * deny * block);
-            }
+            Ok(legal.iter().map(|a| price(&|q| gain_c(g, mound.space_of(a), q))).collect())
         }
         Config::D { .. } if kind == crate::kinds::TOMB_TOKEN => {
-            for a in legal {
-                let t = a.n(0) as usize;
-                let mut block = 0.0;
-                let mut first = true;
-                for q in 0..n {
-                    if q != me {
-                        let v = gain_d(g, t, q);
-                        if first || v > block {
-                            block = v;
-                            first = false;
-                        }
-                    }
-                }
-                out.push(wme * gain_d(g, t, me) + 0.3 * deny * block);
-            }
+            Ok(legal.iter().map(|a| price(&|q| gain_d(g, a.n(0) as usize, q))).collect())
         }
-        _ => return Err(format!("no scripted-bot handler for {:?} on this burial chamber", crate::kinds::name(kind))),
+        _ => Err(format!("no scripted-bot handler for {:?} on this burial chamber", crate::kinds::name(kind))),
     }
-    Ok(out)
 }
