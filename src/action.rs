@@ -24,10 +24,16 @@ pub enum Arg {
 
 pub const ARGS: usize = 11;
 
+/// Stored compactly (an option row holds up to game::OPTIONS of them and a search copies
+/// rows): each argument as an `i16`, a bit per argument saying it is a name, and the count.
+/// Arguments past the count are zero, so equality and hashing are by value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
     pub kind: Name,
-    pub args: [Arg; ARGS],
+    /// bit i: argument i is a name
+    names: u16,
+    n: u8,
+    args: [i16; ARGS],
 }
 
 /// The names the engine itself uses, interned first in this order (their ids are the consts
@@ -59,51 +65,93 @@ pub const fn site_name(site: usize) -> Name {
 
 
 impl Action {
+    #[inline]
     pub const fn new0(kind: Name) -> Action {
-        Action { kind, args: [Arg::None; ARGS] }
+        Action { kind, names: 0, n: 0, args: [0; ARGS] }
     }
 
+    #[inline]
     pub const fn new1(kind: Name, a: Arg) -> Action {
-        let mut args = [Arg::None; ARGS];
-        args[0] = a;
-        Action { kind, args }
+        Action::new0(kind).with(a)
     }
 
+    #[inline]
     pub const fn new2(kind: Name, a: Arg, b: Arg) -> Action {
-        let mut args = [Arg::None; ARGS];
-        args[0] = a;
-        args[1] = b;
-        Action { kind, args }
+        Action::new0(kind).with(a).with(b)
     }
 
     pub fn new(kind: Name, args: &[Arg]) -> Action {
-        let mut out = [Arg::None; ARGS];
-        out[..args.len()].copy_from_slice(args);
-        Action { kind, args: out }
+        let mut out = Action::new0(kind);
+        for &a in args {
+            out = out.with(a);
+        }
+        out
+    }
+
+    /// This action with `a` as one more argument (`Arg::None` adds none: an argument list
+    /// ends at its first none, as Python's tuple has no holes).
+    #[inline]
+    const fn with(mut self, a: Arg) -> Action {
+        let i = self.n as usize;
+        match a {
+            Arg::None => return self,
+            Arg::Int(x) => {
+                assert!(x >= i16::MIN as i32 && x <= i16::MAX as i32, "an action's number does not fit 16 bits");
+                self.args[i] = x as i16;
+            }
+            Arg::Name(x) => {
+                assert!(x <= i16::MAX as u16, "a name id does not fit 15 bits");
+                self.args[i] = x as i16;
+                self.names |= 1 << i;
+            }
+        }
+        self.n += 1;
+        self
     }
 
     /// "place s k"
+    #[inline]
     pub const fn place(s: usize, k: usize) -> Action {
         Action::new2(PLACE, Arg::Int(s as i32), Arg::Int(k as i32))
     }
 
     /// "sail s <site>"
+    #[inline]
     pub const fn sail(s: usize, site: usize) -> Action {
         Action::new2(SAIL, Arg::Int(s as i32), Arg::Name(site_name(site)))
     }
 
+    /// Argument i (`Arg::None` past the last).
+    #[inline]
+    pub fn arg(&self, i: usize) -> Arg {
+        if i >= self.n as usize {
+            Arg::None
+        } else if self.names >> i & 1 == 1 {
+            Arg::Name(self.args[i] as Name)
+        } else {
+            Arg::Int(self.args[i] as i32)
+        }
+    }
+
+    /// The arguments in order.
+    pub fn args(&self) -> impl Iterator<Item = Arg> + '_ {
+        (0..self.n as usize).map(|i| self.arg(i))
+    }
+
     /// Argument i as a whole number, -1 when it is none (Python's `n0`, `n1`; a sail's dock
     /// is read with `site`).
+    #[inline]
     pub fn n(&self, i: usize) -> i32 {
-        match self.args[i] {
+        match self.arg(i) {
             Arg::Int(x) => x,
             _ => -1,
         }
     }
 
     /// Argument i as a name id (None when it is not a name).
+    #[inline]
     pub fn name(&self, i: usize) -> Option<Name> {
-        match self.args[i] {
+        match self.arg(i) {
             Arg::Name(x) => Some(x),
             _ => None,
         }
@@ -111,25 +159,25 @@ impl Action {
 
     /// Argument i as a site index (a sail's or a platform's dock, a barge's site).
     pub fn site(&self, i: usize) -> usize {
-        match self.args[i] {
+        match self.arg(i) {
             Arg::Name(x) if (SITE0..SITE0 + 5).contains(&x) => (x - SITE0) as usize,
             _ => panic!("action argument {i} is not a site"),
         }
     }
 
     pub fn arg_count(&self) -> usize {
-        self.args.iter().take_while(|a| **a != Arg::None).count()
+        self.n as usize
     }
 
     pub fn has_args(&self) -> bool {
-        self.args[0] != Arg::None
+        self.n > 0
     }
 
     /// The transcript notation: Python's `str(Action)`.
     pub fn text(&self, names: &Names) -> String {
         let mut out = String::from(names.text(self.kind));
-        for a in &self.args {
-            match *a {
+        for a in self.args() {
+            match a {
                 Arg::None => break,
                 Arg::Int(x) => {
                     out.push(' ');
@@ -151,8 +199,8 @@ impl Action {
         let kind = names.id(words.next()?)?;
         let mut args: ArrayVec<Arg, ARGS> = ArrayVec::new();
         for w in words {
-            let arg = match w.parse::<i32>() {
-                Ok(x) if x.to_string() == w => Arg::Int(x),
+            let arg = match w.parse::<i16>() {
+                Ok(x) if x.to_string() == w => Arg::Int(x as i32),
                 _ => Arg::Name(names.id(w)?),
             };
             args.try_push(arg).ok()?;
@@ -205,5 +253,23 @@ mod tests {
         assert_eq!(Action::parse("claim height 3 points -5", &names), Some(a));
         assert_eq!(Action::parse("sail 0 pyramid", &names), Some(Action::sail(0, 1)));
         assert_eq!(Action::parse("sail 0 nowhere", &names), None);
+    }
+
+    #[test]
+    fn arguments_read_back_as_given_and_the_value_stays_small() {
+        let mut names = Names::new();
+        let l = names.intern("L");
+        let stack = names.intern("stack");
+        let mut args = vec![Arg::Name(l)];
+        args.extend([2, 1, 0, -100, 100, 0, 0, 3, 1, 32767].map(Arg::Int));
+        let a = Action::new(stack, &args);
+        assert_eq!(a.args().collect::<Vec<_>>(), args);
+        assert_eq!((a.arg_count(), a.arg(11), a.n(4), a.name(0)), (11, Arg::None, -100, Some(l)));
+        assert_eq!(a.text(&names), "stack L 2 1 0 -100 100 0 0 3 1 32767");
+        assert_eq!(Action::parse(&a.text(&names), &names), Some(a));
+        // a number an action cannot hold is no action's
+        assert_eq!(Action::parse("stack L 40000", &names), None);
+        // an option row (game::OPTIONS of them) is copied whole when a game is
+        assert!(std::mem::size_of::<Action>() <= 28);
     }
 }

@@ -362,7 +362,8 @@ impl Game {
             rng_reshuffle: None,
             pins: Arc::new(setup.pins.clone()),
             chance_setup: [None, None, None],
-            events: Vec::new(),
+            // room for a whole game's events at once (no regrowth while it is played)
+            events: Vec::with_capacity(if setup.no_events { 0 } else { 64 }),
             keep_events: !setup.no_events,
             round: 0,
             current: 0,
@@ -414,6 +415,15 @@ impl Game {
         self.to_move = player as i32;
         self.options.clear();
         self.options.try_extend_from_slice(options).expect("more options than game::OPTIONS");
+        self.context = ctx;
+    }
+
+    /// `ask` with the options already built in `self.options` by the caller (cleared, then
+    /// pushed in order): a long list is written once, into the game's own row.
+    pub fn ask_built(&mut self, kind: Kind, player: usize, ctx: Context) {
+        debug_assert!(self.kind == NONE, "a second question before the first was answered");
+        self.kind = kind;
+        self.to_move = player as i32;
         self.context = ctx;
     }
 
@@ -712,8 +722,11 @@ impl Game {
         if self.kind != TURN || !self.lazy_turns {
             return self.options[i];
         }
-        let p = self.to_move as usize;
-        let (gets, places, sails, plays) = self.turn_parts(p);
+        self.turn_option(self.turn_parts(self.to_move as usize), i)
+    }
+
+    /// Turn option `i` from the turn's parts (`turn_parts`).
+    fn turn_option(&self, (gets, places, sails, plays): (usize, usize, usize, u8), i: usize) -> Action {
         let mut i = i;
         if i < gets {
             return if i == 0 { GET_ACTION } else { GET_MOVE };
@@ -761,8 +774,15 @@ impl Game {
     /// Perform option `int(x * count)` for a draw 0 <= x < 1 (a random bot's pick, as
     /// bots/base.py `uniform`), without building a turn's options.
     pub fn apply_drawn(&mut self, x: f64) -> Res {
-        let i = (x * self.option_count() as f64) as usize;
-        let a = self.option_at(i);
+        if self.kind != TURN || !self.lazy_turns {
+            let i = (x * self.options.len() as f64) as usize;
+            return self.perform(self.options[i]);
+        }
+        // the turn's parts worked out once for the count and the pick
+        let parts = self.turn_parts(self.to_move as usize);
+        let (gets, places, sails, plays) = parts;
+        let n = (gets + places + sails + plays.count_ones() as usize).max(1);
+        let a = self.turn_option(parts, (x * n as f64) as usize);
         self.perform(a)
     }
 

@@ -267,7 +267,7 @@ type Scarab = (String, u8, bool, i32);
 
 /// An action as Python's (kind, args) tuple.
 fn action_tuple<'py>(py: Python<'py>, r: &Rules, a: Action) -> PyResult<(String, Bound<'py, PyTuple>)> {
-    let args: Vec<PyObject> = a.args[..a.arg_count()].iter().map(|&x| arg_object(py, r, x)).collect::<PyResult<_>>()?;
+    let args: Vec<PyObject> = a.args().map(|x| arg_object(py, r, x)).collect::<PyResult<_>>()?;
     Ok((r.names.text(a.kind).to_string(), PyTuple::new(py, args)?))
 }
 

@@ -8,8 +8,6 @@
 //! public (on the table for every seat), hidden (a site's face-down parts, the deck's order,
 //! the round cards to come) or flow (the engine's bookkeeping: who passed, the open slots).
 
-use std::sync::Arc;
-
 use arrayvec::ArrayVec;
 use serde_json::{json, Map, Value};
 
@@ -631,58 +629,61 @@ fn obelisk_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, o: &'a mut Obelisk
     }
 }
 
-fn object(fields: Vec<Field<'_>>, keep: impl Fn(Shown) -> bool) -> Value {
-    let mut out = Map::new();
+/// Fields' values by who may see them: public, hidden, flow.
+type Parts = [Map<String, Value>; 3];
+
+/// The fields' values by who may see them.
+fn split(fields: Vec<Field<'_>>) -> Parts {
+    let mut out = [Map::new(), Map::new(), Map::new()];
     for f in fields {
-        if keep(f.shown) {
-            out.insert(f.name.to_string(), f.value);
-        }
+        let at = match f.shown {
+            Shown::Public => 0,
+            Shown::Hidden => 1,
+            Shown::Flow => 2,
+        };
+        out[at].insert(f.name.to_string(), f.value);
     }
-    Value::Object(out)
+    out
 }
 
-fn with_rules(g: &Game) -> (Game, Arc<Rules>) {
-    (g.clone(), g.rules.clone())
+/// The game's and each site's fields, split by who may see them (one copy of the game: the
+/// tables borrow it mutably, for their writers, one after the other).
+fn parts(g: &Game) -> (Parts, Vec<Parts>) {
+    let mut copy = g.clone();
+    let r = g.rules.clone();
+    let game = split(game_fields(&mut copy, &r));
+    let sites = (0..5).map(|i| split(site_fields(&mut copy, &r, i))).collect();
+    (game, sites)
 }
 
 /// Everything: `{"game": {...}, "sites": [{...} x5], "hidden": {"game": {...}, "sites":
 /// [...]}, "flow": {"game": {...}, "sites": [...]}}`.
 pub fn export(g: &Game) -> Value {
-    let part = |shown: Shown| {
-        let (mut g, r) = with_rules(g);
-        let game = object(game_fields(&mut g, &r), |s| s == shown);
-        let sites: Vec<Value> = (0..5)
-            .map(|i| {
-                let (mut g2, _) = with_rules(&g);
-                object(site_fields(&mut g2, &r, i), |s| s == shown)
-            })
-            .collect();
-        json!({"game": game, "sites": sites})
-    };
-    let public = part(Shown::Public);
+    let ([public, hidden, flow], sites) = parts(g);
+    let mut by = [Vec::new(), Vec::new(), Vec::new()];
+    for [a, b, c] in sites {
+        by[0].push(Value::Object(a));
+        by[1].push(Value::Object(b));
+        by[2].push(Value::Object(c));
+    }
+    let [s_public, s_hidden, s_flow] = by;
     json!({
-        "game": public["game"],
-        "sites": public["sites"],
-        "hidden": part(Shown::Hidden),
-        "flow": part(Shown::Flow),
+        "game": public,
+        "sites": s_public,
+        "hidden": {"game": hidden, "sites": s_hidden},
+        "flow": {"game": flow, "sites": s_flow},
     })
 }
 
 /// What seat `seat` may see (engine/view.py's read model): the public fields only, the
 /// decision's options only when the seat is to move.
 pub fn seen(g: &Game, seat: usize) -> Value {
-    let (mut copy, r) = with_rules(g);
-    let mut game = object(game_fields(&mut copy, &r), |s| s == Shown::Public);
+    let ([mut game, _, _], sites) = parts(g);
     if g.to_move != seat as i32 {
-        game["options"] = json!([]);
+        game.insert("options".into(), json!([]));
     }
-    game["me"] = json!(seat);
-    let sites: Vec<Value> = (0..5)
-        .map(|i| {
-            let (mut c, _) = with_rules(g);
-            object(site_fields(&mut c, &r, i), |s| s == Shown::Public)
-        })
-        .collect();
+    game.insert("me".into(), json!(seat));
+    let sites: Vec<Value> = sites.into_iter().map(|[public, _, _]| Value::Object(public)).collect();
     json!({"game": game, "sites": sites})
 }
 

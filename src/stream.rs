@@ -40,31 +40,39 @@ impl fmt::Debug for Stream {
     }
 }
 
-impl Stream {
-    fn init_genrand(s: u32) -> Stream {
-        let mut mt = [0u32; N];
-        mt[0] = s;
-        for i in 1..N {
-            mt[i] = 1_812_433_253u32
-                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
-                .wrapping_add(i as u32);
-        }
-        Stream { mt, index: N }
+/// `init_genrand(19650218)`, where every `init_by_array` starts: the same words for every
+/// seed, worked out once at compile time.
+const GENRAND_19650218: [u32; N] = {
+    let mut mt = [0u32; N];
+    mt[0] = 19_650_218;
+    let mut i = 1;
+    while i < N {
+        mt[i] = 1_812_433_253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
+        i += 1;
     }
+    mt
+};
 
-    /// `init_by_array`: seeded by 32-bit words, least significant first.
+impl Stream {
+    /// `init_by_array`: seeded by 32-bit words, least significant first. The loops run in
+    /// stretches where neither the state's index nor the key's wraps (no test per word).
     pub fn from_key(key: &[u32]) -> Stream {
-        let mut r = Stream::init_genrand(19_650_218);
-        let mt = &mut r.mt;
+        const ZERO: [u32; 1] = [0];
+        let key = if key.is_empty() { &ZERO[..] } else { key };
+        let len = key.len();
+        let mut mt = GENRAND_19650218;
         let (mut i, mut j) = (1usize, 0usize);
-        let len = key.len().max(1);
-        let word = |j: usize| key.get(j).copied().unwrap_or(0);
-        for _ in 0..N.max(len) {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
-                .wrapping_add(word(j))
-                .wrapping_add(j as u32);
-            i += 1;
-            j += 1;
+        let mut prev = mt[0];
+        let mut left = N.max(len);
+        while left > 0 {
+            let run = left.min(N - i).min(len - j);
+            for ((m, &w), jj) in mt[i..i + run].iter_mut().zip(&key[j..j + run]).zip(j as u32..) {
+                prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(w).wrapping_add(jj);
+                *m = prev;
+            }
+            i += run;
+            j += run;
+            left -= run;
             if i >= N {
                 mt[0] = mt[N - 1];
                 i = 1;
@@ -73,17 +81,22 @@ impl Stream {
                 j = 0;
             }
         }
-        for _ in 0..N - 1 {
-            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
-                .wrapping_sub(i as u32);
-            i += 1;
+        let mut left = N - 1;
+        while left > 0 {
+            let run = left.min(N - i);
+            for (m, ii) in mt[i..i + run].iter_mut().zip(i as u32..) {
+                prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(ii);
+                *m = prev;
+            }
+            i += run;
+            left -= run;
             if i >= N {
                 mt[0] = mt[N - 1];
                 i = 1;
             }
         }
         mt[0] = UPPER;
-        r
+        Stream { mt, index: N }
     }
 
     /// `random.Stream(n)` for an int: its absolute value's 32-bit words (0 is one word, 0).
@@ -126,19 +139,21 @@ impl Stream {
         Ok(Stream { mt, index })
     }
 
+    /// The next 624 words, as `genrand_uint32` makes them (the twist's odd case as a mask).
     fn refill(&mut self) {
+        #[inline(always)]
+        fn twist(hi: u32, lo: u32) -> u32 {
+            let y = (hi & UPPER) | (lo & LOWER);
+            (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
+        }
         let mt = &mut self.mt;
-        let twist = |y: u32| (y >> 1) ^ if y & 1 == 1 { MATRIX_A } else { 0 };
         for kk in 0..N - M {
-            let y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER);
-            mt[kk] = mt[kk + M] ^ twist(y);
+            mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
         }
         for kk in N - M..N - 1 {
-            let y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER);
-            mt[kk] = mt[kk + M - N] ^ twist(y);
+            mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
         }
-        let y = (mt[N - 1] & UPPER) | (mt[0] & LOWER);
-        mt[N - 1] = mt[M - 1] ^ twist(y);
+        mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
         self.index = 0;
     }
 
@@ -338,6 +353,48 @@ mod tests {
         );
         assert!(r.try_sample(3, 4).is_err());
         assert_eq!(r.choice::<u8>(&[]), None);
+    }
+
+    /// `init_by_array` as _randommodule.c writes it, word by word.
+    fn init_by_array(key: &[u32]) -> [u32; N] {
+        let mut mt = [0u32; N];
+        mt[0] = 19_650_218;
+        for i in 1..N {
+            mt[i] = 1_812_433_253u32.wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_add(i as u32);
+        }
+        let (mut i, mut j) = (1usize, 0usize);
+        let len = key.len().max(1);
+        for _ in 0..N.max(len) {
+            let w = key.get(j).copied().unwrap_or(0);
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525)).wrapping_add(w).wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= len {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = UPPER;
+        mt
+    }
+
+    #[test]
+    fn seeding_by_stretches_is_init_by_array() {
+        for len in [0, 1, 2, 19, 623, 624, 625, 1000, 1249] {
+            let key: Vec<u32> = (0..len as u32).map(|x| x.wrapping_mul(2_654_435_761) ^ 0xDEAD_BEEF).collect();
+            assert_eq!(Stream::from_key(&key).state().0, init_by_array(&key), "a key of {len} words");
+        }
     }
 
     #[test]

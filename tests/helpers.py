@@ -7,8 +7,10 @@ import random
 from collections.abc import Callable
 
 from imhotep_stats.engine import scenario
-from imhotep_stats.engine.cards import BLUE
-from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.facade import Game, apply
+
+# The blue cards in the order of their bits in ``Game.blue_kinds`` (src/cards.rs, BLUE0 + j).
+BLUE = ("chisel", "lever", "hammer", "sail", "barge", "loading_platform")
 
 # A random game ends after a few hundred decisions; far more means the engine loops.
 MAX_DECISIONS = 5000

@@ -9,8 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.game import BURIAL_CHAMBER, Game, apply
-from imhotep_stats.engine.sites.base import line_groups
+from imhotep_stats.engine.facade import BURIAL_CHAMBER, Game, apply
 from tests.helpers import play_random, points_by_seat, where
 
 
@@ -30,7 +29,10 @@ def burial_b(players: int, rows: list[list[int]]):
     for o in rows_to_owners(rows):
         g.quarry[o] -= 1
         b.deliver(g, o)  # placed as side A: column by column
-    assert b.row_counts() == [[row.count(p) for p in range(players)] for row in rows]
+    cells = b.cells()  # (row, column) -> owner
+    counts = [[sum(1 for (r, _), o in cells.items() if r == i and o == p) for p in range(players)]
+              for i in range(len(rows))]
+    assert counts == [[row.count(p) for p in range(players)] for row in rows]
     return g, b
 
 
@@ -96,6 +98,34 @@ def mound_of(g: Game):
     return g.sites[BURIAL_CHAMBER]
 
 
+def spaces(m) -> list[tuple[int, int]]:
+    """The mound's spaces (level, index) in the order of ``m.owner``: level by level."""
+    return [(lv, i) for lv, size in enumerate(m.data["levels"]) for i in range(size)]
+
+
+def areas(m) -> list[tuple[int, int, int]]:
+    """Connected areas of one colour on the mound: (owner, stones, levels spanned); a space
+    touches its two neighbours on its level and the two below and the two above it."""
+    owner = dict(zip(spaces(m), m.owner, strict=True))
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for start, o in owner.items():
+        if o < 0 or start in seen:
+            continue
+        seen.add(start)
+        stack, size, levels = [start], 0, set()
+        while stack:
+            lv, i = stack.pop()
+            size += 1
+            levels.add(lv)
+            for nb in ((lv, i - 1), (lv, i + 1), (lv - 1, i), (lv - 1, i + 1), (lv + 1, i - 1), (lv + 1, i)):
+                if nb not in seen and owner.get(nb) == o:
+                    seen.add(nb)
+                    stack.append(nb)
+        out.append((o, size, max(levels) - min(levels) + 1))
+    return out
+
+
 def put(g: Game, m, owner: int, level: int, index: int) -> None:
     """Deliver a stone of ``owner`` and choose (level, index) (or check it was the only one)."""
     g.quarry[owner] -= 1
@@ -103,7 +133,7 @@ def put(g: Game, m, owner: int, level: int, index: int) -> None:
     if g.kind == "mound_space":
         assert g.to_move == owner
         apply(g, act("mound", level, index))
-    assert m.owner[m.space.index((level, index))] == owner
+    assert m.owner[spaces(m).index((level, index))] == owner
 
 
 def test_mound_support_rule():
@@ -151,7 +181,7 @@ def test_mound_rulebook_example_24_and_1():
     }  # fmt: skip
     for (lv, i), o in layout.items():  # level by level: every support is filled in time
         put(g, m, o, lv, i)
-    assert sorted(m.areas()) == [(0, 1, 1), (0, 6, 5), (1, 4, 4), (2, 4, 3)]
+    assert sorted(areas(m)) == [(0, 1, 1), (0, 6, 5), (1, 4, 4), (2, 4, 3)]
     # The mound is full: the next stone is overflow, 1 point at once, no question.
     assert m.open == []
     m.deliver(g, 1)
@@ -275,19 +305,18 @@ def _groups_by_search(owners: list[int], width: int) -> list[tuple[int, int]]:
     return out
 
 
-@given(st.integers(1, 6).flatmap(lambda w: st.tuples(
-    st.just(w), st.lists(st.integers(-1, 3), min_size=0, max_size=30))))
-def test_line_groups_are_the_connected_groups(case):
-    # the group count used at game end (Burial Chamber A and D) by cell index agrees with the
-    # flood fill over (line, place) cells: the same groups, sizes and order
-    width, owners = case
-    assert line_groups(owners, width) == _groups_by_search(owners, width)
-
-
-def test_line_groups_by_hand():
-    #   0  0  1      seat 0: cells 0, 1, 4                      -> one group of 3
-    #   1  0  1      seat 1: cells 2, 5, 8, 7 (joined down the right side and along the
-    #   .  1  1      bottom) -> 4; cell 3 touches only seat 0 and the empty cell 6 -> 1
-    # in the order of each group's first cell: 0, 2, 3
-    owners = [0, 0, 1, 1, 0, 1, -1, 1, 1]
-    assert line_groups(owners, 3) == [(0, 3), (1, 4), (1, 1)]
+@given(st.lists(st.integers(-1, 3), min_size=24, max_size=24))
+def test_tomb_groups_are_the_connected_groups(grid):
+    # the Tomb's game end (docs/rules.md §7.4) scores the connected groups of each colour that
+    # the flood fill over (row, column) cells finds: 1 3 6 10 15 for 1-5 stones, +2 a further
+    # stone; a seat with no stone in the tomb loses 4
+    g = Game(4, "A-A-A-D-A", seed=1)
+    t = tomb_of(g)
+    t.grid = list(grid)
+    t.count = [grid.count(p) for p in range(4)]
+    t.game_end(g)
+    table = t.data["group_points"]
+    expected = [0 if grid.count(p) else t.data["absent_penalty"] for p in range(4)]
+    for owner, size in _groups_by_search(grid, t.data["columns"]):
+        expected[owner] += table[min(size, 5) - 1] + t.data["group_extra"] * max(size - 5, 0)
+    assert burial_points(g) == expected

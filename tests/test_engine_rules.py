@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import act, apply, scenario
-from imhotep_stats.engine.cards import gain, score_game_end
-from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction, RulesError
+from imhotep_stats.engine import act, scenario
+from imhotep_stats.engine.facade import PYRAMID, Game, IllegalAction, RulesError, apply
 from imhotep_stats.engine.result import result_of
+from imhotep_stats.engine.scenario import gain
+from imhotep_stats.engine.scenario import score_cards as score_game_end
 from tests.helpers import points
 
 MARKET, TEMPLE, BURIAL, OBELISK = 0, 2, 3, 4
@@ -191,7 +192,10 @@ def test_decorations_statues_and_unused_blue_cards():
 @pytest.mark.parametrize(("k", "pts"), [(1, 1), (2, 3), (3, 6), (4, 10), (5, 15), (6, 17)])
 def test_statue_table(k, pts):
     g = Game(2)
-    assert g.card_points.statues(k) == pts
+    for _ in range(k):
+        gain(g, 0, "statue")
+    score_game_end(g)
+    assert points(g, 0, "card_statue") == pts
 
 
 def test_decoration_counts_overflow_stones():
@@ -245,7 +249,7 @@ def test_pass_only_when_nothing_else_is_legal():
     g = two_player_game()
     g.sled[0] = 0
     g.quarry[0] = 0
-    g.options = scenario.turn_options(g, 0)
+    scenario.refresh_turn(g)
     assert [str(a) for a in g.options] == ["pass"]
     g.quarry[0] = 1
     assert "pass" not in [str(a) for a in scenario.turn_options(g, 0)]
@@ -256,7 +260,7 @@ def test_full_cycle_of_passes_ends_the_round():
     for p in range(2):
         g.sled[p] = 0
         g.quarry[p] = 0
-    g.options = scenario.turn_options(g, 0)
+    scenario.refresh_turn(g)
     g.quarry[1] = 0
     apply(g, act("pass"))  # seat 0
     assert g.round == 1
@@ -302,7 +306,7 @@ def test_market_pick_is_the_stone_owners_decision():
 def blue_game(card: str, **kw) -> Game:
     g = Game(2, scenario=True, round_cards=[[4, 3, 2, 1]] * 6, **kw)
     gain(g, 0, card)
-    g.options = scenario.turn_options(g, 0)
+    scenario.refresh_turn(g)
     return g
 
 
@@ -329,7 +333,7 @@ def test_lever_lets_the_sailor_choose_the_unloading_order():
     apply(g, act("place", 0, 1))  # seat 1
     apply(g, act("place", 0, 2))  # seat 0
     gain(g, 1, "lever")
-    g.options = scenario.turn_options(g, 1)
+    scenario.refresh_turn(g)
     apply(g, act("play", "lever"))
     apply(g, act("sail", 0, "pyramid"))
     assert g.kind == "lever_unload" and g.to_move == 1
@@ -377,7 +381,8 @@ def test_tie_break_on_sled_then_shared_win():
     g = Game(3)
     g.totals = [30, 30, 30]
     g.sled = [2, 4, 4]
-    g.over = True
+    g.round = g.rounds
+    scenario.end_round(g, 0)  # the game ends: empty sites and no cards score nothing
     r = result_of(g)
     assert r.winners == [1, 2]
     assert r.win_share == [0.0, 0.5, 0.5]
@@ -399,7 +404,7 @@ def test_hammer_with_pyramid_d_may_move_the_figure():
     # Hammer gets stones "as the action": on Pyramid D the player may move the figure too.
     g = Game(2, "A-D-A-A-A", scenario=True, round_cards=[[4, 3, 2, 1]] * 6)
     gain(g, 0, "hammer")
-    g.options = scenario.turn_options(g, 0)
+    scenario.refresh_turn(g)
     pyr = g.sites[PYRAMID]
     before = pyr.figure
     apply(g, act("play", "hammer"))
@@ -410,9 +415,8 @@ def test_hammer_with_pyramid_d_may_move_the_figure():
 
 
 def test_points_for_a_seat_not_at_the_table_are_refused():
-    """The engine indexes its lists unchecked when compiled (engine/game.py's first line), so
-    ``score``, which every site's scoring calls, checks the seat: a site scoring seat -1 or
-    seat n is a bug, refused with IndexError (pure Python would have charged seat n-1)."""
+    """``score``, which every site's scoring calls, checks the seat: a site scoring seat -1 or
+    seat n is a bug, refused with IndexError (never charged to another seat)."""
     g = Game(2, seed=1)
     for seat in (-1, 2, 5):
         with pytest.raises(IndexError, match=f"no seat {seat}"):

@@ -8,12 +8,13 @@ from collections import Counter
 
 import pytest
 
-from imhotep_stats.engine import act, apply, scenario
-from imhotep_stats.engine.cards import gain, score_game_end
-from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction
+from imhotep_stats.engine import act, scenario
+from imhotep_stats.engine.facade import PYRAMID, Game, IllegalAction, apply
+from imhotep_stats.engine.scenario import gain
+from imhotep_stats.engine.scenario import score_cards as score_game_end
 from tests.helpers import play_random, points
 
-MARKET, TEMPLE, BURIAL, OBELISK = 0, 2, 3, 4
+MARKET, OBELISK = 0, 4
 ONES = [[1, 1, 1, 1]] * 6  # four 1-slot ships each round: any loaded ship may sail
 
 
@@ -24,7 +25,7 @@ def texts(options) -> list[str]:
 def with_card(g: Game, p: int, card: str) -> Game:
     gain(g, p, card)
     if g.kind == "turn":
-        g.options = scenario.turn_options(g, g.to_move)
+        scenario.refresh_turn(g)
     return g
 
 
@@ -78,7 +79,7 @@ def test_cargo_sled_capacity_7_then_9():
     assert act("get") not in scenario.turn_options(g, p)
     gain(g, p, "cargo_sled")
     assert g.sled_cap[p] == 7 and g.hand[p] == {"cargo_sled": 1}
-    g.options = scenario.turn_options(g, p)
+    scenario.refresh_turn(g)
     apply(g, act("get"))  # min(3, 7 - 5, quarry) = 2
     assert g.sled[p] == 7
     gain(g, p, "cargo_sled")
@@ -217,7 +218,7 @@ def test_loading_platform_to_an_occupied_dock():
     # no third ship at the pyramid by sailing: its dock is taken
     assert not any(str(a).endswith("pyramid") for a in g.options)
     gain(g, 1, "loading_platform")
-    g.options = scenario.turn_options(g, 1)
+    scenario.refresh_turn(g)
     apply(g, act("place", 3, 0))  # seat 1 on ship 3
     apply(g, act("sail", 1, "temple"))  # seat 2: its stone to the temple
     apply(g, act("get"))  # seat 0
@@ -246,12 +247,13 @@ def test_loading_platform_ship_needs_its_minimum():
 def test_loading_platform_needs_a_sled_stone_and_a_taken_dock():
     g = Game(3, expansion=True, scenario=True, round_cards=ONES)
     gain(g, 0, "loading_platform")
-    g.ship_slots[0][0] = 0
+    g.put_on_ship(0, 0, 0)
     g.put_on_ship(0, 1, 0)
     g.sled[0] -= 1
     assert act("play", "loading_platform") not in scenario.turn_options(g, 0)  # no dock taken yet
-    g.sail(1, 0, TEMPLE)
-    scenario.advance(g)
+    g.current = g.to_move = 1  # seat 1 sails ship 0 to the temple
+    scenario.refresh_turn(g)
+    apply(g, act("sail", 0, "temple"))
     assert act("play", "loading_platform") in scenario.turn_options(g, 0)
     g.quarry[0] += g.sled[0]
     g.sled[0] = 0

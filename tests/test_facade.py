@@ -175,3 +175,16 @@ def test_a_python_bot_plays_the_same_game_on_the_core(sides):
 
     core, python = played(Game), played(python_engine.Game)
     assert len(core) > 100 and core == python
+
+
+@pytest.mark.parametrize(("sides", "bots"), [("A-A-A-A-A", ["greedy", "random", "temple"]),
+                                             ("D-C-B-A-C", ["mcts30", "greedy", "balanced"])])
+def test_a_kept_game_is_played_by_the_cores_bots_on_the_cores_game_alike(sides, bots, monkeypatch):
+    from imhotep_stats.sim import core_batch, samples
+
+    assert core_batch.plays(bots)  # the core plays them: the first game is the core's
+    core = samples.play_one(3, sides, bots, 11, 2, prophecies=True)
+    monkeypatch.setenv("IMHOTEP_STATS_ENGINE", "python")
+    python = samples.play_one(3, sides, bots, 11, 2, prophecies=True)
+    assert len(core[1]) > 100 and core[1] == python[1]
+    assert core[0].totals == python[0].totals

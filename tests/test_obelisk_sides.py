@@ -9,18 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from imhotep_stats.engine import cards, scenario
-from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.game import OBELISK, Game, IllegalAction, apply
-from imhotep_stats.engine.sites.obelisk import (
-    ORIENTATIONS,
-    TOKEN_SHAPES,
-    ObeliskB,
-    ObeliskC,
-    ObeliskD,
-    placements,
-    rank_bonus,
-)
+from imhotep_stats.engine import scenario
+from imhotep_stats.engine.actions import Action, act
+from imhotep_stats.engine.facade import OBELISK, Game, IllegalAction, apply
+
+# The rulebook's six tokens as squares (x = column, y = row).
+TOKEN_SHAPES: dict[str, tuple[tuple[int, int], ...]] = {
+    "M": ((0, 0),),
+    "D": ((0, 0), (1, 0)),
+    "I": ((0, 0), (1, 0), (2, 0)),
+    "L": ((0, 0), (1, 0), (0, 1)),
+    "T": ((0, 0), (1, 0), (2, 0), (1, 1)),
+    "O": ((0, 0), (1, 0), (0, 1), (1, 1)),
+}
 
 
 def obelisk_events(g: Game) -> list[tuple[int, int]]:
@@ -36,11 +37,48 @@ def texts(options) -> list[str]:
     return [str(a) for a in options]
 
 
+def placements(columns: int, token: str, heights: list[int]) -> list[tuple[Action, tuple[int, ...]]]:
+    """The core's legal placements of ``token`` on a card of column ``heights``: (action,
+    squares added per column), from the owner's question, or from the card when there was
+    no question (one placement is made at once, none discards the token)."""
+    g = Game(2, "A-A-A-A-C", seed=1)
+    site = g.sites[OBELISK]
+    assert site.data["columns"] == columns
+    site.cards[0] = list(heights)
+    site.next = list(site.data["path"]).index(token)
+    site.deliver(g, 0)
+    if g.kind == "obelisk_token":
+        return [(a, tuple(a.args[1:])) for a in g.options]
+    if site.discarded[0]:
+        return []
+    add = tuple(h - k for h, k in zip(site.cards[0], heights, strict=True))
+    return [(act("stack", token, *add), add)]
+
+
+def card_rows(card: list[int]) -> tuple[int, int]:
+    """(complete rows, incomplete rows) of an Obelisk C card (docs/rules.md §8.3)."""
+    return min(card), max(card) - min(card)
+
+
+def rank_bonus(rows: list[tuple[int, int]], table: tuple[int, ...]) -> list[int]:
+    """The core's Obelisk C rank bonus for seats with ``rows`` (complete, incomplete): their
+    game-end points less the complete rows' points, on the board's table for that many seats."""
+    g = Game(len(rows), "A-A-A-A-C", seed=1)
+    site = g.sites[OBELISK]
+    assert tuple(site.data["rank_bonus_by_players"][str(len(rows))]) == tuple(table)
+    site.cards = [[full, full, full + part] for full, part in rows]
+    site.game_end(g)
+    got = [0] * len(rows)
+    for seat, pts in obelisk_events(g):
+        got[seat] += pts
+    return [got[p] - full * site.data["row_points"] for p, (full, _) in enumerate(rows)]
+
+
 # ------------------------------------------------------------------------------- B
 def test_b_slots_taken_highest_first_and_scored_at_once():
     g = Game(3, "A-A-A-A-B", seed=1)
     site = g.sites[OBELISK]
-    assert isinstance(site, ObeliskB)
+    assert site.side == "B"
     # p0: 3 stones -> slot 10. p1: 2 stones -> nothing yet, 3rd -> slot 8. p0: 3 more -> 7.
     for _ in range(3):
         site.deliver(g, 0)
@@ -78,7 +116,7 @@ def test_b_completion_by_a_red_card():
     quarry = g.quarry[2]
     # Paved Path delivers one stone from the quarry to the Obelisks: the 3rd stone of p2
     # completes an obelisk, which takes the highest free slot (10) at once.
-    cards.gain(g, 2, "paved_path")
+    scenario.gain(g, 2, "paved_path")
     settle(g)
     assert obelisk_events(g) == [(2, 10)]
     assert g.quarry[2] == quarry - 1
@@ -100,11 +138,6 @@ def test_b_no_slot_left_stones_are_leftovers():
 
 
 # ------------------------------------------------------------------------------- C
-def test_c_orientations_precomputed():
-    # distinct rotations and reflections of each token
-    assert {k: len(v) for k, v in ORIENTATIONS.items()} == {"M": 1, "D": 2, "I": 2, "L": 4, "T": 4, "O": 1}
-
-
 def test_c_options_on_an_empty_card():
     assert texts(a for a, _ in placements(3, "D", [0, 0, 0])) == [
         "stack D 2 0 0", "stack D 1 1 0", "stack D 0 2 0", "stack D 0 1 1", "stack D 0 0 2",
@@ -135,8 +168,8 @@ def test_c_gap_rule_and_rotations():
 def test_c_path_tokens_in_order_and_owner_places():
     g = Game(3, "A-A-A-A-C", seed=1)
     site = g.sites[OBELISK]
-    assert isinstance(site, ObeliskC)
-    assert site.path[:3] == ("D", "L", "M")
+    assert site.side == "C"
+    assert site.data["path"][:3] == ("D", "L", "M")
     site.deliver(g, 1)  # path 0: D
     assert g.kind == "obelisk_token" and g.to_move == 1
     assert len(g.options) == 5
@@ -152,7 +185,7 @@ def test_c_path_tokens_in_order_and_owner_places():
     assert texts(g.options) == ["stack M 1 0 0", "stack M 0 1 0", "stack M 0 0 1"]
     apply(g, act("stack", "M", 0, 0, 1))
     assert site.cards[1] == [2, 2, 2]
-    assert site.rows(1) == (2, 0)
+    assert card_rows(site.cards[1]) == (2, 0)
     assert site.stones_of(1) == 3 and site.next == 3
 
 
@@ -161,7 +194,7 @@ def test_c_unplaceable_token_is_discarded_without_a_decision():
     site = g.sites[OBELISK]
     site.cards[0] = [2, 1, 0]  # a staircase: no two adjacent columns level
     site.next = 11  # path 11: O, the 2x2 square
-    assert site.path[11] == "O"
+    assert site.data["path"][11] == "O"
     site.deliver(g, 0)
     assert g.kind == "turn"  # no decision
     assert site.cards[0] == [2, 1, 0] and site.discarded[0] == 1
@@ -173,7 +206,7 @@ def test_c_unplaceable_token_is_discarded_without_a_decision():
 def test_c_path_full_overflow():
     g = Game(2, "A-A-A-A-C", seed=1)
     site = g.sites[OBELISK]
-    site.next = len(site.path)
+    site.next = len(site.data["path"])
     site.deliver(g, 1)
     assert obelisk_events(g) == [(1, 1)]
     assert site.stones_of(1) == 1 and site.stones() == 16
@@ -260,7 +293,7 @@ CLAIMS_ALL = [
 def test_d_claim_then_finish_before_the_next():
     g = Game(3, "A-A-A-A-D", seed=1)
     site = g.sites[OBELISK]
-    assert isinstance(site, ObeliskD)
+    assert site.side == "D"
     site.deliver(g, 0)
     assert g.kind == "obelisk_claim" and g.to_move == 0
     assert texts(g.options) == CLAIMS_ALL  # identical obelisks are one choice

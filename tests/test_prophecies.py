@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import cards, prophecies, scenario
+from imhotep_stats.engine import scenario
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.game import Game, IllegalAction, apply
+from imhotep_stats.engine.facade import Game, IllegalAction, apply
 from tests.helpers import play_random, points_by_seat, where
 
 GODS = ("amun", "ra", "horus", "osiris", "thoth", "hathor", "anubis")
@@ -112,7 +112,7 @@ def test_question_before_a_turn_that_is_a_card_play():
     # After a prophecy answer the turn may be a blue card that asks at once (Chisel): the
     # turn then ends normally and the next player is asked.
     g = game()
-    cards.gain(g, 0, "chisel")
+    scenario.gain(g, 0, "chisel")
     apply(g, NO)
     apply(g, act("play", "chisel"))
     assert g.kind == "chisel_place" and g.to_move == 0
@@ -144,7 +144,7 @@ def test_each_prophecy_fulfilled_and_failed_in_each_window(god, window):
     g = game(gods=(god, "ra" if god != "ra" else "amun", "horus" if god != "horus" else "amun"))
     g.prophecy.placed = [[(god, window)], [(god, window)], []]
     _set_counts(g, god, [3, 1, 2])  # p0 has the most: fulfilled; p1 fails
-    prophecies.score(g)
+    scenario.score_prophecies(g)
     assert prophecy_points(g) == [FULFILLED[window], FAILED[window], 0]
 
 
@@ -153,7 +153,7 @@ def test_shared_majority_fulfils(god):
     g = game(gods=(god, "ra" if god != "ra" else "amun", "horus" if god != "horus" else "amun"))
     g.prophecy.placed = [[(god, 0)], [(god, 1)], [(god, 2)]]
     _set_counts(g, god, [2, 2, 1])
-    prophecies.score(g)
+    scenario.score_prophecies(g)
     assert prophecy_points(g) == [7, 5, -1]
 
 
@@ -162,32 +162,32 @@ def test_a_majority_of_nothing_fulfils_nobody():
     g = game()
     g.prophecy.placed = [[("amun", 0)], [("amun", 1)], []]
     g.red_kept[:] = [0, 0, 0]
-    prophecies.score(g)
+    scenario.score_prophecies(g)
     assert prophecy_points(g) == [-5, -3, 0]
 
 
 def test_hathor_counts_cards_in_front_including_used_reds_not_played_blues():
     g = game(gods=("hathor", "ra", "amun"))
     # p0: entrance (used red, kept face up) + statue = 2 in front
-    cards.gain(g, 0, "entrance")
-    cards.gain(g, 0, "statue")
+    scenario.gain(g, 0, "entrance")
+    scenario.gain(g, 0, "statue")
     # p1: 3 chisels taken, 2 of them played (discarded) = 1 in front
     for _ in range(3):
-        cards.gain(g, 1, "chisel")
+        scenario.gain(g, 1, "chisel")
     g.hand[1]["chisel"] = 1
     g.prophecy.placed = [[("hathor", 0)], [("hathor", 0)], []]
-    prophecies.score(g)
+    scenario.score_prophecies(g)
     assert prophecy_points(g) == [7, -5, 0]
 
 
 def test_amun_counts_red_cards_kept():
     g = game(gods=("amun", "ra", "horus"))
-    cards.gain(g, 1, "paved_path")
-    cards.gain(g, 1, "private_quarry")
-    cards.gain(g, 2, "sarcophagus")
+    scenario.gain(g, 1, "paved_path")
+    scenario.gain(g, 1, "private_quarry")
+    scenario.gain(g, 2, "sarcophagus")
     assert g.red_kept == [0, 2, 1]
     g.prophecy.placed = [[], [("amun", 2)], [("amun", 1)]]
-    prophecies.score(g)
+    scenario.score_prophecies(g)
     assert prophecy_points(g) == [0, 3, -3]
 
 

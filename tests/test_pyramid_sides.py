@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine import act, apply, scenario
+from imhotep_stats.engine import act, scenario
 from imhotep_stats.engine.actions import GET
-from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.facade import Game, apply
 from tests.helpers import play_random, points, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)
@@ -138,7 +138,8 @@ def test_pyramid_b_card_bonus_entrance_delivers_again_with_a_choice():
 def scaffold(g: Game, first: int, then: list[int]):
     """Lay the scaffold out by hand: tile ``first`` face up, then ``then`` in order."""
     py = g.sites[PYRAMID]
-    py.turn_up(first)
+    py.tile = first  # face up, nothing on it yet
+    py.on_tile = []
     scenario.set_hidden(g, PYRAMID, "stack", list(reversed(then)))
     py.tiles_left = len(then)
     return py
@@ -264,8 +265,7 @@ def test_pyramid_d_wraps_around_fills_the_figure_space_last_then_overflow():
     py.filled = 14
     py.count[1] = 14
     py.figure = 14
-    py.update_get(g)
-    g.options = scenario.turn_options(g, g.to_move)
+    scenario.refresh_turn(g)
     assert GET_MOVE in g.options
     # Clockwise after 14: 15 and 0-4 are taken, so space 5 (1 point).
     unload(g, PYRAMID, 0)
@@ -289,7 +289,8 @@ def test_pyramid_d_figure_move_to_the_next_free_space_wrapping():
         py.spaces[i] = 0
     py.filled = 3
     py.figure = 14
-    py.on_get(g, 0, GET_MOVE)
+    scenario.refresh_turn(g)
+    apply(g, GET_MOVE)  # seat 0 gets stones and moves the figure
     assert py.figure == 2
 
 

@@ -85,6 +85,12 @@ def test_every_search_rung_is_rated_with_a_game_level_interval():
     for table in data["tables"].values():
         for rating, low, high in table.values():
             assert low <= rating <= high
+    scripted = {"random", "balanced", "pyramid", "market", "burial", "temple", "obelisk"}
+    for name in ("2p-C", "2p-D"):  # every rung but mcts6400 on C, with the scripted bots
+        assert scripted | {"mcts200", "mcts400", "mcts1600", "expert"} <= set(
+            data["tables"][name]), name
+    for name in ("3p-A", "3p-C", "3p-D"):  # mixed 3-player tables
+        assert scripted - {"random"} <= set(data["tables"][name]), name
     # a rung nobody measured says so, in words
     assert "mcts800: a search player (800 simulations a move), not rated" in bot_words(
         ["mcts800"])
@@ -158,3 +164,11 @@ def test_a_screen_that_already_plays_the_check_bot_is_not_checked_again(tmp_path
                                   "random", "--workers", "1", "--out", str(tmp_path / "s")])
     assert "strong-play check: not played, the screen already plays random in every seat" \
         in r.stderr
+
+
+def test_the_check_is_on_by_default(tmp_path, monkeypatch):
+    """What a designer gets without a flag or $IMHOTEP_STATS_STRONG: the check."""
+    monkeypatch.delenv(STRONG_ENV)
+    r, checked = _run(tmp_path)
+    assert r.exit_code == 0 and checked, r.output
+    assert r.stdout.startswith("A-A-A-A-A, 2 players, for strong play (random, ")

@@ -10,12 +10,19 @@ import pytest
 
 from imhotep_stats.engine import scenario
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.game import TEMPLE, Game, apply
+from imhotep_stats.engine.facade import TEMPLE, Game, apply
 from tests.helpers import play_random, points_by_seat
 
 
 def temple_points(g: Game) -> list[int]:
     return points_by_seat(g, "temple")
+
+
+def visible(t) -> list[tuple[int, int]]:
+    """(column, owner) of the top stone of each column that holds one: stones fill the
+    columns left to right and a full row starts a new layer on top (docs/rules.md §6.1)."""
+    w, owners = t.width, t.owners
+    return [(c, owners[c + w * ((len(owners) - 1 - c) // w)]) for c in range(min(len(owners), w))]
 
 
 def layered(g: Game, owners: list[int]):
@@ -33,7 +40,7 @@ def test_temple_b_rewards_by_column_3_players():
     # 7 stones in a 5-wide temple: layer 1 = stones 0-4, layer 2 = stones 5, 6 (columns 0, 1).
     # Visible: col0 seat 2, col1 seat 2, col2 seat 2, col3 seat 0, col4 seat 1.
     t = layered(g, [0, 1, 2, 0, 1, 2, 2])
-    assert t.visible() == [(0, 2), (1, 2), (2, 2), (3, 0), (4, 1)]
+    assert visible(t) == [(0, 2), (1, 2), (2, 2), (3, 0), (4, 1)]
     g.deck.append("statue")  # the top market card
     g.sled[2] = 4  # capacity 5: the s2 of column 1 moves only 1 stone
     q2 = g.quarry[2]
@@ -49,7 +56,7 @@ def test_temple_b_stones_capped_by_quarry_and_2_player_width():
     g = Game(2, "A-A-B-A-A", seed=1)  # base game: 4 columns, rewards p1 s2 p2 card
     t = layered(g, [0, 1, 0, 1, 1])  # stone 4 covers column 0
     assert t.width == 4
-    assert t.visible() == [(0, 1), (1, 1), (2, 0), (3, 1)]
+    assert visible(t) == [(0, 1), (1, 1), (2, 0), (3, 1)]
     g.deck.append("lever")
     g.sled[1] = 0
     g.quarry[1] = 1  # s2 gets only the last quarry stone
@@ -138,7 +145,7 @@ def test_temple_c_round_end_through_the_engine():
             if g.kind in ("temple_bonus", "temple_keep"):
                 seen.append(g.kind)
             apply(g, g.options[int(rng.random() * len(g.options))])
-        cols = [c for c, _ in g.sites[TEMPLE].visible()]
+        cols = [c for c, _ in visible(g.sites[TEMPLE])]
         assert seen.count("temple_bonus") == sum(1 for c in cols if c in (0, 2, 4))
         assert seen.count("temple_keep") <= sum(1 for c in cols if c in (1, 3))
         checked += len(cols) >= 2
@@ -168,7 +175,7 @@ def test_arena_chariots_skip_occupied_spaces():
 def test_arena_overflow_finish_and_finish_point():
     g = Game(3, "A-A-D-A-A", seed=1)
     a = arena(g)
-    a.spaces = [1] * len(a.arrowheads)  # every stone space taken
+    a.spaces = [1] * len(a.data["arrowheads"])  # every stone space taken
     a.chariots = [10, 11, 0]
     a.deliver(g, 0)  # overflow: move 1 -> 11 taken by seat 1 -> the finish (12)
     assert a.chariots == [12, 11, 0] and a.overflow == [0]
@@ -177,7 +184,7 @@ def test_arena_overflow_finish_and_finish_point():
     a.deliver(g, 0)  # already on the finish: 1 point, the chariot stays
     assert a.chariots == [12, 12, 0]
     assert temple_points(g) == [1, 0, 0]
-    assert a.stones() == len(a.arrowheads) + 3 and a.stones_of(0) == 2
+    assert a.stones() == len(a.data["arrowheads"]) + 3 and a.stones_of(0) == 2
 
 
 def test_arena_move_capped_at_finish():
@@ -225,7 +232,7 @@ def test_arena_scores_in_a_full_game():
     for p, src, k, rnd in g.events:
         if src == "temple" and rnd == g.rounds + 1:
             final[p] += k
-    assert final == [a.track_points[c] for c in a.chariots]
+    assert final == [a.data["track_points"][c] for c in a.chariots]
 
 
 def test_temple_c_column_without_bonus_keeps_the_point():

@@ -45,8 +45,8 @@ BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a 
                           "most; slow bots get smaller batches, sized by the pilot to a few "
                           "seconds each (results never depend on it) [default: "
                           "run.batch_size].")
-STRONG_BY_DEFAULT = False  # on once the core plays the reference bot in batches (cheap)
-STRONG_ENV = "IMHOTEP_STATS_STRONG"  # on/off: the default for a session of quick screens
+STRONG_BY_DEFAULT = True  # off: --quick, or $IMHOTEP_STATS_STRONG=off
+STRONG_ENV = "IMHOTEP_STATS_STRONG"  # on/off: the default for a shell of quick screens
 
 
 def strong_wanted(flag: bool | None) -> bool:

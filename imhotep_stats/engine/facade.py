@@ -400,3 +400,16 @@ def play_seats(g: Game, seats: list, on_decision: Callable[[Game, Action], None]
         if on_decision is not None:
             on_decision(g, a)
         apply(g, a)
+
+
+def play_core_bots(g: Game, bots: list, rngs: list,
+                   on_decision: Callable[[Game, Action], None] | None) -> None:
+    """Play ``g`` to the end with the core's bots: ``bots[p]`` a ``_core.Bot``, ``rngs[p]``
+    its seat's ``_core.Random``; ``on_decision(g, action)`` before each apply."""
+    core = g.core
+    while not core.over:
+        p = core.to_move
+        a = g.options[bots[p].choose(core, rngs[p])]
+        if on_decision is not None:
+            on_decision(g, a)
+        apply(g, a)

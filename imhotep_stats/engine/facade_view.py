@@ -40,6 +40,27 @@ COUNTERS = ("sled", "quarry", "sled_cap", "ship_dock", "dock_used", "cards_taken
             "ship_slots", "round", "sailed")
 
 
+class _Frozen(dict):
+    """A table of the core's read model whose values are made read-only when first read
+    (a bot reads a few of them a decision)."""
+
+    __slots__ = ("_raw",)
+
+    def __init__(self, raw: dict):
+        super().__init__()
+        self._raw = raw
+
+    def __missing__(self, name: str) -> Any:
+        value = self[name] = frozen(self._raw[name])
+        return value
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._raw
+
+    def names(self) -> list[str]:
+        return list(self._raw)
+
+
 class _Seen:
     """A seat's read model of a game now: made by the core once per state (``version``)."""
 
@@ -47,8 +68,8 @@ class _Seen:
 
     def __init__(self, version: int, seen: dict):
         self.version = version
-        self.game = {k: frozen(v) for k, v in seen["game"].items()}
-        self.sites = [{k: frozen(v) for k, v in s.items()} for s in seen["sites"]]
+        self.game = _Frozen(seen["game"])
+        self.sites = [_Frozen(s) for s in seen["sites"]]
 
 
 class View:
@@ -247,7 +268,8 @@ class SiteWindow:
 
     def fields(self) -> MappingProxyType:
         """Every field this window shows now, by name: the state, then the printed data."""
-        shown = dict(self._v._now().sites[self.index])
+        fields = self._v._now().sites[self.index]
+        shown = {name: fields[name] for name in fields.names()}
         for name in PRINTED[(self.index, shown["side"])]:
             shown[name] = getattr(self, name)
         return MappingProxyType(shown)

@@ -61,8 +61,8 @@ pub struct Tree {
 #[inline]
 fn key(a: &Action) -> u64 {
     let mut h = (a.kind as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    for x in &a.args {
-        let v = match *x {
+    for x in a.args() {
+        let v = match x {
             Arg::None => break,
             Arg::Int(i) => (i as u32 as u64) << 1,
             Arg::Name(k) => ((k as u64) << 1) | 1,

@@ -266,8 +266,9 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                     place_on_mound(s, mound, space, owner)?;
                 }
                 _ => {
-                    let opts: ArrayVec<Action, SPACES> = s.open.iter().map(|&i| mound.acts[i as usize]).collect();
-                    g.ask(MOUND_SPACE, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.options.clear();
+                    g.options.extend(s.open.iter().map(|&i| mound.acts[i as usize]));
+                    g.ask_built(MOUND_SPACE, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
@@ -283,9 +284,9 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                     place_on_tomb(s, token, owner)?;
                 }
                 _ => {
-                    let opts: ArrayVec<Action, SPACES> =
-                        s.face_up.iter().map(|&t| Action::new1(*tomb, Arg::Int(t as _))).collect();
-                    g.ask(TOMB_TOKEN, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.options.clear();
+                    g.options.extend(s.face_up.iter().map(|&t| Action::new1(*tomb, Arg::Int(t as _))));
+                    g.ask_built(TOMB_TOKEN, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
@@ -362,17 +363,18 @@ pub fn round_end(g: &mut Game, _r: &Rules) -> Res {
 
 /// Connected areas of one colour on the mound: (owner, stones, levels spanned), in the order
 /// of each area's first space.
-fn areas(s: &MoundState, mound: &Mound) -> Vec<(usize, i32, i32)> {
+fn areas(s: &MoundState, mound: &Mound) -> ArrayVec<(usize, i32, i32), SPACES> {
     let n = mound.space.len();
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
+    let mut seen = [false; SPACES];
+    let mut out = ArrayVec::new();
+    let mut stack: ArrayVec<usize, SPACES> = ArrayVec::new();
     for start in 0..n {
         let o = s.owner[start];
         if o < 0 || seen[start] {
             continue;
         }
         seen[start] = true;
-        let mut stack = vec![start];
+        stack.push(start);
         let (mut size, mut lo, mut hi) = (0, mound.space[start].0, mound.space[start].0);
         while let Some(sp) = stack.pop() {
             size += 1;
@@ -394,22 +396,22 @@ fn areas(s: &MoundState, mound: &Mound) -> Vec<(usize, i32, i32)> {
 /// Game-end scoring (docs/rules.md §7).
 pub fn game_end(g: &mut Game, r: &Rules) -> Res {
     let n = g.n;
-    let mut points: Vec<(usize, i32)> = Vec::new();
+    // at most a point per seat for each row that holds a stone (B), else per group or area
+    let mut points: ArrayVec<(usize, i32), { SEATS * STONES }> = ArrayVec::new();
     match (&g.sites.burial_chamber, &r.sites.burial_chamber) {
         (BurialChamber::A(s), Config::A { rows, group_table, group_extra }) => {
-            let owners: Vec<i32> = s.owners.iter().map(|&o| o as i32).collect();
-            for (owner, size) in line_groups(&owners, *rows) {
+            for (owner, size) in line_groups(&s.owners, *rows) {
                 points.push((owner, group_points(size, group_table, *group_extra)));
             }
         }
         (BurialChamber::B(s), Config::B { rows, row_points }) => {
             // stones per player in each row, top row first
-            let mut counts = vec![vec![0; n]; *rows];
-            for (i, &o) in s.owners.iter().enumerate() {
-                counts[i % rows][o as usize] += 1;
-            }
-            for row in counts {
-                for (p, pts) in rank_points(&row, row_points, 1).into_iter().enumerate() {
+            for row in 0..(*rows).min(s.owners.len()) {
+                let mut counts = [0; SEATS];
+                for &o in s.owners.iter().skip(row).step_by(*rows) {
+                    counts[o as usize] += 1;
+                }
+                for (p, pts) in rank_points(&counts[..n], row_points, 1).into_iter().enumerate() {
                     points.push((p, pts));
                 }
             }
@@ -420,8 +422,7 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
             }
         }
         (BurialChamber::D(s), Config::D { rows, columns, absent_penalty, group_table, group_extra, .. }) => {
-            let grid: Vec<i32> = s.grid[..rows * columns].iter().map(|&o| o as i32).collect();
-            for (owner, size) in line_groups(&grid, *columns) {
+            for (owner, size) in line_groups(&s.grid[..rows * columns], *columns) {
                 points.push((owner, group_points(size, group_table, *group_extra)));
             }
             for p in 0..n {
@@ -465,6 +466,6 @@ mod tests {
         assert_eq!(mound.space_of(&mound.acts[4]), 4);
         // seat 0 on (0, 0) and (1, 0): one area of 2 stones spanning 2 levels; seat 1 alone
         place_on_mound(&mut s, &mound, 4, 0).unwrap();
-        assert_eq!(areas(&s, &mound), vec![(0, 2, 2), (1, 1, 1)]);
+        assert_eq!(areas(&s, &mound).as_slice(), [(0, 2, 2), (1, 1, 1)]);
     }
 }

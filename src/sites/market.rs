@@ -188,16 +188,15 @@ fn take_options(r: &Rules, cards: &[Card], opts: &mut Options) {
     }
 }
 
-/// `keep <card>` for each distinct card of `hand`, in order.
-fn keep_options(r: &Rules, hand: &[Card]) -> Options {
-    let mut opts = Options::new();
+/// `keep <card>` for each distinct card of `hand`, in order, into `opts` (the game's row).
+fn keep_options(opts: &mut Options, r: &Rules, hand: &[Card]) {
+    opts.clear();
     for &card in hand {
         let a = keep_card(r, card);
         if !opts.contains(&a) {
             opts.push(a);
         }
     }
-    opts
 }
 
 /// Remove the first `card` of `list` (Python's `list.remove`).
@@ -359,12 +358,13 @@ fn pick_b(g: &mut Game, r: &Rules, a_: Action, owner: usize) -> Res {
         // the owner looks at the pair: it leaves the face-down place for the question
         let m = b(g);
         m.looked = std::mem::take(&mut m.hidden_pair);
-        let opts = keep_options(r, &m.looked);
+        let looked = m.looked.clone();
+        keep_options(&mut g.options, r, &looked);
         let ctx = [owner as i32, 0, 0, 0];
-        if opts.len() == 1 {
-            return keep_b(g, r, opts[0], owner);
+        if g.options.len() == 1 {
+            return keep_b(g, r, g.options[0], owner);
         }
-        g.ask(MARKET_KEEP, owner, &opts, ctx);
+        g.ask_built(MARKET_KEEP, owner, ctx);
         return Ok(());
     }
     let card = r.card_arg(&a_, 0);
@@ -419,7 +419,7 @@ fn options_c(g: &mut Game, r: &Rules, owner: usize) -> Options {
 }
 
 fn answer_c(g: &mut Game, r: &Rules, a_: Action, owner: usize) -> Res {
-    if let Arg::Int(i) = a_.args[0] {
+    if let Arg::Int(i) = a_.arg(0) {
         // a coin for two adjacent cards
         let (i, j) = (i as usize, a_.n(1) as usize);
         let m = c(g);
@@ -435,7 +435,7 @@ fn answer_c(g: &mut Game, r: &Rules, a_: Action, owner: usize) -> Res {
     }
     let card = r.card_arg(&a_, 0);
     let m = c(g);
-    let i = match a_.args[1] {
+    let i = match a_.arg(1) {
         Arg::Int(i) => i as usize,
         _ => m.display[..m.size].iter().position(|&x| x == Some(card)).expect("market.C: no such card"),
     };
@@ -449,11 +449,12 @@ fn pick_d(g: &mut Game, r: &Rules, a_: Action, owner: usize) -> Res {
     let Config::D { stack, .. } = r.sites.market else { unreachable!() };
     if a_.name(0) == Some(stack) && a_.arg_count() == 2 {
         let i = a_.n(1) as usize;
-        let opts = keep_options(r, &d(g).hidden_stacks[i]);
-        if opts.len() == 1 {
-            return keep_d(g, r, opts[0], owner, i);
+        let cards = d(g).hidden_stacks[i].clone();
+        keep_options(&mut g.options, r, &cards);
+        if g.options.len() == 1 {
+            return keep_d(g, r, g.options[0], owner, i);
         }
-        g.ask(MARKET_KEEP, owner, &opts, [owner as i32, i as i32, 0, 0]);
+        g.ask_built(MARKET_KEEP, owner, [owner as i32, i as i32, 0, 0]);
         return Ok(());
     }
     let card = r.card_arg(&a_, 0);

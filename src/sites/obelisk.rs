@@ -9,9 +9,10 @@
 //!
 //! Side B asks nothing (the slot is forced: the highest free one).
 
+use arrayvec::ArrayVec;
 use serde_json::Value;
 
-use crate::action::{Action, Arg, Name};
+use crate::action::{Action, Arg, Name, ARGS};
 use crate::game::{Context, Game, Res, SEATS};
 use crate::kinds::{Kind, OBELISK_CLAIM, OBELISK_TOKEN};
 use crate::rules::{as_ints, as_text, by_players, get, int, ints, CoreError, Names, Rules, Side, SRC_OBELISK};
@@ -68,9 +69,10 @@ fn by_players_all(v: &Value, key: &str, at: &str) -> Result<ByPlayers, CoreError
     Ok(out)
 }
 
-fn for_players(table: &ByPlayers, players: usize, at: &str) -> Result<Vec<i32>, CoreError> {
+/// The table for `players` (checked when a game is made: the state keeps no copy of it).
+fn for_players<'a>(table: &'a ByPlayers, players: usize, at: &str) -> Result<&'a [i32], CoreError> {
     table[players - 2]
-        .clone()
+        .as_deref()
         .ok_or_else(|| CoreError::Rules(format!("{at}: no value for {players} players")))
 }
 
@@ -192,6 +194,10 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
             let mut actions = Vec::new();
             for (i, o) in list.iter().enumerate() {
                 let pair = as_ints(o, &format!("{at}.obelisks[{i}]"))?;
+                if pair.iter().any(|&x| i16::try_from(x).is_err()) {
+                    // an action's numbers are 16-bit (action.rs); the board limits are far narrower
+                    return Err(CoreError::Value(format!("{at}.obelisks[{i}]: expected numbers from -32768 to 32767, got {pair:?}")));
+                }
                 let (h, p) = (pair[0] as i32, pair[1] as i32);
                 target.push(h);
                 pts.push(p);
@@ -212,7 +218,6 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
 #[derive(Clone, Debug)]
 pub struct SideA {
     pub heights: [i32; SEATS],
-    table: Vec<i32>,
 }
 
 /// Side B (8.2): stones collect on the owner's space; every `per`-th completes an obelisk,
@@ -237,7 +242,6 @@ pub struct SideC {
     pub on_path: [i32; SEATS],
     pub overflow: [i32; SEATS],
     pub discarded: [i32; SEATS],
-    bonus: Vec<i32>,
 }
 
 /// Side D (8.4), the Passage: per obelisk its owner (-1: free) and height; per seat the
@@ -263,21 +267,23 @@ pub enum Obelisk {
 impl Obelisk {
     pub fn new(r: &Rules, players: usize) -> Result<Obelisk, CoreError> {
         Ok(match &r.sites.obelisk {
-            Config::A { points } => Obelisk::A(SideA {
-                heights: [0; SEATS],
-                table: for_players(points, players, "obelisk.A.points_by_players")?,
-            }),
+            Config::A { points } => {
+                for_players(points, players, "obelisk.A.points_by_players")?;
+                Obelisk::A(SideA { heights: [0; SEATS] })
+            }
             Config::B { per, .. } => {
                 Obelisk::B(SideB { per: *per, taken: 0, slot_owner: [-1; OBELISKS], pending: [0; SEATS], built: [0; SEATS] })
             }
-            Config::C { bonus, .. } => Obelisk::C(SideC {
-                next: 0,
-                cards: [[0; COLUMNS]; SEATS],
-                on_path: [0; SEATS],
-                overflow: [0; SEATS],
-                discarded: [0; SEATS],
-                bonus: for_players(bonus, players, "obelisk.C.rank_bonus_by_players")?,
-            }),
+            Config::C { bonus, .. } => {
+                for_players(bonus, players, "obelisk.C.rank_bonus_by_players")?;
+                Obelisk::C(SideC {
+                    next: 0,
+                    cards: [[0; COLUMNS]; SEATS],
+                    on_path: [0; SEATS],
+                    overflow: [0; SEATS],
+                    discarded: [0; SEATS],
+                })
+            }
             Config::D { .. } => Obelisk::D(SideD {
                 owner: [-1; OBELISKS],
                 height: [0; OBELISKS],
@@ -340,10 +346,10 @@ pub fn placements(columns: usize, token: &Token, heights: &[i32]) -> Vec<[i32; C
 /// rows, ties broken by more incomplete rows; players still tied share the points of the
 /// ranks they occupy, rounded to the nearest (halves up). A player with no complete row takes
 /// no rank and no bonus.
-pub fn rank_bonus(rows: &[(i32, i32)], table: &[i32]) -> Vec<i32> {
+pub fn rank_bonus(rows: &[(i32, i32)], table: &[i32]) -> ArrayVec<i32, SEATS> {
     let n = rows.len();
-    let mut out = vec![0; n];
-    let mut order: Vec<usize> = (0..n).filter(|&p| rows[p].0 >= 1).collect();
+    let mut out: ArrayVec<i32, SEATS> = std::iter::repeat_n(0, n).collect();
+    let mut order: ArrayVec<usize, SEATS> = (0..n).filter(|&p| rows[p].0 >= 1).collect();
     order.sort_by(|&a, &b| rows[b].cmp(&rows[a])); // stable: Python's sorted(reverse=True)
     let (mut rank, mut i) = (0, 0);
     while i < order.len() {
@@ -393,18 +399,18 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                 s.next = i + 1;
                 s.on_path[owner] += 1;
                 let token = &path[i];
-                let opts: Vec<Action> = placements(*columns, token, &s.cards[owner])
-                    .iter()
-                    .map(|add| {
-                        let mut args = vec![Arg::Name(token.name)];
-                        args.extend(add[..*columns].iter().map(|&k| Arg::Int(k as _)));
-                        Action::new(*stack, &args)
-                    })
-                    .collect();
-                if opts.is_empty() {
+                let adds = placements(*columns, token, &s.cards[owner]);
+                if adds.is_empty() {
                     s.discarded[owner] += 1;
                 } else {
-                    g.ask(OBELISK_TOKEN, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.options.clear();
+                    for add in &adds {
+                        let mut args: ArrayVec<Arg, ARGS> = ArrayVec::new();
+                        args.push(Arg::Name(token.name));
+                        args.extend(add[..*columns].iter().map(|&k| Arg::Int(k as _)));
+                        g.options.push(Action::new(*stack, &args));
+                    }
+                    g.ask_built(OBELISK_TOKEN, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
@@ -415,18 +421,18 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
                 add_stone(s, r, owner, o as usize);
             } else {
                 // one claim per kind of free obelisk (height, points), in printed order
-                let mut opts: Vec<Action> = Vec::new();
+                g.options.clear();
                 for (o, a) in claim.iter().enumerate() {
-                    if s.owner[o] < 0 && !opts.contains(a) {
-                        opts.push(*a);
+                    if s.owner[o] < 0 && !g.options.contains(a) {
+                        g.options.push(*a);
                     }
                 }
-                if opts.is_empty() {
+                if g.options.is_empty() {
                     s.overflow[owner] += 1;
                     score = *overflow;
                 } else {
                     s.placed[owner] += 1; // counted at once: the stone is here while its owner chooses
-                    g.ask(OBELISK_CLAIM, owner, &opts, [owner as i32, 0, 0, 0]);
+                    g.ask_built(OBELISK_CLAIM, owner, [owner as i32, 0, 0, 0]);
                 }
             }
         }
@@ -477,10 +483,11 @@ pub fn round_end(_g: &mut Game, _r: &Rules) -> Res {
 /// Game-end scoring, in seat order (then, for C, the rank bonus).
 pub fn game_end(g: &mut Game, r: &Rules) -> Res {
     let n = g.n;
-    let mut points: Vec<(usize, i32)> = Vec::new();
+    let mut points: ArrayVec<(usize, i32), { OBELISKS + 2 * SEATS }> = ArrayVec::new();
     match (&g.sites.obelisk, &r.sites.obelisk) {
-        (Obelisk::A(s), _) => {
-            for (p, pts) in rank_points(&s.heights[..n], &s.table, 1).into_iter().enumerate() {
+        (Obelisk::A(s), Config::A { points: table }) => {
+            let table = for_players(table, n, "obelisk.A.points_by_players")?;
+            for (p, pts) in rank_points(&s.heights[..n], table, 1).into_iter().enumerate() {
                 points.push((p, pts));
             }
         }
@@ -489,8 +496,8 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
                 points.push((p, s.pending[p] * leftover));
             }
         }
-        (Obelisk::C(s), Config::C { columns, row_points, .. }) => {
-            let rows: Vec<(i32, i32)> = (0..n)
+        (Obelisk::C(s), Config::C { columns, row_points, bonus, .. }) => {
+            let rows: ArrayVec<(i32, i32), SEATS> = (0..n)
                 .map(|p| {
                     let card = &s.cards[p][..*columns];
                     let low = card.iter().copied().min().unwrap_or(0);
@@ -501,7 +508,8 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
             for (p, &(full, _)) in rows.iter().enumerate() {
                 points.push((p, full * row_points));
             }
-            for (p, pts) in rank_bonus(&rows, &s.bonus).into_iter().enumerate() {
+            let bonus = for_players(bonus, n, "obelisk.C.rank_bonus_by_players")?;
+            for (p, pts) in rank_bonus(&rows, bonus).into_iter().enumerate() {
                 points.push((p, pts));
             }
         }
@@ -565,8 +573,8 @@ mod tests {
     fn rank_bonus_rounds_shares_to_the_nearest_and_skips_players_without_a_row() {
         // table 5, 2: seats 0 and 1 tie on (2 rows, 1 incomplete): (5 + 2) / 2 = 3.5 -> 4
         // each; seat 2 has no complete row: nothing.
-        assert_eq!(rank_bonus(&[(2, 1), (2, 1), (0, 3)], &[5, 2]), vec![4, 4, 0]);
+        assert_eq!(rank_bonus(&[(2, 1), (2, 1), (0, 3)], &[5, 2]).as_slice(), [4, 4, 0]);
         // incomplete rows break a tie in complete rows
-        assert_eq!(rank_bonus(&[(1, 0), (1, 2)], &[5, 2]), vec![2, 5]);
+        assert_eq!(rank_bonus(&[(1, 0), (1, 2)], &[5, 2]).as_slice(), [2, 5]);
     }
 }

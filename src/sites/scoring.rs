@@ -1,14 +1,22 @@
 //! The scoring helpers several sides share (engine/sites/base.py): points by rank, a
-//! connected group's points, and the connected groups of a grid.
+//! connected group's points, and the connected groups of a grid. Their results are fixed
+//! arrays (a search scores a game's end every iteration).
+
+use arrayvec::ArrayVec;
+
+use crate::game::SEATS;
+
+/// The most cells of a grid `line_groups` reads (a burial board's or a tomb's).
+pub const CELLS: usize = 128;
 
 /// Points by rank of `values` (highest first); players below `minimum` score nothing.
 /// Tied players add up the points of the ranks they occupy and share them, rounded down
 /// (docs/rules.md §7.2, 8.1). Ranks beyond the table are worth 0.
-pub fn rank_points(values: &[i32], table: &[i32], minimum: i32) -> Vec<i32> {
+pub fn rank_points(values: &[i32], table: &[i32], minimum: i32) -> ArrayVec<i32, SEATS> {
     let n = values.len();
-    let mut out = vec![0; n];
+    let mut out: ArrayVec<i32, SEATS> = std::iter::repeat_n(0, n).collect();
     // highest first, tied players in seat order (a stable insertion sort)
-    let mut order: Vec<usize> = Vec::with_capacity(n);
+    let mut order: ArrayVec<usize, SEATS> = ArrayVec::new();
     for (p, &v) in values.iter().enumerate() {
         if v >= minimum {
             let mut at = order.len();
@@ -51,11 +59,11 @@ pub fn group_points(size: usize, table: &[i32], extra: i32) -> i32 {
 /// Orthogonally connected groups of one owner in a grid stored line by line: cell i is
 /// place `i % width` of line `i / width`, -1 an empty cell. `(owner, size)` per group, in
 /// the order of each group's first cell.
-pub fn line_groups(owners: &[i32], width: usize) -> Vec<(usize, usize)> {
+pub fn line_groups(owners: &[i8], width: usize) -> ArrayVec<(usize, usize), CELLS> {
     let n = owners.len();
-    let mut cells = owners.to_vec(); // a counted cell is marked empty
-    let mut groups = Vec::new();
-    let mut found: Vec<usize> = Vec::with_capacity(n);
+    let mut cells: ArrayVec<i8, CELLS> = owners.iter().copied().collect(); // a counted cell is marked empty
+    let mut groups = ArrayVec::new();
+    let mut found: ArrayVec<usize, CELLS> = ArrayVec::new();
     let mut k = 0;
     for start in 0..n {
         let owner = cells[start];
@@ -69,7 +77,7 @@ pub fn line_groups(owners: &[i32], width: usize) -> Vec<(usize, usize)> {
             let i = found[k];
             k += 1;
             let r = i % width;
-            let mut visit = |j: usize, cells: &mut Vec<i32>| {
+            let mut visit = |j: usize, cells: &mut ArrayVec<i8, CELLS>| {
                 if cells[j] == owner {
                     cells[j] = -1;
                     found.push(j);
@@ -103,9 +111,9 @@ mod tests {
     fn tied_players_share_the_ranks_they_occupy_rounded_down() {
         // docs/rules.md §8.1: ranks 10, 5, 1; seats 0 and 2 tie for first: (10 + 5) / 2 = 7
         // each, seat 1 third: 1; seat 3 has no stone: nothing.
-        assert_eq!(rank_points(&[3, 1, 3, 0], &[10, 5, 1], 1), vec![7, 1, 7, 0]);
+        assert_eq!(rank_points(&[3, 1, 3, 0], &[10, 5, 1], 1).as_slice(), [7, 1, 7, 0]);
         // beyond the table, ranks are worth 0
-        assert_eq!(rank_points(&[4, 3, 2, 1], &[2, 1], 1), vec![2, 1, 0, 0]);
+        assert_eq!(rank_points(&[4, 3, 2, 1], &[2, 1], 1).as_slice(), [2, 1, 0, 0]);
     }
 
     #[test]
@@ -120,6 +128,6 @@ mod tests {
     fn groups_are_orthogonally_connected_cells_of_one_owner() {
         // 3 wide: 0 0 1 / 1 0 1 / -1 -1 1 : seat 0's group of 3, seat 1's of 3 and of 1
         let grid = [0, 0, 1, 1, 0, 1, -1, -1, 1];
-        assert_eq!(line_groups(&grid, 3), vec![(0, 3), (1, 3), (1, 1)]);
+        assert_eq!(line_groups(&grid, 3).as_slice(), [(0, 3), (1, 3), (1, 1)]);
     }
 }
