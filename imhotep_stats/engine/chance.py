@@ -155,7 +155,7 @@ def reshuffle(g: Game) -> None:
             )
         deck = list(reversed(order))
     else:
-        if g.rng_reshuffle is None:  # opened lazily: seeding a stream is dear, most games never reshuffle
+        if g.rng_reshuffle is None:  # opened lazily: seeding a stream is dear, and a game may never reshuffle
             g.rng_reshuffle = stream(g.seed, "reshuffle")
         deck = g.discard
         fast_shuffle(g.rng_reshuffle, deck)
