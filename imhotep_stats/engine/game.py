@@ -24,8 +24,8 @@ The module is long because the state, the flow and the task functions are one ty
 (game.pxd: C calls between them, which a split into modules would turn into imports), and
 the small counters' public lists are properties here, one per C row, each reading its own
 C field (a cdef class's property cannot be made by a shared helper). It is
-compiled without bounds checks or indexes from the end (its first line; 6.8K of an mcts400
-iteration's 247.6K instructions): every index here is a seat, ship, slot or dock from the
+compiled without bounds checks or indexes from the end (its first line: they cost in the
+search's inner loop): every index here is a seat, ship, slot or dock from the
 game's own state or a legal action, and it counts nothing from the end (no ``[-1]``);
 ``Game.score``, which every site's scoring calls, checks its seat.
 """

@@ -64,8 +64,8 @@ def _unseen_round_cards(g: Game) -> tuple[list, list]:
 class SearchSeed:
     """A sample's seed, ``search/<bits>`` (``bits`` drawn from the search's stream): as a
     string only when a stream is opened from it (``chance.stream`` formats ``f"{seed}/..."``),
-    which few samples do: most never reshuffle, and formatting 64 bits at every sample cost
-    about 1K instructions of a determinization's 24K. (``f"{seed}"`` is ``str(seed)``.)
+    which few samples do: most never reshuffle, and formatting 64 bits at every sample would
+    be a noticeable part of a determinization. (``f"{seed}"`` is ``str(seed)``.)
     Compiled, a cdef class (hidden.pxd)."""
 
     def __init__(self, bits: int):
