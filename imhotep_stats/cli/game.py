@@ -170,8 +170,8 @@ def _searched(bots) -> int:
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     """Play GAMES games in this process (one core) and print games per second, and whether the
     engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python). Bots the Rust
-    core plays (random) are played by it, as a study's batch (IMHOTEP_STATS_ENGINE=python:
-    by the Python engine).
+    core plays (every built-in bot) are played by it, as a study's batch
+    (IMHOTEP_STATS_ENGINE=python: by the Python engine, which also counts search iterations).
 
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
