@@ -1,5 +1,7 @@
 //! The Python module `imhotep_stats._core` (feature `python`): the core's classes and
 //! functions as Python sees them. Errors come back as the Python engine's exception classes.
+//! It is long because it is the whole Python surface of the game (streams, rules, game,
+//! scenario steps) in one module that registers it; the bots' bindings live in py_bots.rs.
 
 use std::sync::Arc;
 

@@ -7,6 +7,9 @@
 //! with its value and how it is written back, so the three cannot drift apart. A field is
 //! public (on the table for every seat), hidden (a site's face-down parts, the deck's order,
 //! the round cards to come) or flow (the engine's bookkeeping: who passed, the open slots).
+//!
+//! It is long because the tables are one place for every field of the game and of the twenty
+//! sides: split by site, each table would need the shared read/write plumbing again.
 
 use arrayvec::ArrayVec;
 use serde_json::{json, Map, Value};
