@@ -179,6 +179,7 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
         games.append(n)
         rating.append(rated.get("expert" if rung == expert_name() else rung))
     lines.append("")
+    lines += against_greedy(played)
     # all rungs, then the playing rungs alone (random is far from play: does the seat effect
     # move between greedy and the searches?)
     for label, keep in (("all rungs", lambda r: True), ("without random", lambda r: r != "random")):
@@ -192,6 +193,31 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
                      f"p = {t.p:.3g} (seat {t.seat + 1} varies most){trend}.")
         lines.append("")
     return lines
+
+
+def against_greedy(played: list[tuple[str, dict]]) -> list[str]:
+    """Does the seat greedy's verdict is about move with skill? Its win rate in each search
+    row minus greedy's, with Newcombe's 95% interval (``stats.playtest.newcombe``): the
+    seat the verdict names, else the seat with greedy's largest gap."""
+    import numpy as np
+
+    from imhotep_stats.stats.playtest import newcombe
+    from imhotep_stats.stats.significance import seat_verdict
+
+    base = dict(played).get("greedy")
+    others = [(r, c) for r, c in played if r not in ("random", "greedy")]
+    if base is None or not others:
+        return []
+    v = seat_verdict([s["wins"] for s in base["seats"]], base["games"], DEFAULT_MARGIN)
+    seat = v.largest_gap_seat if v.seat is None else v.seat
+    parts = []
+    for rung, cell in others:
+        d, lo, hi = (float(x[0]) for x in newcombe(
+            np.array([cell["seats"][seat]["wins"]]), np.array([cell["games"]]),
+            np.array([base["seats"][seat]["wins"]]), np.array([base["games"]])))
+        parts.append(f"{row_name(rung).replace('**', '')} {100 * d:+.1f} pp "
+                     f"({100 * lo:+.1f} to {100 * hi:+.1f})")
+    return [f"Seat {seat + 1} against greedy's: " + "; ".join(parts) + ".", ""]
 
 
 def main() -> None:

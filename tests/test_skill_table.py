@@ -57,3 +57,18 @@ def test_the_reference_bots_rows_are_named_by_its_settings():
         [getattr(make_bot("expert"), k) for k in keys]
     assert skill.row_name(name).startswith("**expert**")
     assert skill.row_name("mcts400") == "mcts400"
+
+
+def test_the_search_rows_are_read_against_the_seat_greedys_verdict_names():
+    """Greedy's seat 1 is ahead (55.6% of 2,000: its verdict names seat 1); a search row whose
+    seat 1 wins 40% of 1,000 is 15.6 pp below it, with an interval that excludes 0."""
+    skill = _script()
+
+    def cell(rates, games):
+        return {"games": games, "seats": [{"wins": r * games} for r in rates]}
+
+    line = skill.against_greedy([("greedy", cell([0.556, 0.444], 2000)),
+                                 ("mcts400", cell([0.40, 0.60], 1000))])[0]
+    assert line.startswith("Seat 1 against greedy's: mcts400 -15.6 pp (-19.")
+    assert skill.against_greedy([("random", cell([0.5, 0.5], 10)),
+                                 ("mcts400", cell([0.4, 0.6], 10))]) == []
