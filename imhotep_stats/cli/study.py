@@ -157,10 +157,10 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
 
     if until_decided:  # imported before the thread below imports the reports (a race)
         import imhotep_stats.reporting.figures  # noqa: F401
-    from imhotep_stats.sim import compiled
+    from imhotep_stats.engine import core
 
     say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
-        f"(engine: {compiled.describe()})")
+        f"(core: {core.describe()})")
     if not quiet and (force or not _finished(run_dir)):
         from imhotep_stats.sim.cost import describe, pilot_costs
 

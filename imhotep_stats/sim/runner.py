@@ -31,8 +31,9 @@ import polars as pl
 
 from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
+from imhotep_stats.engine import core
 from imhotep_stats.rules.board import SITES, Board, default_board
-from imhotep_stats.sim import compiled, cost, integrity, looks, store
+from imhotep_stats.sim import cost, integrity, looks, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import default_workers, execute
@@ -144,8 +145,8 @@ def build_manifest(config: StudyConfig, board: Board, batch_size: int) -> dict[s
         "board": board_record(config, board),
         "schema": dict(COLUMNS),
         "environment": {"python": platform.python_version(), "polars": pl.__version__,
-                        # which engine this process runs (local workers run the same)
-                        "engine": compiled.engine()},
+                        # the core's build this process runs (local workers run the same)
+                        "engine": core.describe()},
         "started": _now(),
         "finished": None,
     }
