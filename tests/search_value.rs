@@ -12,7 +12,7 @@ use _core::stream::Stream;
 fn the_shipped_weights_parse_and_a_wrong_file_is_refused() {
     assert!(weights().iter().all(|w| w.is_finite()));
     assert!(weights().iter().any(|&w| w != 0.0));
-    let renamed = format!(r#"{{"features": ["points"{}], "weights": [{}]}}"#, r#", "x""#.repeat(K - 1), vec!["0"; K].join(","));
+    let renamed = format!(r#"{{"features": ["points"{}], "weights": [{}]}}"#, r#", "x""#.repeat(K - 1), ["0"; K].join(","));
     assert!(parse_weights(&renamed).unwrap_err().contains("features"));
     let names: Vec<String> = FEATURES.iter().map(|f| format!("{f:?}")).collect();
     let short = format!(r#"{{"features": [{}], "weights": [1, 2]}}"#, names.join(","));
