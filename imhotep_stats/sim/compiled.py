@@ -36,6 +36,7 @@ COMPILED_DIRS = ("engine", "bots")
 # per game file, set-up only or exceptions only, not worth the build time; the Rust core's
 # Python face (its work is compiled already)
 NOT_COMPILED = ("engine/transcript.py", "engine/core.py", "engine/facade*.py", "bots/weights.py", "bots/*/weights.py",
+                "bots/core_bot.py", "bots/search_spec.py",
                 "bots/*/errors.py")
 PURE_ENV = "IMHOTEP_PURE"
 # set once a process has warned, so its workers and subprocesses do not repeat the warning
