@@ -191,7 +191,7 @@ def _fake_venv(root):
 
     (root / "bin").mkdir(parents=True)
     for name, body in (("python", "exit 0"),
-                       ("imhotep-stats", "echo 'imhotep-stats, version 0, engine: compiled'")):
+                       ("imhotep-stats", "echo 'imhotep-stats, version 0, core: imhotep-core 0 (Rust, release)'")):
         f = root / "bin" / name
         f.write_text(f"#!/bin/sh\n{body}\n")
         f.chmod(f.stat().st_mode | stat.S_IEXEC)
@@ -212,8 +212,7 @@ def test_make_keeps_a_redirected_stderr_and_ignores_directory_times(tmp_path):
         subprocess.run(["make", "-s", f"VENV={venv}", "install"], cwd=root, check=True,
                        stderr=err, stdout=subprocess.DEVNULL)
     text = log.read_text()
-    assert "make: [2/2]" in text and "engine: compiled" in text  # no line truncated away
-    engine = root / "imhotep_stats" / "engine"
-    os.utime(engine)  # a directory's time moves (a __pycache__ written by the tests)
+    assert "make: [2/2]" in text and "(Rust, release)" in text  # no line truncated away
+    os.utime(root / "src")  # a directory's time moves (an editor's backup file)
     up_to_date = subprocess.run(["make", "-q", f"VENV={venv}", "install"], cwd=root)
     assert up_to_date.returncode == 0
