@@ -505,6 +505,14 @@ impl Game {
                         Arg::None => "None".into(),
                     }
                 };
+                // a bad item as errors.py's `describe` words it: its kind, then its value
+                let described = |a: &Arg| -> String {
+                    match *a {
+                        Arg::Int(x) => format!("an integer ({x})"),
+                        Arg::Name(_) => format!("a string ({})", shown(a)),
+                        Arg::None => "NoneType".into(),
+                    }
+                };
                 let pop: Vec<String> = population.iter().map(shown).collect();
                 let mut idx = Vec::new();
                 for x in given {
@@ -512,7 +520,7 @@ impl Game {
                         Some(i) => idx.push(i),
                         None => {
                             return Err(CoreError::Chance {
-                                message: format!("{what}: {} is not one of [{}]", shown(x), pop.join(", ")),
+                                message: format!("{what}: {} is not one of [{}]", described(x), pop.join(", ")),
                                 reshuffle: -1,
                             })
                         }

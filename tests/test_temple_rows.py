@@ -54,8 +54,6 @@ def test_arena_rows_read_write_and_copy():
     assert c.overflow == [] and c.stones() == 2
 
 
-@pytest.mark.xfail(strict=True, reason="the core's edit checks the row's storage (16), not the "
-                   "board's 12 arrowheads (issue 44: src/state.rs to refuse it)")
 def test_arena_spaces_beyond_the_boards_refused():
     g = Game(3, "A-A-D-A-A", seed=1)
     a = g.sites[TEMPLE]
