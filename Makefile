@@ -9,42 +9,35 @@ CONFIG ?= configs/default.toml
 # re-reported): re-simulating the same games would be a second look at them
 # (docs/reports.md, "Every look counted"). `make run RUN_ARGS=--force` plays it again.
 RUN_ARGS ?=
-# The compiled parts (docs/engine.md): the package is installed editable (`pip install -e .`),
-# which runs the standard build (setup.py: cargo builds the Rust core, Cargo.toml and src/, in
-# release as imhotep_stats._core; Cython compiles the modules imhotep_stats/sim/compiled.py lists,
-# in place). Any change in engine/ or bots/ (a .py or .pxd changed, added or removed: the
-# list of them is a prerequisite too, rewritten only when it changes, not the directories, whose
-# times change with every __pycache__) or in the crate reinstalls it, which recompiles only what
-# changed (a module of the crate removed changes the file that named it). The core needs cargo
-# (the build stops without it); without a C compiler the Cython modules run as pure Python; the
-# last line of the build says which engine and core run.
-BUILT     = $(VENV)/.built-stamp
-COMPILED  = $(shell find imhotep_stats/engine imhotep_stats/bots -name __pycache__ -prune -o \
-              \( -name '*.py' -o -name '*.pxd' \) -print | sort)
-SOURCES   = $(VENV)/.compiled-sources
-_ := $(shell [ -d $(VENV) ] && { echo '$(COMPILED)' | cmp -s - $(SOURCES) || echo '$(COMPILED)' > $(SOURCES); })
-CRATE     = Cargo.toml Cargo.lock $(shell find src -name '*.rs')
+# The package is installed editable (`pip install -e .`): maturin (pyproject.toml) builds the
+# Rust core (Cargo.toml, src/) in release as imhotep_stats/_core*.so; the Python modules run
+# from their sources. A change in the crate rebuilds the core (cargo recompiles what changed,
+# with the venv's maturin: no download); a change in pyproject.toml refreshes the whole venv.
+BUILT   = $(VENV)/.built-stamp
+CRATE   = Cargo.toml Cargo.lock $(shell find src -name '*.rs')
 
 .PHONY: install run test lint bench clean browser
 
-# Each step says what it does and roughly how long it takes (times measured on an idle 2-core
-# machine; README "Set up and run"): pip and Cython are quiet for minutes otherwise.
+# Each step says what it does and roughly how long it takes (measured on a 2-core machine,
+# idle to busy): pip is quiet for minutes otherwise.
 $(STAMP): pyproject.toml
-	@echo "make: [1/2] creating $(VENV): installing the dependencies (polars, scipy, Cython, ...) and building the package, Cython compiling the engine and bots (the first time: several minutes, README \"Set up\"; pip is quiet meanwhile)" >&2
+	@echo "make: [1/2] creating $(VENV): installing the dependencies (polars, scipy, maturin, ...) and building the Rust core in release (the first time: 2-6 minutes, most of it cargo; pip is quiet meanwhile)" >&2
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@$(VENV)/bin/imhotep-stats --version >&2
+	touch $(STAMP) $(BUILT)
 
-$(SOURCES): $(STAMP)
-	echo '$(COMPILED)' > $@
-
-$(BUILT): $(STAMP) $(SOURCES) $(COMPILED) $(CRATE) setup.py imhotep_stats/sim/compiled.py
-	@echo "make: [2/2] compiling what changed in the Rust core (cargo) and in engine/ and bots/ (Cython, only the changed modules; the last line says which engine runs)" >&2
-	$(PY) -m pip install --quiet --no-deps -e .
-	@v="$$($(VENV)/bin/imhotep-stats --version)"; echo "$$v" >&2; case "$$v" in *"engine: compiled"*) ;; \
-		*) echo "WARNING: the engine is not compiled (no C compiler?): pure Python, the same results at about half the speed" >&2;; esac
-	touch $(BUILT)
+# Creating the venv built the core already (it touches $(BUILT)): rebuilt here only when a
+# crate file is newer than the last build.
+$(BUILT): $(CRATE) | $(STAMP)
+	@if [ ! -e $@ ] || [ -n "$$(find $(CRATE) -newer $@)" ]; then \
+		echo "make: [2/2] rebuilding the Rust core (cargo, release: about 1-3 minutes, depending on what changed)" >&2; \
+		echo "$(PY) -m pip install --quiet --no-deps --no-build-isolation -e ." >&2; \
+		$(PY) -m pip install --quiet --no-deps --no-build-isolation -e . && \
+		$(VENV)/bin/imhotep-stats --version >&2; \
+	fi
+	@touch $@
 
 install: $(BUILT)
 
@@ -76,5 +69,5 @@ bench: $(BUILT)
 	$(VENV)/bin/imhotep-stats bench --sides A-A-A-A-A --players 3 --bots random --games 2000
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info target
-	find imhotep_stats \( -name '*.so' -o -name '*.pyd' -o -name '*.c' \) -delete
+	rm -rf $(VENV) dist target
+	rm -f imhotep_stats/_core.*.so imhotep_stats/_core.*.pyd

@@ -25,9 +25,11 @@ from pathlib import Path
 
 import polars as pl
 
+from imhotep_stats.config import DEFAULT_MARGIN
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "reports" / "skill"
-SIDES = ("A-A-A-A-A", "C-C-C-C-C", "D-D-D-D-D")
+SIDES = ("A-A-A-A-A", "C-C-C-C-C", "D-D-D-D-D", "D-A-C-A-A")
 RUNGS = ("random", "greedy", "mcts400", "expert")
 PLAYERS = (2, 3, 4)
 SEED = 0
@@ -44,11 +46,15 @@ def run_dir(rung: str, sides: str, players: tuple[int, ...] = PLAYERS) -> Path:
     return OUT / f"{rung}-{sides}{tail}"
 
 
-def play(rung: str, sides: str, games: int, workers: int, players: tuple[int, ...]) -> None:
-    cmd = [str(ROOT / ".venv" / "bin" / "imhotep-stats"), "run", "--sides", sides,
+def play(rung: str, sides: str, games: int, workers: int, players: tuple[int, ...],
+         batch_size: int | None = None) -> None:
+    # the rung alone in every seat: no strong-play check beside it (the table is that check);
+    # small batches for the search rungs so that a stopped run keeps most of its games
+    cmd = [sys.executable, "-m", "imhotep_stats", "run", "--sides", sides,
            *[a for p in players for a in ("--players", str(p))], "--bots", rung,
            "--games", str(games), "--seed", str(SEED), "--workers", str(workers),
-           "--out", str(run_dir(rung, sides, players)), "-q"]
+           "--out", str(run_dir(rung, sides, players)), "--no-strong", "-q",
+           *(["--batch-size", str(batch_size)] if batch_size else [])]
     print("+", " ".join(cmd[1:]), file=sys.stderr, flush=True)
     subprocess.run(cmd, cwd=ROOT, check=True)
 
@@ -68,7 +74,8 @@ def cells(rung: str, sides: str) -> dict[int, dict]:
 
 def _run_cells(run: Path) -> dict[int, dict]:
     """Per player count of one run: its seats' win rates and its points by source, by the
-    report's own aggregates over the shards stored so far."""
+    report's own aggregates over the shards stored so far, and the widest 95% interval of a
+    source's share (``_share_halfwidth``)."""
     from imhotep_stats.sim.store import load_results
     from imhotep_stats.stats.aggregate import points_by_source, win_rates
 
@@ -86,8 +93,57 @@ def _run_cells(run: Path) -> dict[int, dict]:
             "games": int(rows["games"][0]), "seats": rows.sort("seat").to_dicts(),
             "total": sum(mean.values()),
             "shares": {**{site: share.get(site, 0.0) for site in SITES},
-                       "cards": sum(v for k, v in share.items() if k.startswith("card_"))}}
+                       "cards": sum(v for k, v in share.items() if k.startswith("card_"))},
+            "share_pm": _share_halfwidth(lf.filter(pl.col("players") == players))}
     return out
+
+
+def _share_halfwidth(lf: pl.LazyFrame) -> float:
+    """The widest 95% half-width over the shown shares (the sites and the cards together):
+    a share is a ratio of per-game sums (a source's points over all points of the game), its
+    variance by the delta method with the game as the unit."""
+    cols = [c for c in lf.collect_schema().names() if c.startswith("pts_")]
+    games = lf.group_by("game").agg(pl.col(cols).sum(), pl.col("score").sum()).collect()
+    total = games["score"].cast(pl.Float64)
+    n = games.height
+    sources = [games[f"pts_{s}"] for s in SITES if f"pts_{s}" in games.columns]
+    sources.append(sum(games[c] for c in cols if c.startswith("pts_card_")))
+    widest = 0.0
+    for y in sources:
+        y = y.cast(pl.Float64)
+        r = y.sum() / total.sum()
+        resid = y - r * total
+        se = (resid.var() / n) ** 0.5 / total.mean()
+        widest = max(widest, 1.96 * se)
+    return widest
+
+
+def verdict_cell(cell: dict, margin: float = DEFAULT_MARGIN) -> str:
+    """The cell's seat verdict as ``run --sides S --players P`` gives it for this one cell
+    (``stats.significance.seat_verdict``), short: the seat it names and its side."""
+    from imhotep_stats.stats.significance import seat_verdict
+
+    v = seat_verdict([s["wins"] for s in cell["seats"]], cell["games"], margin)
+    named = "" if v.seat is None else f" (seat {v.seat + 1} {'+' if v.direction > 0 else '-'})"
+    return v.verdict + named
+
+
+def expert_name() -> str | None:
+    """The settings the reference bot `expert` plays with, as an mcts name (the name its
+    rows are played under, so that a retuned expert cannot top up their runs)."""
+    from imhotep_stats.bots import make_bot
+
+    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
+    expert = make_bot("expert")
+    for name in (f"mcts{expert.iterations}-b1-s", f"mcts{expert.iterations}"):
+        bot = make_bot(name)
+        if [getattr(bot, k) for k in keys] == [getattr(expert, k) for k in keys]:
+            return name
+    return None
+
+
+def row_name(rung: str) -> str:
+    return f"**expert** = {rung}" if rung == expert_name() else rung
 
 
 def ratings() -> dict[str, float]:
@@ -104,7 +160,8 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
     if not played:
         return []
     seats = [f"seat {s + 1}" for s in range(players)]
-    head = ["bot", "games", *seats, "points", *[SITE_LABEL[s] for s in SITES], "cards"]
+    head = ["bot", "games", *seats, "verdict", "points", *[SITE_LABEL[s] for s in SITES],
+            "cards", "share ±"]
     lines = [f"**{sides}, {players} players**", "",
              "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     wins, games, rating = [], [], []
@@ -113,12 +170,14 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
         seat_txt = [f"{100 * s['win_rate']:.1f} ({100 * s['ci_low']:.0f}-{100 * s['ci_high']:.0f})"
                     for s in cell["seats"]]
         sh = cell["shares"]
-        lines.append("| " + " | ".join([rung, f"{n:,}", *seat_txt, f"{cell['total']:.1f}",
+        lines.append("| " + " | ".join([row_name(rung), f"{n:,}", *seat_txt, verdict_cell(cell),
+                                        f"{cell['total']:.1f}",
                                         *[f"{100 * sh[s]:.0f}%" for s in SITES],
-                                        f"{100 * sh['cards']:.0f}%"]) + " |")
+                                        f"{100 * sh['cards']:.0f}%",
+                                        f"{100 * cell['share_pm']:.1f}"]) + " |")
         wins.append([s["wins"] for s in cell["seats"]])
         games.append(n)
-        rating.append(rated.get(rung))
+        rating.append(rated.get("expert" if rung == expert_name() else rung))
     lines.append("")
     # all rungs, then the playing rungs alone (random is far from play: does the seat effect
     # move between greedy and the searches?)
@@ -144,13 +203,14 @@ def main() -> None:
                     help="player counts to play (with --play)")
     ap.add_argument("--games", type=int, default=2000, help="games per cell (with --play)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--batch-size", type=int, help="games a batch at most (with --play)")
     args = ap.parse_args()
     rungs, sides = args.rungs.split(","), args.sides.split(",")
     if args.play:
         for s in sides:
             for r in rungs:
                 play(r, s, args.games, args.workers,
-                     tuple(int(p) for p in args.players.split(",")))
+                     tuple(int(p) for p in args.players.split(",")), args.batch_size)
     out = []
     for s in sides:
         for p in PLAYERS:

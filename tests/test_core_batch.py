@@ -169,12 +169,6 @@ def test_bench_says_who_played_and_plays_the_same_games(engine, monkeypatch):
     assert data["decisions_per_game"] == python["decisions_per_game"]
 
 
-def test_pure_python_asked_for_plays_in_python(monkeypatch):
-    monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
-    monkeypatch.setenv("IMHOTEP_PURE", "1")
-    assert not core_batch.plays(["random"])
-
-
 def test_batches_played_on_threads_at_once_are_the_same_rows():
     # play_batch releases the GIL: two threads play their batches side by side
     from concurrent.futures import ThreadPoolExecutor

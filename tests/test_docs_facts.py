@@ -1,5 +1,5 @@
-"""What the README and docs/ quote about the code, checked against the code: the number of
-compiled modules, the commands and sub-commands, the files they name, the README's length,
+"""What the README and docs/ quote about the code, checked against the code: the `--version`
+line, the commands and sub-commands, the files they name, the README's length,
 and the evidence file's commands."""
 
 from __future__ import annotations
@@ -12,11 +12,6 @@ import pytest
 from click.testing import CliRunner
 
 from imhotep_stats.cli import main
-
-try:  # the Cython build's list of modules; gone with the Python engine (one maturin build)
-    from imhotep_stats.sim import compiled
-except ImportError:
-    compiled = None
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -34,16 +29,12 @@ def test_the_readme_is_short():
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 200
 
 
-def test_module_counts_quoted_are_the_builds():
-    quoted = [(name, int(k)) for name, text in _texts()
-              for k in re.findall(r"Cython, (\d+) modules", text)]
-    if compiled is None:  # no Cython build: no page may quote one
-        assert not quoted, quoted
-        return
-    n = len(compiled.compiled_sources())
-    assert quoted, "the README quotes the compiled-module count"
-    assert all(k == n for _, k in quoted), (n, quoted)
-    assert f"Cython, {n} modules" in compiled.describe() or compiled.engine() != "compiled"
+def test_the_version_line_quoted_is_the_clis():
+    quoted = [(name, line) for name, text in _texts()
+              for line in re.findall(r"imhotep-stats --version +# (.+)", text)]
+    assert quoted, "the README quotes the --version line"
+    out = CliRunner().invoke(main, ["--version"]).output.strip()
+    assert all(line == out for _, line in quoted), (out, quoted)
 
 
 def _commands_quoted() -> list[tuple[str, list[str]]]:
@@ -100,7 +91,7 @@ BARE = re.compile(r"`([A-Za-z0-9_]+\.(?:py|pxd))`")
 def test_module_files_quoted_by_name_exist():
     """A module named without its folder (`game.pxd`, `temple.py`) exists somewhere."""
     here = {p.name for top in ("imhotep_stats", "tests", "scripts")
-            for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".pxd")} | {"setup.py"}
+            for p in (ROOT / top).rglob("*") if p.suffix in (".py", ".pxd")}
     missing = [(name, f) for name, text in _texts() for f in BARE.findall(text) if f not in here]
     assert not missing, missing
 

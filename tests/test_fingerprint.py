@@ -1,5 +1,5 @@
 """The decisions of seeded games, fingerprinted: a change that should not change any game (a move
-of code, a speed-up, a typed layer) must leave every fingerprint as recorded, compiled and pure.
+of code, a speed-up, a typed layer) must leave every fingerprint as recorded.
 
 Each case plays a few seeded games to the end and hashes, per game, every decision (the deciding
 seat, its kind, the action taken and how many were legal) and the final scores; a case's
@@ -8,15 +8,12 @@ four all-A..all-D tables and mixes), 2-4 players, the greedy bot, its personas a
 bot, with and without prophecies, and the expansion's cards on base sides.
 
 A change that does alter games (a rule fixed, a bot improved) records them again, in one commit
-that says why: ``python tests/test_fingerprint.py --record`` (it refuses to record when compiled
-and pure Python disagree).
+that says why: ``python tests/test_fingerprint.py --record``.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -40,7 +37,6 @@ CASES = [
 
 PLAY = r"""
 import hashlib, json, sys
-from imhotep_stats.sim import compiled
 from imhotep_stats.bots import make_bot
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
@@ -58,21 +54,12 @@ for sides, bots, prophecies, expansion, games in json.loads(sys.argv[1]):
         lines.append(f"totals {list(r.totals)}")
         h.update(("\n".join(lines) + "\n").encode())
     out[f"{sides} {','.join(bots)} prophecies={prophecies} expansion={expansion}"] = h.hexdigest()
-print(json.dumps({"mode": compiled.engine(), "fingerprints": out}))
+print(json.dumps({"fingerprints": out}))
 """
 
 
-def _play(pure: bool) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("IMHOTEP_PURE", "_IMHOTEP_COMPILED_WARNED")}
-    if pure:
-        env["IMHOTEP_PURE"] = "1"
-    out = subprocess.run([sys.executable, "-c", PLAY, json.dumps(CASES)], capture_output=True,
-                         text=True, env=env, check=True, timeout=600)
-    return json.loads(out.stdout)
-
-
 def _in_process(cases: list = CASES) -> dict:
-    """The same script in this process (compiled if this process runs compiled)."""
+    """The games' script, run in this process."""
     saved = sys.argv
     from contextlib import redirect_stdout
     from io import StringIO
@@ -96,13 +83,7 @@ def _check(got: dict, where: str) -> None:
 
 def test_seeded_games_keep_their_fingerprint_in_this_process():
     got = _in_process()
-    _check(got["fingerprints"], f"this process ({got['mode']})")
-
-
-def test_seeded_games_keep_their_fingerprint_in_pure_python():
-    got = _play(pure=True)
-    assert got["mode"] == "pure"
-    _check(got["fingerprints"], "pure Python")
+    _check(got["fingerprints"], "this process")
 
 
 def test_the_fingerprint_sees_a_changed_decision():
@@ -120,9 +101,6 @@ def test_the_fingerprint_sees_a_changed_decision():
 if __name__ == "__main__":
     if sys.argv[1:] != ["--record"]:
         sys.exit("usage: python tests/test_fingerprint.py --record")
-    compiled, pure = _play(pure=False), _play(pure=True)
-    if compiled["fingerprints"] != pure["fingerprints"]:
-        sys.exit(f"compiled ({compiled['mode']}) and pure Python play different games: not recorded")
-    FINGERPRINTS.write_text(json.dumps(pure["fingerprints"], indent=1, sort_keys=True) + "\n")
-    print(f"recorded {len(pure['fingerprints'])} fingerprints ({compiled['mode']} and pure) "
-          f"in {FINGERPRINTS}")
+    got = _in_process()["fingerprints"]
+    FINGERPRINTS.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+    print(f"recorded {len(got)} fingerprints in {FINGERPRINTS}")

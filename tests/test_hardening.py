@@ -126,7 +126,7 @@ def test_bad_override_exits_1_before_any_game(tmp_path):
 
 def test_engine_stops_a_round_that_cannot_end():
     # Past the range check (a board built by hand): "get new stones" takes none, so the
-    # random bots can take it forever and the round never ends (RULES.md 2.2: a round ends
+    # random bots can take it forever and the round never ends (docs/rules.md 2.2: a round ends
     # when all ships sailed or every player passed in turn).
     board = default_board()
     tables = dict(board.tables)

@@ -61,13 +61,14 @@ def test_run_strong_leads_with_strong_play_and_stops_at_its_budget(tmp_path):
                                   "--strong-games", "80", "--workers", "1", "--out", str(out),
                                   "-q"])
     assert r.exit_code == 0, r.output
-    first = r.stdout.splitlines()[0]
-    assert first.startswith("D-A-C-A-A, 3 players, for strong play (random, ")
-    assert r.stdout.splitlines()[1].startswith("With greedy (60 games): ")
-    third = r.stdout.splitlines()[2]
-    assert third.startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("D-A-C-A-A, 3 players, for strong play (random, ")
+    if "inconclusive" in lines[0]:  # stopped undecided: how far the seats could be
+        assert lines.pop(1).startswith("Undecided after ")
+    assert lines[1].startswith("With greedy (60 games): ")
+    assert lines[2].startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
     # the trust line names both bots' strength in words
-    assert r.stdout.splitlines()[3].startswith(
+    assert lines[3].startswith(
         "Trust: random: plays at random, wins under 1% of games against the reference bot "
         "(expert); greedy: a simple player (the move worth most now), wins under 1% of ")
     games = json.loads((tmp_path / "r-strong-random" / "manifest.json").read_text())

@@ -34,10 +34,8 @@ def _print_version(ctx, _param, value) -> None:
     if not value or ctx.resilient_parsing:
         return
     from imhotep_stats.engine import core
-    from imhotep_stats.sim import compiled
 
-    click.echo(f"imhotep-stats, version {__version__}, engine: {compiled.describe()}, "
-               f"core: {core.describe()}")
+    click.echo(f"imhotep-stats, version {__version__}, core: {core.describe()}")
     ctx.exit()
 
 
@@ -55,8 +53,7 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-              help="Show the version, which engine runs (compiled or pure Python) and the Rust core's "
-                   "build, and exit.")
+              help="Show the version and the Rust core's build, and exit.")
 def main() -> None:
     """Balance and analytics for Imhotep and A New Dynasty: simulate games with scripted bots
     and report win rates, seat fairness and where the points came from."""

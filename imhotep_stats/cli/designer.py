@@ -84,7 +84,7 @@ def _run_or_resume(cfg, run_dir, workers, cluster, force, quiet, kind, keep_seed
 @expected_errors
 def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games, seed,
             workers, cluster, batch_size, force, as_json, markdown, quiet, margin, board_file,
-            max_seat_shift, strong, strong_bot, strong_games):
+            max_seat_shift, strong, strong_bot, strong_games, strong_minutes):
     """Run a what-if and its base on the same seeds; report the change in every figure.
 
     BASE WHATIF: two study configs whose cells pair by position (same player counts and
@@ -144,7 +144,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
                        keep_seed=True)
         comp = compare_runs(out / "base", out / "whatif", base_cfg.confidence)
         strong_said = _strong_compare(base_cfg, whatif_cfg, out, strong_bot, strong_games,
-                                      quiet, workers, cluster) if strong else []
+                                      strong_minutes, quiet, workers, cluster) if strong else []
     comp.notes += notes
     from imhotep_stats.reporting.figures import compute
     from imhotep_stats.reporting.trust import cell_trust
@@ -183,7 +183,7 @@ def compare(base, whatif, sides, players, bots, params, whatif_sides, out, games
             "pp")
 
 
-def _strong_compare(base_cfg, whatif_cfg, out, bot, most, quiet, workers, cluster):
+def _strong_compare(base_cfg, whatif_cfg, out, bot, most, minutes, quiet, workers, cluster):
     """``compare --strong``: the paired finding for strong play (``reporting.strong``), in
     the words of the screen's, to print first."""
     from imhotep_stats.reporting.headline import compare_sentences
@@ -200,7 +200,7 @@ def _strong_compare(base_cfg, whatif_cfg, out, bot, most, quiet, workers, cluste
         return []
     if cluster is None and workers is None:
         cluster, workers = base_cfg.cluster, base_cfg.workers
-    comp, games = compare_check(base_cfg, whatif_cfg, out, bot, most=most,
+    comp, games = compare_check(base_cfg, whatif_cfg, out, bot, most=most, minutes=minutes,
                                 margin=base_cfg.margin, say=say, workers=workers,
                                 cluster=cluster, progress=False if quiet else None, log=say,
                                 warn=lambda m: click.echo(m, err=True))

@@ -168,8 +168,7 @@ def _searched(bots) -> int:
 @json_option("Print the figures as one JSON object.")
 @expected_errors
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
-    """Play GAMES games in this process (one core) and print games per second, and whether the
-    engine ran, compiled or pure Python (IMHOTEP_PURE=1 forces pure Python). Bots the Rust
+    """Play GAMES games in this process (one core) and print games per second. Bots the Rust
     core plays (every built-in bot) are played by it, as a study's batch
     (IMHOTEP_STATS_ENGINE=python: by the Python engine, which also counts search iterations).
 
@@ -180,7 +179,7 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     from imhotep_stats.engine import core
     from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-    from imhotep_stats.sim import compiled, core_batch
+    from imhotep_stats.sim import core_batch
 
     names = _bot_list(bots, players)
     bot_objs = [make_bot(n) for n in names]
@@ -237,8 +236,6 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
         "sides": "-".join(Game(players, sides).sides),
         "players": players,
         "bots": names,
-        # what ran: "compiled" (Cython), "pure" or "mixed" (imhotep_stats/sim/compiled.py)
-        "engine": compiled.engine(),
         # who played the games: "core" (the Rust core, sim/core_batch.py) or "python"
         "played_by": "core" if in_core else "python",
     }
@@ -251,7 +248,7 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
                    f"({median['iterations_per_cpu_second']:.0f} per CPU second); "
                    f"{median['seconds'] / games:.2f} s per game")
     what = (f"({out['decisions_per_game']} decisions per game; {out['sides']}, {players} players, "
-            f"bots {','.join(names)}) (engine: {compiled.describe()})"
+            f"bots {','.join(names)})"
             + (f" (played by the core: {core.describe()})" if in_core else ""))
     if repeat == 1:
         click.echo(f"{games} games in {out['seconds']:.2f} s: {_rate(out['games_per_second'])} games/s "

@@ -63,17 +63,25 @@ def strong_wanted(flag: bool | None) -> bool:
 
 def STRONG(fn):  # noqa: N802 - a decorator, named like the other shared options
     """The strong-play check beside the screen (``reporting.strong``)."""
-    fn = click.option("--strong-games", type=click.IntRange(1), default=400,
+    from imhotep_stats.reporting.check_plan import BUDGET_MINUTES, MOST
+
+    fn = click.option("--strong-minutes", type=click.FloatRange(0), default=BUDGET_MINUTES,
+                      show_default=True, help="Strong-play check: its time budget on this "
+                      "machine's cores by the pilot's estimate (said before it plays); it "
+                      "stops at the last pass that fits, undecided cells say what they could "
+                      "miss; 0: no time budget, only --strong-games.")(fn)
+    fn = click.option("--strong-games", type=click.IntRange(1), default=MOST,
                       show_default=True, help="Strong-play check: games a cell at most (it "
-                      "stops earlier when every verdict is decided).")(fn)
+                      "stops earlier when every verdict is decided or at --strong-minutes)."
+                      )(fn)
     fn = click.option("--strong-bot", metavar="BOT", shell_complete=complete_bots,
                       help="Strong-play check: the bot in every seat [default: the "
                       "reference bot].")(fn)
     return click.option("--strong/--no-strong", " /--quick", default=None,
                         callback=lambda _ctx, _param, value: strong_wanted(value),
                         help="Beside the screen, check the verdict with strong play (the "
-                        "reference bot in every seat, sequential: a few hundred games a "
-                        "cell at most, fewer when decided) and lead the answer with it; "
+                        "reference bot in every seat, sequential: it stops when decided or "
+                        "at its budget, --strong-minutes) and lead the answer with it; "
                         "--quick (= --no-strong) screens without it [default: "
                         f"${STRONG_ENV} (on/off), else "
                         f"{'on' if STRONG_BY_DEFAULT else 'off'}].")(fn)

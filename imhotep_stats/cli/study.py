@@ -111,7 +111,7 @@ def validate(config, board_file, no_estimate):
 @expected_errors
 def run(config, sides, players, bots, out, workers, cluster, batch_size, games, seed, force,
         margin, board_file, keep_games, until_decided, max_games, strong, strong_bot,
-        strong_games, as_json, quiet):
+        strong_games, strong_minutes, as_json, quiet):
     """Simulate a study into a run directory; print the verdict per cell, then win rates
     and points.
 
@@ -157,14 +157,24 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
 
     if until_decided:  # imported before the thread below imports the reports (a race)
         import imhotep_stats.reporting.figures  # noqa: F401
-    from imhotep_stats.sim import compiled
+    from imhotep_stats.engine import core
 
     say(f"imhotep-stats {__version__}: {cfg.total_games:,} games into {run_dir} "
-        f"(engine: {compiled.describe()})")
+        f"(core: {core.describe()})")
     if not quiet and (force or not _finished(run_dir)):
         from imhotep_stats.sim.cost import describe, pilot_costs
 
         for line in describe(pilot_costs(cfg), None if cluster else workers or os.cpu_count()):
+            say(line)
+    checked = strong and not redundant(cfg, strong_bot)
+    plan = None
+    if checked:  # what the check plays and how long, said before any game
+        from imhotep_stats.reporting.strong import plan_run_check
+
+        plan = plan_run_check(cfg, run_dir, strong_bot, most=strong_games,
+                              minutes=strong_minutes,
+                              cores=None if cluster else workers or os.cpu_count())
+        for line in plan.lines():
             say(line)
     # The summary's statistics import scipy (slow to load): do it while workers play.
     threading.Thread(target=importlib.import_module, args=("imhotep_stats.reporting.summary",),
@@ -202,11 +212,10 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     rep = _report_files(run_dir, "all", say)  # issue 7: report files, balance gates
     if strong and redundant(cfg, strong_bot):
         say(redundant_note(strong_bot))
-    check = _strong_check(cfg, run_dir, rep.data, strong_bot, strong_games, say,
+    check = _strong_check(cfg, run_dir, rep.data, strong_bot, plan, say,
                           workers=workers, cluster=cluster,
                           progress=False if quiet else None, log=say,
-                          warn=lambda m: click.echo(m, err=True)) \
-        if strong and not redundant(cfg, strong_bot) else None
+                          warn=lambda m: click.echo(m, err=True)) if checked else None
     if as_json:
         for s in summaries:
             click.echo(json.dumps(dict(s, run_dir=str(run_dir)), sort_keys=True))
@@ -222,15 +231,16 @@ def run(config, sides, players, bots, out, workers, cluster, batch_size, games, 
     _gate_exit(rep)
 
 
-def _strong_check(cfg, run_dir: Path, screen, bot, most, say, **run_options):
-    """The strong-play check beside a screen (``reporting.strong``): its games, its report
-    files, and (sentences, JSON) of the answer led by strong play."""
+def _strong_check(cfg, run_dir: Path, screen, bot, plan, say, **run_options):
+    """The strong-play check beside a screen (``reporting.strong``), as ``plan`` says: its
+    games, its report files, and (sentences, JSON) of the answer led by strong play."""
     from imhotep_stats.reporting.figures import compute
-    from imhotep_stats.reporting.strong import check_json, check_sentences, run_check
+    from imhotep_stats.reporting.strong import check_json, check_sentences, run_check, stop_text
 
-    _check, out, outcome, why = run_check(cfg, run_dir, bot, most=most, say=say, **run_options)
+    check, out, outcome, why, plan = run_check(cfg, run_dir, bot, plan=plan, say=say,
+                                               **run_options)
     say(f"{out}: strong-play check, {outcome.games:,} games ("
-        + ("every cell decided" if why == "decided" else f"stopped at {most:,} a cell") + ")")
+        f"{stop_text(why, outcome.games // max(1, len(check.cells)), plan)})")
     _report_files(out, "all", say)
     data = compute(out)
     return check_sentences(screen, data), check_json(screen, data)

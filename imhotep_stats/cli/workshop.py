@@ -113,7 +113,7 @@ def init(name, example, out, force, list_):
 @expected_errors
 def tune(config, sides, players, bots, params, target, goal, margin, games, max_games, rounds,
          seed, confidence, out, workers, cluster, batch_size, force, as_json, quiet,
-         board_file, strong, strong_bot, strong_games):
+         board_file, strong, strong_bot, strong_games, strong_minutes):
     """Which values of one or two board numbers bring a target within a margin?
 
     Every candidate plays the same deals (common random numbers) as a stored run under OUT;
@@ -151,7 +151,8 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
                        warn=lambda m: click.echo(m, err=True))
     if strong and res["answer"]["best"] is not None:
         res["strong_check"] = _strong_best(base, parsed, res, games, strong_bot, strong_games,
-                                           say, workers=workers, cluster=cluster,
+                                           strong_minutes, say, workers=workers,
+                                           cluster=cluster,
                                            progress=False if quiet else None, log=say,
                                            warn=lambda m: click.echo(m, err=True))
     text = json.dumps(res, indent=1, sort_keys=True) + "\n"
@@ -164,7 +165,7 @@ def tune(config, sides, players, bots, params, target, goal, margin, games, max_
     click.echo(text if as_json else tune_text(res), nl=False)
 
 
-def _strong_best(base, parsed, res, games, bot, most, say, **run_options):
+def _strong_best(base, parsed, res, games, bot, most, minutes, say, **run_options):
     """``tune --strong``: the best candidate's value checked with strong play beside its
     screen (``reporting.strong.run_check``): its seat verdict for good players and whether
     the screen's holds."""
@@ -185,8 +186,8 @@ def _strong_best(base, parsed, res, games, bot, most, say, **run_options):
     row = next(r for r in res["candidates"] if r["label"] == best)
     first = games or base.games
     cand = next(c for c in candidates(base.replace(games=first), parsed) if c.label == best)
-    _cfg, out, _outcome, _why = run_check(cand.config, row["dir"], bot, most=most, say=say,
-                                          **run_options)
+    _cfg, out, _outcome, _why, _plan = run_check(cand.config, row["dir"], bot, most=most,
+                                                 minutes=minutes, say=say, **run_options)
     screen, strong = compute(row["dir"]), compute(out)
     return {"candidate": best, "dir": str(out),
             "sentences": [f"Best value {best}: " + p.replace("\n", "\n  ")

@@ -75,7 +75,7 @@ def quick_study(sides: str, players: tuple[int, ...] = (3,), bots: str = "greedy
 
 
 def _configs():
-    # configs/ at the top of the repository, installed as this package (setup.py)
+    # configs/ at the top of the repository is a link to this package
     return resources.files("imhotep_stats.configs")
 
 

@@ -1,7 +1,13 @@
 """The strong-play check: beside a fast screen (``greedy``), the same cells played by the
 reference bot, sequentially (a first look of ``FIRST`` games a cell, then passes that at most
-double, stopping when every cell's verdict is decided or at ``MOST`` games), and the answer
-led by the strong-play verdict.
+double, stopping when every cell's verdict is decided or at its cap), and the answer led by
+the strong-play verdict.
+
+The cap is ``MOST`` games a cell, or fewer to fit a time budget (``check_plan``), decided
+before the check plays and said with its estimate. Its verdicts are sequential
+(valid at any stopping point), so a check stopped at its cap is still a valid test there: an
+undecided cell says so with how far its seats could be from their fair share
+(``undecided_sentence``), never "balanced".
 
 Whether the screen's verdict holds for strong play is the seat x lineup test
 (``stats.lineups``) of the screen's cell against the strong one: "bot-dependent" when it
@@ -18,15 +24,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.reporting.check_plan import (
+    BUDGET_MINUTES,
+    FIRST,
+    MOST,
+    Plan,
+    minutes_text,
+    plan_check,
+    save_plan,
+)
 from imhotep_stats.reporting.figures import CellInfo, ReportData, seat_verdicts_of, verdict_text
 from imhotep_stats.reporting.robustness import could_miss
 from imhotep_stats.reporting.trust import reference_bot, trust_line
 from imhotep_stats.stats import fmt as f
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
 from imhotep_stats.stats.sweep import wanted
-
-FIRST = 50  # games a cell at the first look
-MOST = 400  # games a cell at most: "a few hundred"
 
 
 def strong_bot(bot: str | None = None) -> str:
@@ -48,8 +60,12 @@ def strong_config(cfg: Any, bot: str | None = None, first: int = FIRST) -> Any:
     """The check's study: the screen's sides and player counts, ``bot`` in every seat,
     ``first`` games a cell (the same seed: game i deals the same cards as the screen's)."""
     bot = strong_bot(bot)
-    return cfg.replace(name=f"{cfg.name}-strong-{bot}", games=min(first, cfg.games),
-                       lineups=tuple((n, ((bot,),)) for n in cfg.players))
+    first = min(first, cfg.games)
+    # batches of at most ``first`` games: a pass adds at least one batch (run_until_decided),
+    # so the passes double from the first look instead of jumping to the cap
+    return cfg.replace(name=f"{cfg.name}-strong-{bot}", games=first,
+                       lineups=tuple((n, ((bot,),)) for n in cfg.players),
+                       batch_size=min(cfg.batch_size, first))
 
 
 def strong_dir(run_dir: str | Path, bot: str | None = None) -> Path:
@@ -58,17 +74,42 @@ def strong_dir(run_dir: str | Path, bot: str | None = None) -> Path:
     return run_dir.with_name(f"{run_dir.name}-strong-{strong_bot(bot)}")
 
 
+def _cores(run_options: Mapping[str, Any]) -> int | None:
+    """The local cores the check's games run on (None: a cluster's)."""
+    import os
+
+    if run_options.get("cluster"):
+        return None
+    return run_options.get("workers") or os.cpu_count() or 1
+
+
+def plan_run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int = FIRST,
+                   most: int = MOST, minutes: float = BUDGET_MINUTES,
+                   cores: int | None = 1) -> Plan:
+    """``run_check``'s plan (``check_plan.plan_check``), for a command to say before any
+    game is played."""
+    return plan_check([(strong_config(cfg, bot, first), strong_dir(run_dir, bot))], first,
+                      most, minutes, cores)
+
+
 def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int = FIRST,
               most: int = MOST, say: Callable[[str], None] | None = None,
+              minutes: float = BUDGET_MINUTES, plan: Plan | None = None,
               **run_options: Any):
     """Play the check into ``strong_dir(run_dir, bot)`` until every cell's sequential
-    verdict is decided or ``most`` games a cell; returns (config, directory, outcome, why)
-    (``sim.runner.run_until_decided``)."""
+    verdict is decided or its cap (``plan``, else ``plan_run_check`` with ``most`` and
+    ``minutes``, said first); returns (config, directory, outcome, why, plan)
+    (``sim.runner.run_until_decided``: why is "decided" or "budget")."""
     from imhotep_stats.sim.runner import run_until_decided
 
     say = say or (lambda _m: None)
     check = strong_config(cfg, bot, first)
     out = strong_dir(run_dir, bot)
+    if plan is None:
+        plan = plan_run_check(cfg, run_dir, bot, first, most, minutes,
+                              _cores(run_options))
+        for line in plan.lines():
+            say(line)
 
     def look(games: int) -> int:
         verdicts, _manifest = seat_verdicts_of(out)
@@ -80,9 +121,43 @@ def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int 
                     or (v.games if v.verdict == "inconclusive" else 0)
                     for v in verdicts.values()), default=0)
 
-    outcome, why = run_until_decided(check, out, look, max_games=max(most, check.games),
-                                     **run_options)
-    return check, out, outcome, why
+    def before_pass(held: int, games: int) -> None:
+        left = f", {minutes_text(plan.seconds(games - held))}" if plan.cores else ""
+        say(f"strong-play check ({strong_bot(bot)}): playing {held:,} -> {games:,} games a "
+            f"cell{left}")
+
+    outcome, why = run_until_decided(check, out, look, max_games=max(plan.cap, check.games),
+                                     before_pass=before_pass, **run_options)
+    save_plan(out, plan)
+    return check, out, outcome, why, plan
+
+
+def stop_text(why: str, games: int, plan: Plan) -> str:
+    """Why the check stopped, in words."""
+    if why == "decided":
+        return "every cell decided"
+    budget = f" (the {plan.minutes:g}-minute budget)" if plan.capped else ""
+    return f"undecided after {games:,} games a cell{budget}"
+
+
+def undecided_sentence(c: CellInfo) -> str | None:
+    """For a cell the check left undecided: how far any seat could be from its fair share,
+    by each seat's confidence sequence at the verdict's level (Bonferroni over the seats;
+    valid at this stopping point however the passes went); None for a decided cell."""
+    from imhotep_stats.stats.sequential import PRIOR_SD, confidence_sequence
+
+    v = c.verdict
+    if v is None or v.verdict != "inconclusive" or not v.games:
+        return None
+    k = len(v.win_rates)
+    far = 0.0
+    for rate in v.win_rates:
+        lo, hi = confidence_sequence(rate * v.games, v.games, v.alpha / k, v.expected,
+                                     PRIOR_SD * v.margin)
+        far = max(far, v.expected - lo, hi - v.expected)
+    return (f"Undecided after {v.games:,} games: no verdict for strong play yet; a seat "
+            f"could be up to ±{far * 100:.1f} pp from its fair share "
+            f"({1 - v.alpha:.0%} confidence sequences).")
 
 
 @dataclass(frozen=True)
@@ -147,6 +222,7 @@ def check_sentences(screen: ReportData, strong: ReportData) -> list[str]:
         head = f"{c.sides}, {c.players} players"
         lines = [f"{head}, for strong play ({','.join(s.lineup)}, {s.games:,} games): "
                  + (verdict_text(s.verdict) if s.verdict else "no games") + ".",
+                 *filter(None, [undecided_sentence(s)]),
                  f"With {','.join(c.lineup)} ({c.games:,} games): "
                  + (verdict_text(c.verdict) if c.verdict else "no games") + ".",
                  holds_sentence(h),
@@ -162,7 +238,8 @@ def check_json(screen: ReportData, strong: ReportData) -> list[dict[str, Any]]:
                         "verdict": h.screen.verdict.verdict if h.screen.verdict else None},
              "strong": {"lineup": list(h.strong.lineup), "games": h.strong.games,
                         "verdict": h.strong.verdict.verdict if h.strong.verdict else None,
-                        "text": h.strong.verdict.text if h.strong.verdict else None},
+                        "text": h.strong.verdict.text if h.strong.verdict else None,
+                        "undecided": undecided_sentence(h.strong)},
              "bot_dependent": h.bot_dependent,
              "p": None if h.test is None else h.test.p,
              "missable": None if h.test is None else h.test.missable,
@@ -171,12 +248,14 @@ def check_json(screen: ReportData, strong: ReportData) -> list[dict[str, Any]]:
 
 def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | None = None,
                   first: int = FIRST, most: int = MOST, margin: float = 0.05,
-                  say: Callable[[str], None] | None = None, **run_options: Any):
+                  say: Callable[[str], None] | None = None, minutes: float = BUDGET_MINUTES,
+                  **run_options: Any):
     """``compare --strong``: the base and the what-if played by ``bot`` in every seat on the
     same seeds (paired, as the screen), in lockstep passes that at most double, until every
     cell's paired seat finding is settled (a seat shown to move by more than the margin,
-    or every change shown within it) or ``most`` games a cell. Asked again, the paired
-    intervals are confidence sequences (``stats.compare``). Returns (comparison, games)."""
+    or every change shown within it) or the cap (``plan_check`` with ``most`` and
+    ``minutes``, said first). Asked again, the paired intervals are confidence sequences
+    (``stats.compare``). Returns (comparison, games)."""
     from imhotep_stats.sim.runner import run_study
     from imhotep_stats.stats.compare import compare_runs, seat_findings
 
@@ -184,6 +263,9 @@ def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | No
     out = Path(out)
     pairs = [(strong_config(base_cfg, bot, first), out / f"strong-{strong_bot(bot)}-base"),
              (strong_config(whatif_cfg, bot, first), out / f"strong-{strong_bot(bot)}-whatif")]
+    plan = plan_check(pairs, first, most, minutes, _cores(run_options))
+    for line in plan.lines():
+        say(line)
     alpha = 1.0 - base_cfg.confidence
     games = pairs[0][0].games
     while True:
@@ -194,6 +276,8 @@ def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | No
         open_ = [fd for fd in seat_findings(comp, margin, alpha) if not (fd.beyond or fd.within)]
         say(f"strong-play check ({strong_bot(bot)}): {games:,} games a cell, "
             f"{'every cell settled' if not open_ else f'{len(open_)} cell(s) open'}")
-        if not open_ or games >= most:
+        if not open_ or games >= plan.cap:
+            for _cfg, d in pairs:
+                save_plan(d, plan)
             return comp, games
-        games = min(most, 2 * games)
+        games = min(plan.cap, 2 * games)

@@ -6,7 +6,7 @@ random bot, the greedy bot with every persona and weights table, and the search 
 ``expert``), each proved by a differential check to play Python's games decision by decision
 (tools/greedy_traces.py, tools/search_traces.py). A lineup with another bot (one written in
 Python), a timed batch (its per-seat CPU column is Python's), a checkout without the core,
-``IMHOTEP_STATS_ENGINE=python`` or ``IMHOTEP_PURE=1`` (pure Python asked for) plays in Python.
+or ``IMHOTEP_STATS_ENGINE=python`` plays in Python.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from imhotep_stats.bots import GreedyBot, MctsBot, RandomBot, make_bot
-from imhotep_stats.sim import compiled
 from imhotep_stats.sim.schema import COLUMNS
 
 if TYPE_CHECKING:
@@ -74,7 +73,7 @@ def core_specs(bots: Sequence[str], personas: Mapping | None = None) -> dict | N
 def plays(bots: Sequence[str], personas: dict | None = None) -> bool:
     """Whether the core plays a batch with these bot names (``personas``: the config's spec
     tables by name)."""
-    return (engine_wanted() == "core" and not compiled.pure_forced() and _core() is not None
+    return (engine_wanted() == "core" and _core() is not None
             and core_specs(bots, personas) is not None)
 
 

@@ -119,10 +119,10 @@ def estimate_line(costs: list[CellCost], workers: int | None) -> str:
     local cores (None: all of this machine's)."""
     import os
 
-    from imhotep_stats.sim import compiled
+    from imhotep_stats.engine import core
 
     total = sum(c.seconds for c in costs)
     cores = workers or os.cpu_count() or 1
     return (f"estimated time: about {_clock(total / cores)} on {cores} "
             f"worker{'s' if cores != 1 else ''} ({_clock(total)} of CPU; measured now from "
-            f"a short pilot per lineup, engine: {compiled.describe()}; a busy machine is slower)")
+            f"a short pilot per lineup, core: {core.describe()}; a busy machine is slower)")

@@ -157,12 +157,11 @@ def run_pool(tasks: Iterable[Task], on_result: OnResult, workers: int) -> None:
 @functools.lru_cache(maxsize=1)  # asked with every batch: the answer never changes in a process
 def worker_build() -> str:
     """What every Dask worker must share with the client: the package version and the
-    engine (a worker with other code would play other games; compiled and pure Python
-    should agree, but a run does not rest on that)."""
+    Rust core's build (a worker with other code would play other games)."""
     import imhotep_stats
-    from imhotep_stats.sim import compiled
+    from imhotep_stats.engine import core
 
-    return f"imhotep-stats {imhotep_stats.__version__} ({compiled.engine()} engine)"
+    return f"imhotep-stats {imhotep_stats.__version__} (core: {core.describe()})"
 
 
 class WorkerMismatch(RunStoreError):

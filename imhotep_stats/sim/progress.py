@@ -1,7 +1,8 @@
 """A one-line progress bar on stderr: games done, rate, time left.
 
-Drawn only on a terminal (a log file or CI output should not fill with carriage returns)
-and at most a few times a second, so it costs nothing next to the games.
+Drawn only on a terminal and at most a few times a second, so it costs nothing next to the
+games. Elsewhere (a log file, CI, a pipe) a slow run writes the same line as a plain line
+every ``LOG_EVERY`` seconds instead: no carriage returns, and a run of minutes is not silent.
 """
 
 from __future__ import annotations
@@ -27,15 +28,21 @@ def _left(seconds: float | None) -> str:
     return f"{_clock(seconds)} left"
 
 
+LOG_EVERY = 30.0  # seconds between plain progress lines off a terminal
+
+
 class Progress:
-    """Counts games; ``done`` starts at the games a resumed run already had."""
+    """Counts games; ``done`` starts at the games a resumed run already had. ``enabled``
+    None: the bar on a terminal, plain lines every ``log_every`` seconds elsewhere."""
 
     def __init__(self, total: int, done: int = 0, enabled: bool | None = None,
                  stream: TextIO | None = None, interval: float = 0.2,
-                 estimate: float | None = None):
+                 estimate: float | None = None, log_every: float = LOG_EVERY):
         self.stream = stream or sys.stderr
+        self.log_every: float | None = None
         if enabled is None:
             enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+            self.log_every = None if enabled else log_every
         self.enabled = enabled
         self.total = total
         self.done = done
@@ -60,6 +67,10 @@ class Progress:
         if self.enabled and (now - self._last >= self.interval or self.done >= self.total):
             self._last = now
             self._draw(now)
+        elif self.log_every is not None and now - max(self._last, self.start) >= self.log_every:
+            self._last = now
+            self.stream.write(self.line(now) + "\n")
+            self.stream.flush()
 
     def line(self, now: float | None = None) -> str:
         now = time.monotonic() if now is None else now

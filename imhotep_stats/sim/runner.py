@@ -31,8 +31,9 @@ import polars as pl
 
 from imhotep_stats import __version__
 from imhotep_stats.config import ConfigError, StudyConfig, canonical_json
+from imhotep_stats.engine import core
 from imhotep_stats.rules.board import SITES, Board, default_board
-from imhotep_stats.sim import compiled, cost, integrity, looks, store
+from imhotep_stats.sim import cost, integrity, looks, store
 from imhotep_stats.sim.adaptive import ADAPTIVE
 from imhotep_stats.sim.batches import Task, plan
 from imhotep_stats.sim.executors import default_workers, execute
@@ -144,8 +145,8 @@ def build_manifest(config: StudyConfig, board: Board, batch_size: int) -> dict[s
         "board": board_record(config, board),
         "schema": dict(COLUMNS),
         "environment": {"python": platform.python_version(), "polars": pl.__version__,
-                        # which engine this process runs (local workers run the same)
-                        "engine": compiled.engine()},
+                        # the core's build this process runs (local workers run the same)
+                        "engine": core.describe()},
         "started": _now(),
         "finished": None,
     }
@@ -542,12 +543,14 @@ def base_places(name: str, out: Path) -> list[Path]:
 
 
 def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
-                      max_games: int, **run_options: Any) -> tuple[RunOutcome, str]:
+                      max_games: int, before_pass: Callable[[int, int], None] | None = None,
+                      **run_options: Any) -> tuple[RunOutcome, str]:
     """Play passes into ``run_dir`` until ``look`` wants no more games or ``max_games`` per
     cell are played: the first pass (or the games the directory holds), then each pass at
     most doubles the games, at least one batch, as ``look`` asks. Every pass is a top-up
-    of the same run (``run_study(sequential=True)``). Returns the last pass's outcome and
-    why it stopped: "decided" or "budget"."""
+    of the same run (``run_study(sequential=True)``); ``before_pass(held, games)`` hears of
+    each pass after the first before it plays. Returns the last pass's outcome and why it
+    stopped: "decided" or "budget"."""
     run_dir = Path(run_dir)
     force = bool(run_options.pop("force", False))
     run_options.pop("resume", None)  # a run in the directory is always continued
@@ -566,4 +569,6 @@ def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
         if want <= 0 or games >= max_games:
             outcome.simulated, outcome.reused = simulated, reused  # over all passes
             return outcome, "decided" if want <= 0 else "budget"
-        games = min(max_games, games + max(config.batch_size, min(want, games)))
+        held, games = games, min(max_games, games + max(config.batch_size, min(want, games)))
+        if before_pass is not None:
+            before_pass(held, games)

@@ -1,0 +1,1 @@
+"""The example study configs (``init``); configs/ at the top of the repository links here."""

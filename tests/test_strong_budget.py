@@ -1,0 +1,162 @@
+"""The strong-play check's budget (issue 45 item 5, `make run` with the check on): before
+any game it says what it will play and about how long on this machine's cores; it stops at
+the last pass that fits its time budget, and a cell it leaves undecided says so with how far
+its seats could be from their fair share, never "balanced"; off a terminal a slow run still
+shows its progress."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from imhotep_stats.cli import main
+from imhotep_stats.config.quick import quick_study
+from imhotep_stats.reporting.check_plan import passes, plan_check
+from imhotep_stats.reporting.figures import CellInfo
+from imhotep_stats.reporting.strong import strong_config, strong_dir, undecided_sentence
+from imhotep_stats.sim import cost
+from imhotep_stats.sim.progress import Progress
+from imhotep_stats.stats.sequential import PRIOR_SD, confidence_sequence
+from imhotep_stats.stats.significance import seat_verdict
+
+
+def test_passes_double_from_the_first_look_to_the_most():
+    assert passes(50, 400) == [50, 100, 200, 400]
+    assert passes(50, 300) == [50, 100, 200, 300]
+    assert passes(50, 30) == [30]
+
+
+@pytest.fixture
+def two_seconds_a_game(monkeypatch):
+    """A pilot that measures 2 s of CPU a game in every cell (an expert-like bot)."""
+    def fake(cfg, games=None, *_a, **_k):
+        return [cost.CellCost(c.id, c.players, c.lineup, games or cfg.games, 2.0, 1)
+                for c in cfg.cells]
+    monkeypatch.setattr(cost, "pilot_costs", fake)
+
+
+def _default_study_check(tmp_path):
+    cfg = quick_study("A-A-A-A-A", (2, 3, 4), "greedy", 2000, 2026)
+    return [(strong_config(cfg), strong_dir(tmp_path / "default"))]
+
+
+def test_the_cap_is_the_last_pass_that_fits_the_budget(tmp_path, two_seconds_a_game):
+    # 3 cells x 2 s a game on 2 cores: 3 s a game a cell; 5 minutes hold 100 games a cell
+    plan = plan_check(_default_study_check(tmp_path), 50, 400, 5.0, cores=2)
+    assert (plan.cap, plan.capped, plan.seconds(100)) == (100, True, 300.0)
+    head, estimate = plan.lines()
+    assert "expert in every seat of the same 3 cells, 50 games a cell, then passes that " \
+        "double until every cell is decided, at most 100 a cell (what fits in 5 min; " \
+        "--strong-minutes M plays more, up to --strong-games 400); --quick skips it" in head
+    assert estimate == ("  estimate: about 2 min for the first 50 games a cell, about 5 min "
+                        "at most on 2 cores (2.00 s of CPU a game by the pilot)")
+    # no time budget, or a budget that holds every pass: the most
+    assert plan_check(_default_study_check(tmp_path), 50, 400, 0, cores=2).cap == 400
+    assert plan_check(_default_study_check(tmp_path), 50, 400, 60, cores=2).cap == 400
+    # a budget too small for the first look still plays the first look
+    assert plan_check(_default_study_check(tmp_path), 50, 400, 0.1, cores=2).cap == 50
+    # a cluster's cores are not counted here: no estimate, no time budget
+    on_cluster = plan_check(_default_study_check(tmp_path), 50, 400, 5.0, cores=None)
+    assert on_cluster.cap == 400 and "on a cluster (no estimate)" in on_cluster.lines()[0]
+
+
+def _cell(wins, games):
+    return CellInfo(0, "x", "A-A-A-A-A", len(wins), ("expert",), games,
+                    verdict=seat_verdict(wins, games, 0.05))
+
+
+def test_an_undecided_cell_says_how_far_its_seats_could_be_never_balanced():
+    c = _cell([52, 48], 100)
+    assert c.verdict.verdict == "inconclusive"
+    text = undecided_sentence(c)
+    assert text.startswith("Undecided after 100 games: no verdict for strong play yet; a "
+                           "seat could be up to ±")
+    assert "balanced" not in text and "95% confidence sequences" in text
+    # the bound is the widest seat's confidence sequence (Bonferroni over the 2 seats)
+    far = max(max(0.5 - lo, hi - 0.5) for lo, hi in (
+        confidence_sequence(w, 100, 0.025, 0.5, PRIOR_SD * 0.05) for w in (52, 48)))
+    assert f"±{far * 100:.1f} pp" in text
+    assert far > 0.1  # 100 games cannot place a seat within the ±5 pp margin
+    # a decided cell needs no such sentence
+    assert undecided_sentence(_cell([1400, 600], 2000)) is None
+
+
+def _run(out, *flags, games=60):
+    return CliRunner().invoke(main, ["run", "--sides", "A-A-A-A-A", "--players", "2",
+                                     "--bots", "greedy", "--games", str(games), "--strong",
+                                     "--strong-bot", "random", "--workers", "1", "--out",
+                                     str(out), *flags])
+
+
+def test_run_says_the_plan_first_and_stops_at_the_budget_undecided(tmp_path):
+    out = tmp_path / "r"
+    r = _run(out, "--strong-minutes", "0.0001")  # no pass fits: the first look only
+    assert r.exit_code == 0, r.output
+    err = r.stderr.splitlines()
+    plan = next(i for i, line in enumerate(err) if line.startswith("strong-play check: "))
+    screen = next(i for i, line in enumerate(err) if line.startswith(f"{out}: 60 games"))
+    assert plan < screen  # said before any game
+    assert "at most 50 a cell (what fits in 0.0001 min;" in err[plan]
+    assert err[plan + 1].startswith("  estimate: under a minute for the first 50 games a cell")
+    assert f"{out}-strong-random: strong-play check, 50 games (undecided after 50 games a " \
+        "cell (the 0.0001-minute budget))" in r.stderr
+    assert "Undecided after 50 games: no verdict for strong play yet; a seat could be up " \
+        "to ±" in r.stdout
+    check = out.with_name("r-strong-random")
+    assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 50
+    # asked again the same way: re-reported, not played further on a new pilot's figures
+    r = _run(out, "--strong-minutes", "0.0001")
+    assert r.exit_code == 0, r.output
+    assert "strong-play check: finished before, 50 games a cell at most as planned then: " \
+        "re-reported" in r.stderr
+    assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 50
+
+
+def test_the_passes_are_said_as_they_start_and_double(tmp_path):
+    # a screen of 20 games: a first look of 20, then passes that double, the last capped
+    r = _run(tmp_path / "r", "--strong-minutes", "0", "--strong-games", "70", games=20)
+    assert r.exit_code == 0, r.output
+    assert "strong-play check (random): playing 20 -> 40 games a cell, under a minute" in r.stderr
+    assert "strong-play check (random): playing 40 -> 70 games a cell, under a minute" \
+        in r.stderr
+
+
+def test_off_a_terminal_a_slow_run_writes_plain_progress_lines():
+    buf = io.StringIO()  # not a terminal
+    bar = Progress(12, stream=buf, log_every=0.0)
+    bar.set_estimate(5 * 60.0)
+    assert buf.getvalue() == ""  # no bar drawn
+    bar.update(1)
+    line = buf.getvalue()
+    assert line.startswith("[") and line.endswith("\n") and "\r" not in line
+    assert "1/12 games" in line and "left" in line
+    quiet = io.StringIO()
+    bar = Progress(12, enabled=False, stream=quiet, log_every=0.0)  # -q: nothing at all
+    bar.update(1)
+    assert quiet.getvalue() == ""
+    slow = io.StringIO()
+    bar = Progress(12, stream=slow)  # the default: a line every LOG_EVERY seconds at most
+    bar.update(1)
+    assert slow.getvalue() == ""
+
+
+def test_the_docs_quote_the_checks_defaults():
+    from pathlib import Path
+
+    from imhotep_stats.reporting.check_plan import BUDGET_MINUTES, FIRST, MOST
+    from imhotep_stats.sim.progress import LOG_EVERY
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    guide = " ".join((root / "docs" / "designers-guide.md").read_text(encoding="utf-8").split())
+    assert f"for at most about {BUDGET_MINUTES:g} minutes on this machine's cores" in " ".join(
+        readme.split())
+    assert "`make run RUN_ARGS=--quick` plays the screen alone" in readme
+    assert (f"the reference bot in every seat, {FIRST} games a cell, then passes that at most "
+            f"double until every verdict is decided or the check's cap") in guide
+    assert f"`--strong-games` ({MOST}) a cell" in guide
+    assert f"`--strong-minutes` ({BUDGET_MINUTES:g})" in guide
+    assert f"a plain line every {LOG_EVERY:g} s when stderr is no terminal" in guide
