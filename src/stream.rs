@@ -29,17 +29,20 @@ impl std::error::Error for StreamError {}
 
 /// A `random.Stream`: 624 words and the index of the next one.
 ///
-/// The twist that makes each new generation of 624 words runs lazily, a stretch of
+/// A seeded stream's first generation of 624 words is twisted lazily, a stretch of
 /// [`TWIST_AHEAD`] words at a time as they are drawn: a game's streams draw few words each,
-/// so most of a generation is never made. `twisted` counts the words of the current
+/// so most of it would be made for nothing. `twisted` counts the words of the current
 /// generation made so far (`index <= twisted`); the words past it still hold the generation
 /// before, which is what the twist of the later words reads (it is the in-place twist of
-/// `_randommodule.c`, split at any word).
+/// `_randommodule.c`, split at any word). A stream that drew a whole generation (a search's)
+/// twists each later one at once, in the loops that run fastest.
 #[derive(Clone)]
 pub struct Stream {
     mt: [u32; N],
     index: usize,
     twisted: usize,
+    /// no generation begun since seeding: the next one is twisted lazily
+    fresh: bool,
 }
 
 /// The words twisted at once when a draw reaches the end of the twisted ones.
@@ -72,6 +75,13 @@ const GENRAND_19650218: [u32; N] = {
     mt
 };
 
+/// One word of the twist from the word it replaces and the next (the odd case as a mask).
+#[inline(always)]
+fn twist(hi: u32, lo: u32) -> u32 {
+    let y = (hi & UPPER) | (lo & LOWER);
+    (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
+}
+
 /// 0, 1, ..., N - 1: `init_by_array`'s second loop subtracts each word's index.
 const INDEXES: [u32; N] = {
     let mut t = [0u32; N];
@@ -86,7 +96,7 @@ const INDEXES: [u32; N] = {
 impl Stream {
     /// `init_by_array`: seeded by 32-bit words, least significant first.
     pub fn from_key(key: &[u32]) -> Stream {
-        let mut s = Stream { mt: GENRAND_19650218, index: N, twisted: N };
+        let mut s = Stream { mt: GENRAND_19650218, index: N, twisted: N, fresh: true };
         s.mix_key(key);
         s
     }
@@ -199,17 +209,12 @@ impl Stream {
         if index > N {
             return Err(StreamError("invalid state".into()));
         }
-        Ok(Stream { mt, index, twisted: N })
+        Ok(Stream { mt, index, twisted: N, fresh: false })
     }
 
     /// Twist the current generation's words up to `end` (`genrand_uint32`'s loops, from the
-    /// word `twisted` on; the twist's odd case as a mask).
+    /// word `twisted` on).
     fn twist_to(&mut self, end: usize) {
-        #[inline(always)]
-        fn twist(hi: u32, lo: u32) -> u32 {
-            let y = (hi & UPPER) | (lo & LOWER);
-            (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
-        }
         let mt = &mut self.mt;
         let from = self.twisted;
         for kk in from..end.min(N - M) {
@@ -224,15 +229,41 @@ impl Stream {
         self.twisted = self.twisted.max(end);
     }
 
+    /// Twist the words the next draw needs: a stretch of the lazy first generation, or a
+    /// whole later one.
+    fn twist_more(&mut self) {
+        if self.index < N {
+            self.twist_to((self.index + TWIST_AHEAD).min(N));
+            return;
+        }
+        self.index = 0;
+        if self.fresh {
+            self.fresh = false;
+            self.twisted = 0;
+            self.twist_to(TWIST_AHEAD);
+        } else {
+            self.twist_whole();
+        }
+    }
+
+    /// A whole generation (`genrand_uint32`'s loops, their bounds constant).
+    fn twist_whole(&mut self) {
+        let mt = &mut self.mt;
+        for kk in 0..N - M {
+            mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
+        }
+        for kk in N - M..N - 1 {
+            mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
+        }
+        mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
+        self.twisted = N;
+    }
+
     /// The next 32-bit word (`genrand_uint32`).
     #[inline]
     pub fn next32(&mut self) -> u32 {
         if self.index >= self.twisted {
-            if self.index >= N {
-                self.index = 0;
-                self.twisted = 0;
-            }
-            self.twist_to((self.index + TWIST_AHEAD).min(N));
+            self.twist_more();
         }
         let mut y = self.mt[self.index];
         self.index += 1;
