@@ -210,6 +210,15 @@ class Game:
         return self._sync().events
 
     @property
+    def round(self) -> int:
+        return self._sync().round
+
+    @property
+    def reshuffles(self) -> list[list[str]]:
+        """The discard pile's orders when it became the deck (transcripts' chance lines)."""
+        return self._sync().reshuffles
+
+    @property
     def sites(self) -> list[Site]:
         return self._sites
 

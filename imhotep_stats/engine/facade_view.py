@@ -318,3 +318,12 @@ class ProphecyWindow:
         if name == "window_of":
             return MappingProxyType({r: w for w, rounds in enumerate(table["windows"]) for r in rounds})
         raise AttributeError(f"the prophecies show no {name!r}")
+
+
+def core_game(where: Any) -> Any:
+    """The core's game (``_core.Game``) behind a view or a game, for the core's own bots
+    (bots/core_bot.py): they read only what the view's seat may see (src/bots/). A bot
+    written in Python reads the view."""
+    if isinstance(where, View):
+        where = object.__getattribute__(where, "_g")
+    return getattr(where, "core", where)
