@@ -43,6 +43,8 @@ pub struct Columns {
     pub took: Vec<Vec<i32>>,
     /// per game, the options chosen in order (their transcript texts), when asked for
     pub actions: Vec<Vec<String>>,
+    /// search iterations the seat's bot ran in the game (0 for a bot that does not search)
+    pub searched: Vec<i64>,
 }
 
 /// Play games [start, stop) of a cell with `players` seats and this lineup (a fresh bot
@@ -71,6 +73,7 @@ pub fn play_batch(
     // random bots only, nothing recorded: src/play.rs's random game (turns drawn, never built)
     let blind = !actions && lineup.iter().all(Spec::draws_blind);
     for game in start..stop {
+        let mut searched = [0i64; SEATS];
         let g = if blind {
             play_random(rules, players, root, game, expansion, prophecies)?
         } else {
@@ -89,6 +92,9 @@ pub fn play_batch(
             if actions {
                 c.actions.push(chosen);
             }
+            for (p, b) in bots.iter().enumerate() {
+                searched[p] = b.searched() as i64;
+            }
             g
         };
         let r = result_of(&g)?;
@@ -106,6 +112,7 @@ pub fn play_batch(
             c.decisions.push(r.decisions as i32);
             c.lead_changes.push(r.lead_changes as i32);
             c.margin.push(r.margin);
+            c.searched.push(searched[p]);
             for (s, col) in c.pts.iter_mut().enumerate() {
                 col.push(r.by_source[p][s]);
             }

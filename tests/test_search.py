@@ -294,7 +294,6 @@ def test_the_stack_a_seat_looks_at_stays_as_it_is():
     assert found == 3
 
 
-@pytest.mark.xfail(strict=True, reason="the core's batches do not count search iterations yet")
 def test_bench_reports_search_iterations_per_second():
     _bench_reports_search_iterations()
 

@@ -170,7 +170,8 @@ def _searched(bots) -> int:
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     """Play GAMES games in this process (one core) and print games per second. Bots the Rust
     core plays (every built-in bot) are played by it, as a study's batch
-    (IMHOTEP_STATS_ENGINE=python: by the Python engine, which also counts search iterations).
+    (IMHOTEP_STATS_ENGINE=python: by the Python engine). Search bots report their
+    iterations per second too.
 
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
@@ -189,19 +190,20 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     core_rules = core.rules(sides) if in_core else None
 
     def one_run() -> dict:
-        decisions = 0
+        decisions = in_core_searched = 0
         searched = _searched(bot_objs)
         t0 = time.perf_counter()
         c0 = time.process_time()
         if in_core:
             cols = core_batch.play(core_rules, players, seed, 0, games, names, prophecies=prophecies)
             decisions = sum(cols["decisions"][::players])
+            in_core_searched = sum(cols["searched"])  # the core's bots count their own
         for i in range(0 if in_core else games):
             g = Game(players, sides, seed=chance_seed(seed, i), prophecies=prophecies)
             decisions += play_game(g, bot_objs, [bot_rng(seed, i, p) for p in range(players)]).decisions
         seconds = time.perf_counter() - t0
         cpu = time.process_time() - c0
-        searched = _searched(bot_objs) - searched
+        searched = _searched(bot_objs) - searched + in_core_searched
         return {
             # search bots (mcts): tree-search iterations, per second and per CPU second
             **({"iterations": searched,
