@@ -14,6 +14,7 @@ use crate::game::{Game, SEATS};
 use crate::rules::CoreError;
 use crate::search::determinize::Sampler;
 use crate::search::evaluate::{estimate_points, estimate_shares, winner_shares};
+use crate::search::value::{features, shares_of, value_shares, weights};
 use crate::stream::Stream;
 
 /// Rollouts play to the game's end.
@@ -37,6 +38,9 @@ pub struct Settings {
     pub stop: bool,
     /// rollouts played by the greedy bot in every seat (else uniformly random)
     pub greedy_rollout: bool,
+    /// a truncated rollout is credited with the learned value's win shares (value.rs)
+    /// instead of a win for the estimate's leader
+    pub value: bool,
 }
 
 /// The statistics of one action from one information set: `n` visits, `w` summed reward
@@ -151,10 +155,14 @@ fn margin_reward(points: &[f64], scale: f64) -> [f64; SEATS] {
 
 /// What each seat is credited with at a rollout's end: the win share, mixed (weight
 /// `margin`) with the squashed score margin.
-fn reward(d: &mut Game, margin: f64) -> Result<[f64; SEATS], CoreError> {
+fn reward(d: &mut Game, margin: f64, value: bool) -> Result<[f64; SEATS], CoreError> {
     let n = d.n;
     if margin == 0.0 {
-        return if d.over { Ok(shares(d)) } else { estimate_shares(d) };
+        return match (d.over, value) {
+            (true, _) => Ok(shares(d)),
+            (false, true) => value_shares(d),
+            (false, false) => estimate_shares(d),
+        };
     }
     let (win, pts) = if d.over {
         let mut pts = [0.0; SEATS];
@@ -162,6 +170,13 @@ fn reward(d: &mut Game, margin: f64) -> Result<[f64; SEATS], CoreError> {
             pts[p] = d.totals[p] as f64;
         }
         (shares(d), pts)
+    } else if value {
+        let f = features(d)?;
+        let mut pts = [0.0; SEATS];
+        for p in 0..n {
+            pts[p] = f[p][0];
+        }
+        (shares_of(&f[..n], weights()), pts)
     } else {
         let sled = d.sled;
         let pts = estimate_points(d)?;
@@ -243,7 +258,7 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
             (Some(bot), false) => greedy_rollout(&mut d, bot, s.depth),
             (None, false) => random_rollout(&mut d, s.depth),
         });
-        let credit = walked.and_then(|_| reward(&mut d, s.margin));
+        let credit = walked.and_then(|_| reward(&mut d, s.margin, s.value));
         stream = d.rng_reshuffle.take();
         let credit = match credit {
             Ok(c) => c,
