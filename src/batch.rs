@@ -112,7 +112,6 @@ pub fn play_batch(
             c.decisions.push(r.decisions as i32);
             c.lead_changes.push(r.lead_changes as i32);
             c.margin.push(r.margin);
-            c.searched.push(searched[p]);
             for (s, col) in c.pts.iter_mut().enumerate() {
                 col.push(r.by_source[p][s]);
             }
@@ -124,6 +123,7 @@ pub fn play_batch(
                 col.push(i32::from(r.took[p][card]));
             }
         }
+        c.searched.extend_from_slice(&searched[..players]);
     }
     Ok(c)
 }
