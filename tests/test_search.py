@@ -12,9 +12,9 @@ import pytest
 
 from imhotep_stats.bots import BotSpecError, is_bot_name, make_bot
 from imhotep_stats.bots.search_spec import EXPERT
-from imhotep_stats.engine.facade import Game, apply
-from imhotep_stats.engine.facade_view import View
+from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.view import View
 
 SETTINGS = ("iterations", "rollout", "exploration", "truncate", "bias", "margin", "stop")
 

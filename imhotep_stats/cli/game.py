@@ -177,7 +177,7 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     a busy machine gave. Figures are per CPU second too (time this process ran)."""
     from imhotep_stats.bots import make_bot, seat_rng
     from imhotep_stats.engine import core
-    from imhotep_stats.engine.facade import Game
+    from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import chance_seed, play_game
     from imhotep_stats.sim import core_batch
 
