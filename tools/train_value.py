@@ -58,10 +58,12 @@ def loss(w: np.ndarray, x: np.ndarray, y: np.ndarray, mask: np.ndarray) -> tuple
     return ll, grad
 
 
-def report(name: str, p: np.ndarray, y: np.ndarray, mask: np.ndarray) -> None:
-    ll = -(y * np.log(np.where(mask, p, 1.0) + 1e-12)).sum() / len(y)
+def report(name: str, p: np.ndarray, y: np.ndarray, mask: np.ndarray, loss: bool = True) -> None:
+    """How often the most likely seat won, and (for a probability, not a 0/1 pick) the log loss."""
     picked = y[np.arange(len(y)), np.argmax(np.where(mask, p, -1), axis=1)].mean()
-    print(f"{name}: held-out log loss {ll:.4f}, the most likely seat's win share {picked:.3f}")
+    ll = -(y * np.log(np.where(mask, p, 1.0) + 1e-12)).sum() / len(y)
+    print(f"{name}: the most likely seat's held-out win share {picked:.3f}"
+          + (f", log loss {ll:.4f}" if loss else ""))
 
 
 def main(src: str, dst: str) -> None:
@@ -79,7 +81,7 @@ def main(src: str, dst: str) -> None:
     report("learned value", shares(w, xh, mh), yh, mh)
     est = np.where(mh, xh[:, :, 0], -np.inf)
     lead = (est == est.max(axis=1, keepdims=True)) & mh
-    report("the estimate's leader", lead / lead.sum(axis=1, keepdims=True), yh, mh)
+    report("the estimate's leader", lead / lead.sum(axis=1, keepdims=True), yh, mh, loss=False)
     with open(dst, "w") as f:
         json.dump({"features": FEATURES, "weights": [round(float(v), 6) for v in w]}, f, indent=1)
         f.write("\n")
