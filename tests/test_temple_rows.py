@@ -1,5 +1,5 @@
 """The Temple's boards as the core holds them (fixed-size rows), shown by the game
-(engine/facade.py) as lists that take item and whole writes; a copy owns its rows; a board or
+(engine/game.py) as lists that take item and whole writes; a copy owns its rows; a board or
 a write larger than the rows is refused by name."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from imhotep_stats.engine.facade import TEMPLE, Game
+from imhotep_stats.engine.game import TEMPLE, Game
 
 
 def sent(g: Game) -> None:

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from imhotep_stats.cli import main
-from imhotep_stats.engine.facade import Game, RulesError, apply
+from imhotep_stats.engine.game import Game, RulesError, apply
 from imhotep_stats.engine.play import chance_seed
 from imhotep_stats.engine.result import result_of
 from imhotep_stats.engine.transcript import TraceWriter, TranscriptError, replay, setup_line
