@@ -16,10 +16,10 @@ from imhotep_stats.bots import (
     persona_weights,
     register_persona,
 )
-from imhotep_stats.engine.facade import Game, apply
-from imhotep_stats.engine.facade_view import View
+from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.kinds import CODE
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.view import View
 from imhotep_stats.sim.headtohead import matchup
 from imhotep_stats.stats.ladder import bot_summaries
 

@@ -13,7 +13,7 @@ import pytest
 from imhotep_stats.bots import make_bot
 from imhotep_stats.config import parse_config
 from imhotep_stats.config.edits import describe_change
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.sim.runner import run_study
 from imhotep_stats.sim.store import load_results

@@ -92,7 +92,7 @@ def test_the_core_plays_every_bot_as_the_loop_does(case):
 def test_the_core_gives_each_games_actions():
     from imhotep_stats.bots import make_bot
     from imhotep_stats.engine.core import rules
-    from imhotep_stats.engine.facade import Game
+    from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 
     got = core_batch.play(rules("B-D-A-C-C"), 2, 5, 3, 5, ["builder", "greedy"], personas=PERSONAS,

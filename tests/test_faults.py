@@ -271,7 +271,7 @@ def test_every_overridable_value_plays_at_both_ends_of_its_range():
     # `limits.RULES` promises that within the ranges a game always ends by the rules: each
     # value at each end (every item of a list at once), 2 and 4 players, random bots.
     from imhotep_stats.bots import make_bot
-    from imhotep_stats.engine.facade import Game
+    from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.play import bot_rng, play_game
     from imhotep_stats.rules.board import SITES, BoardDataError, default_board
 

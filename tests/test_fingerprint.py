@@ -38,7 +38,7 @@ CASES = [
 PLAY = r"""
 import hashlib, json, sys
 from imhotep_stats.bots import make_bot
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 
 out = {}

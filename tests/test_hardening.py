@@ -22,7 +22,7 @@ import pytest
 
 from imhotep_stats.bots import make_bot
 from imhotep_stats.config import ConfigError, parse_config
-from imhotep_stats.engine.facade import Game, RulesError
+from imhotep_stats.engine.game import Game, RulesError
 from imhotep_stats.engine.play import bot_rng, play_game
 from imhotep_stats.rules import limits
 from imhotep_stats.rules.board import META_KEYS, Board, default_board

@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from imhotep_stats.bots import make_bot
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.reporting.build import build_report
 from imhotep_stats.reporting.gates import evaluate

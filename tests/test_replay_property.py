@@ -14,7 +14,7 @@ import json
 import pytest
 
 from imhotep_stats.bots import make_bot
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.engine.transcript import TraceWriter, replay, setup_line
 

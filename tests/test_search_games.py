@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from imhotep_stats.bots import make_bot, seat_rng
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import chance_seed, play_game
 
 HERE = Path(__file__).parent

@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 
 from imhotep_stats.config import parse_config
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import chance_seed
 from imhotep_stats.sim import store
 from imhotep_stats.sim.batches import plan, run_batch, schema

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from imhotep_stats.bots import make_bot
-from imhotep_stats.engine.facade import Game, apply
-from imhotep_stats.engine.facade_view import View
+from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import bot_rng, chance_seed
+from imhotep_stats.engine.view import View
 
 MATES = ["random", "pyramid", "market", "greedy", "balanced", "mcts4-greedy"]
 # games where greedy's choices depended on its mates while a game's greedy bots shared their

@@ -8,8 +8,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from imhotep_stats.engine.facade_view import core_game
-from imhotep_stats.engine.play import bot_rng
+from imhotep_stats.engine.play import bot_rng, bot_seed
+from imhotep_stats.engine.view import core_game
 
 
 class CoreBot:
@@ -58,5 +58,5 @@ def seat_rng(bot: Any, root: int, game: int, seat: int) -> Any:
     if isinstance(bot, CoreBot):
         from imhotep_stats import _core
 
-        return _core.Random(f"{root}:{game}:bot{seat}")
+        return _core.Random(bot_seed(root, game, seat))
     return bot_rng(root, game, seat)

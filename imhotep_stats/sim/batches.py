@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from imhotep_stats.bots import make_bot, seat_rng
 from imhotep_stats.config import Cell, board_for
 from imhotep_stats.engine.core import rules
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import chance_seed, play_game
 from imhotep_stats.sim import core_batch
 from imhotep_stats.sim.schema import CARDS, COLUMNS, ROUNDS, SOURCES

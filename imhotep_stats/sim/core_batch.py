@@ -73,6 +73,6 @@ def simulate(task: Task, board: Board) -> Columns:
         "lineup": [",".join(cell.lineup)] * rows,
         "bot": [b for i in range(task.start, task.stop) for b in cell.seat_bots(i)],
     }
-    # rounds the board does not play and cards it does not have: zero, as in Python's rows
+    # rounds the board does not play and cards it does not have: zero, as the loop writes them
     return {name: fixed[name] if name in fixed else got.get(name) or [0] * rows
             for name in COLUMNS}

@@ -16,7 +16,7 @@ from pathlib import Path
 from imhotep_stats.bots import BotSpecError, make_bot, seat_rng
 from imhotep_stats.config import Cell, StudyConfig, board_for
 from imhotep_stats.config.bots import bot_name_problem
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import chance_seed, play_game
 from imhotep_stats.engine.result import GameResult
 from imhotep_stats.engine.transcript import TraceWriter, setup_line

@@ -267,12 +267,19 @@ impl MctsBot {
 
     /// The index of the option seat `g.to_move` chooses, drawing from its stream `rng`.
     pub fn choose(&self, g: &Game, rng: &mut Stream, pricer: Option<&mut dyn Pricer>) -> Result<usize, CoreError> {
+        self.choose_counted(g, rng, pricer).map(|(i, _)| i)
+    }
+
+    /// `choose`'s index and the search iterations it ran (0 for a single option; fewer
+    /// than the budget when it stopped early), as bot.py counts `searched`.
+    pub fn choose_counted(&self, g: &Game, rng: &mut Stream, pricer: Option<&mut dyn Pricer>) -> Result<(usize, u64), CoreError> {
         if g.options.len() == 1 {
-            return Ok(0);
+            return Ok((0, 0));
         }
         let priors = self.priors(g, pricer)?;
         let tree = search(g, g.to_move as usize, rng, &self.settings, priors.as_deref())?;
-        Ok(tree.best_action(&g.options))
+        let ran = tree.root_children().map(|(_, n)| u64::from(n)).sum();
+        Ok((tree.best_action(&g.options), ran))
     }
 }
 
@@ -290,16 +297,20 @@ fn g_format(x: f64) -> String {
 pub struct SearchBot {
     pub bot: MctsBot,
     pricer: Option<Greedy>,
+    /// search iterations run so far in this game (bench: iterations per second)
+    pub searched: u64,
 }
 
 impl SearchBot {
     pub fn new(bot: MctsBot) -> SearchBot {
         let pricer = (bot.settings.bias != 0.0).then(|| Greedy::new(Weights::default()));
-        SearchBot { bot, pricer }
+        SearchBot { bot, pricer, searched: 0 }
     }
 
     /// The index of the option seat `g.to_move` chooses, drawing from its stream `rng`.
     pub fn choose(&mut self, g: &Game, rng: &mut Stream) -> Result<usize, CoreError> {
-        self.bot.choose(g, rng, self.pricer.as_mut().map(|p| p as &mut dyn Pricer))
+        let (i, ran) = self.bot.choose_counted(g, rng, self.pricer.as_mut().map(|p| p as &mut dyn Pricer))?;
+        self.searched += ran;
+        Ok(i)
     }
 }

@@ -51,14 +51,30 @@ pub struct Node {
     pub n: u32,
     pub w: f64,
     pub avail: u32,
-    key: u64,
-    /// the children in the order they were added (Python's dict order)
-    children: Vec<u32>,
+    /// the children in the order they were added (Python's dict order), each with its
+    /// action's fingerprint: a walk looks up every legal action at every node it passes,
+    /// and the fingerprints side by side are scanned without reading the nodes
+    children: Vec<(u64, u32)>,
 }
 
 /// The tree of one decision: nodes in an arena, the root at 0.
 pub struct Tree {
     pub nodes: Vec<Node>,
+    logs: Logs,
+}
+
+/// `ln(k)` for the visit counts a search meets, each worked out once by the same `ln`.
+struct Logs(Vec<f64>);
+
+impl Logs {
+    #[inline]
+    fn ln(&mut self, k: u32) -> f64 {
+        let k = k as usize;
+        if k >= self.0.len() {
+            self.0.extend((self.0.len()..=k).map(|x| (x as f64).ln()));
+        }
+        self.0[k]
+    }
 }
 
 /// A cheap fingerprint of an action: children are found by it, then by equality.
@@ -78,15 +94,15 @@ fn key(a: &Action) -> u64 {
 
 impl Tree {
     fn new() -> Tree {
-        Tree { nodes: vec![Node { action: Action::new0(0), n: 0, w: 0.0, avail: 1, key: 0, children: Vec::new() }] }
+        let root = Node { action: Action::new0(0), n: 0, w: 0.0, avail: 1, children: Vec::new() };
+        Tree { nodes: vec![root], logs: Logs(Vec::new()) }
     }
 
-    /// The child of `node` for `a`, if any.
+    /// The child of `node` for `a` (fingerprint `k`), if any.
     #[inline]
     fn child(&self, node: u32, a: &Action, k: u64) -> u32 {
-        for &c in &self.nodes[node as usize].children {
-            let x = &self.nodes[c as usize];
-            if x.key == k && x.action == *a {
+        for &(key, c) in &self.nodes[node as usize].children {
+            if key == k && self.nodes[c as usize].action == *a {
                 return c;
             }
         }
@@ -95,14 +111,14 @@ impl Tree {
 
     fn add(&mut self, node: u32, a: Action, k: u64) -> u32 {
         let c = self.nodes.len() as u32;
-        self.nodes.push(Node { action: a, n: 0, w: 0.0, avail: 1, key: k, children: Vec::new() });
-        self.nodes[node as usize].children.push(c);
+        self.nodes.push(Node { action: a, n: 0, w: 0.0, avail: 1, children: Vec::new() });
+        self.nodes[node as usize].children.push((k, c));
         c
     }
 
     /// The root's children: (action, visits), in the order they were added.
     pub fn root_children(&self) -> impl Iterator<Item = (Action, u32)> + '_ {
-        self.nodes[0].children.iter().map(|&c| (self.nodes[c as usize].action, self.nodes[c as usize].n))
+        self.nodes[0].children.iter().map(|&(_, c)| (self.nodes[c as usize].action, self.nodes[c as usize].n))
     }
 
     /// The most visited of `legal` (ties: the first in the legal order); its index.
@@ -122,7 +138,7 @@ impl Tree {
     /// Whether the most visited root action leads the runner-up by more than `left`.
     fn decided(&self, left: u32) -> bool {
         let (mut first, mut second) = (0u32, 0u32);
-        for &c in &self.nodes[0].children {
+        for &(_, c) in &self.nodes[0].children {
             let n = self.nodes[c as usize].n;
             if n > first {
                 second = first;
@@ -205,9 +221,10 @@ fn shares(d: &Game) -> [f64; SEATS] {
 /// A turn's options are drawn by index, not built (Game::lazy_turns).
 fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
     d.lazy_turns = true;
+    let rules = d.rules.clone();
     while !d.over && limit != 0 {
         let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
-        d.apply_drawn(x)?;
+        d.apply_drawn_in(&rules, x)?;
         limit -= 1;
     }
     Ok(())
@@ -316,9 +333,11 @@ fn walk(
             child.avail += 1;
             if untried.is_empty() {
                 let n = child.n as f64;
-                let mut value = child.w / n + s.exploration * ((child.avail as f64).ln() / n).sqrt();
+                let mut value = child.w / n + s.exploration * (tree.logs.ln(child.avail) / n).sqrt();
                 if let Some(b) = boost {
-                    value += s.bias * prior_of(b, root_options, &a) / (child.n + 1) as f64;
+                    // a sample's root offers the real root's options, mostly in their order
+                    let prior = if root_options.get(i) == Some(&a) { b[i] } else { prior_of(b, root_options, &a) };
+                    value += s.bias * prior / (child.n + 1) as f64;
                 }
                 if value > score {
                     score = value;

@@ -1,4 +1,4 @@
-"""The game backed by the core (engine/facade.py, engine/facade_view.py): it hands a seat a
+"""The game backed by the core (engine/game.py, engine/view.py): it hands a seat a
 read-only view with no hidden part, sends a field written by a test back to the core, and
 plays bots written in Python and the core's bots through one API."""
 
@@ -9,8 +9,8 @@ from types import MappingProxyType
 import pytest
 
 from imhotep_stats.engine import act, scenario
-from imhotep_stats.engine.facade import MARKET, PYRAMID, TEMPLE, Game, IllegalAction, apply
-from imhotep_stats.engine.facade_view import PUBLIC, View
+from imhotep_stats.engine.game import MARKET, PYRAMID, TEMPLE, Game, IllegalAction, apply
+from imhotep_stats.engine.view import PUBLIC, View
 
 pytest.importorskip("imhotep_stats._core")
 
