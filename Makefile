@@ -18,10 +18,10 @@ CRATE   = Cargo.toml Cargo.lock $(shell find src -name '*.rs')
 
 .PHONY: install run test lint bench clean browser
 
-# Each step says what it does and roughly how long it takes (measured on an idle 2-core
-# machine; README "Set up"): pip is quiet for minutes otherwise.
+# Each step says what it does and roughly how long it takes (measured on a 2-core machine,
+# idle to busy): pip is quiet for minutes otherwise.
 $(STAMP): pyproject.toml
-	@echo "make: [1/2] creating $(VENV): installing the dependencies (polars, scipy, maturin, ...) and building the Rust core in release (the first time: about 5 minutes; pip is quiet meanwhile)" >&2
+	@echo "make: [1/2] creating $(VENV): installing the dependencies (polars, scipy, maturin, ...) and building the Rust core in release (the first time: 2-6 minutes, most of it cargo; pip is quiet meanwhile)" >&2
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

@@ -43,6 +43,8 @@ pub struct Columns {
     pub took: Vec<Vec<i32>>,
     /// per game, the options chosen in order (their transcript texts), when asked for
     pub actions: Vec<Vec<String>>,
+    /// search iterations the seat's bot ran in the game (0 for a bot that does not search)
+    pub searched: Vec<i64>,
 }
 
 /// Play games [start, stop) of a cell with `players` seats and this lineup (a fresh bot
@@ -71,6 +73,7 @@ pub fn play_batch(
     // random bots only, nothing recorded: src/play.rs's random game (turns drawn, never built)
     let blind = !actions && lineup.iter().all(Spec::draws_blind);
     for game in start..stop {
+        let mut searched = [0i64; SEATS];
         let g = if blind {
             play_random(rules, players, root, game, expansion, prophecies)?
         } else {
@@ -88,6 +91,9 @@ pub fn play_batch(
             }
             if actions {
                 c.actions.push(chosen);
+            }
+            for (p, b) in bots.iter().enumerate() {
+                searched[p] = b.searched() as i64;
             }
             g
         };
@@ -117,6 +123,7 @@ pub fn play_batch(
                 col.push(i32::from(r.took[p][card]));
             }
         }
+        c.searched.extend_from_slice(&searched[..players]);
     }
     Ok(c)
 }

@@ -505,6 +505,14 @@ impl Game {
                         Arg::None => "None".into(),
                     }
                 };
+                // a bad item as errors.py's `describe` words it: its kind, then its value
+                let described = |a: &Arg| -> String {
+                    match *a {
+                        Arg::Int(x) => format!("an integer ({x})"),
+                        Arg::Name(_) => format!("a string ({})", shown(a)),
+                        Arg::None => "NoneType".into(),
+                    }
+                };
                 let pop: Vec<String> = population.iter().map(shown).collect();
                 let mut idx = Vec::new();
                 for x in given {
@@ -512,7 +520,7 @@ impl Game {
                         Some(i) => idx.push(i),
                         None => {
                             return Err(CoreError::Chance {
-                                message: format!("{what}: {} is not one of [{}]", shown(x), pop.join(", ")),
+                                message: format!("{what}: {} is not one of [{}]", described(x), pop.join(", ")),
                                 reshuffle: -1,
                             })
                         }
@@ -774,22 +782,34 @@ impl Game {
     /// Perform option `int(x * count)` for a draw 0 <= x < 1 (a random bot's pick, as
     /// bots/base.py `uniform`), without building a turn's options.
     pub fn apply_drawn(&mut self, x: f64) -> Res {
+        let rules = self.rules.clone();
+        self.apply_drawn_in(&rules, x)
+    }
+
+    /// [`Game::apply_drawn`] with the game's rules at hand (`r` is `self.rules`): a playout
+    /// holds them once, not an Arc's count changed at every decision.
+    pub fn apply_drawn_in(&mut self, r: &Rules, x: f64) -> Res {
         if self.kind != TURN || !self.lazy_turns {
             let i = (x * self.options.len() as f64) as usize;
-            return self.perform(self.options[i]);
+            return self.perform_in(r, self.options[i]);
         }
         // the turn's parts worked out once for the count and the pick
         let parts = self.turn_parts(self.to_move as usize);
         let (gets, places, sails, plays) = parts;
         let n = (gets + places + sails + plays.count_ones() as usize).max(1);
         let a = self.turn_option(parts, (x * n as f64) as usize);
-        self.perform(a)
+        self.perform_in(r, a)
     }
 
     /// Perform the legal action `a`.
     pub fn perform(&mut self, a: Action) -> Res {
         let rules = self.rules.clone();
-        let r: &Rules = &rules;
+        self.perform_in(&rules, a)
+    }
+
+    /// [`Game::perform`] with the game's rules at hand (`r` is `self.rules`).
+    pub fn perform_in(&mut self, r: &Rules, a: Action) -> Res {
+        debug_assert!(std::ptr::eq(r, &*self.rules), "perform_in: another game's rules");
         self.decisions += 1;
         if self.decisions > MAX_DECISIONS {
             return Err(self.endless(r));

@@ -58,7 +58,7 @@ pub fn play_random(
     let mut rngs: ArrayVec<Stream, SEATS> = (0..players).map(|p| bot_rng(root, game, p)).collect();
     while !g.over {
         let x = rngs[g.to_move as usize].random();
-        g.apply_drawn(x)?;
+        g.apply_drawn_in(rules, x)?; // the game's own rules (new_game shares them)
     }
     Ok(g)
 }

@@ -12,9 +12,10 @@ use crate::kinds::PROPHECY;
 use crate::rules::{CoreError, Rules, BURIAL_CHAMBER, OBELISK, PYRAMID, SRC_PROPHECY, TEMPLE};
 use crate::sites;
 
-/// The most god cards in play, scarabs a player and placement windows.
+/// The most god cards in play, scarabs a player (rules/limits.py: prophecies.scarabs up to
+/// 10) and placement windows.
 pub const GODS: usize = 8;
-pub const SCARABS: usize = 8;
+pub const SCARABS: usize = 10;
 pub const WINDOWS: usize = 8;
 
 /// The module's state: public information (cards and scarabs are on the table).

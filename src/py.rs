@@ -212,8 +212,8 @@ fn redeal(rng: &mut PyRandom, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
 
 // ---------------------------------------------------------------- the game
 
-/// A CoreError as the Python engine's exception: RulesError, ChanceError (with its
-/// reshuffle index), IllegalAction, ValueError.
+/// A CoreError as the engine's exception (imhotep_stats/engine/errors.py): RulesError,
+/// ChanceError (with its reshuffle index), IllegalAction; or a ValueError.
 pub(crate) fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
     let raise = |module: &str, class: &str, args: Bound<'_, PyTuple>| -> PyErr {
         match py.import(module).and_then(|m| m.getattr(class)).and_then(|c| c.call1(args)) {
@@ -223,11 +223,11 @@ pub(crate) fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
     };
     let one = |m: &str| PyTuple::new(py, [m]).expect("a tuple of one str");
     match e {
-        CoreError::Rules(m) => raise("imhotep_stats.engine.setup_checks", "RulesError", one(&m)),
-        CoreError::Illegal(m) => raise("imhotep_stats.engine.game", "IllegalAction", one(&m)),
+        CoreError::Rules(m) => raise("imhotep_stats.engine.errors", "RulesError", one(&m)),
+        CoreError::Illegal(m) => raise("imhotep_stats.engine.errors", "IllegalAction", one(&m)),
         CoreError::Value(m) => PyValueError::new_err(m),
         CoreError::Chance { message, reshuffle } => match (message.as_str(), reshuffle).into_pyobject(py) {
-            Ok(args) => raise("imhotep_stats.engine.chance", "ChanceError", args),
+            Ok(args) => raise("imhotep_stats.engine.errors", "ChanceError", args),
             Err(err) => err,
         },
     }

@@ -33,7 +33,8 @@ fn specs(lineup: &[String], personas: Option<&str>) -> Result<Vec<Spec>, CoreErr
 /// spec), seeds from `root` as engine/play.py. Returns a dict of equal-length lists, one
 /// entry per (game, seat): game, seat, score, rank, win_share, sled, decisions,
 /// lead_changes, margin, pts_<source>, round_<r> for the board's rounds, round_end and
-/// took_<card> for every card of the board; with `actions`, also "actions": per game the
+/// took_<card> for every card of the board, searched (the seat's search iterations in the
+/// game, 0 for a bot that does not search); with `actions`, also "actions": per game the
 /// chosen options' texts in order.
 #[pyfunction]
 #[pyo3(signature = (rules, players, root, start, stop, lineup, *, expansion=None, prophecies=false,
@@ -78,6 +79,7 @@ pub fn play_batch<'py>(
         out.set_item(format!("round_{}", k + 1), col)?;
     }
     out.set_item("round_end", cols.round_end)?;
+    out.set_item("searched", cols.searched)?;
     for (name, col) in r.cards.names.iter().zip(cols.took) {
         out.set_item(format!("took_{name}"), col)?;
     }

@@ -62,7 +62,9 @@ pub fn check_deck(r: &Rules, given: &[Card], full: &[Card], scenario: bool) -> R
     if !unknown.is_empty() {
         let mut known: Vec<&str> = (0..kinds).filter(|&c| cards[c] > 0).map(name).collect();
         known.sort();
-        return err(format!("deck: unknown card names {unknown:?} (this game's cards: {})", known.join(", ")));
+        // the names as a Python list of str shows them (['barge']), as the Python engine wrote it
+        let quoted: Vec<String> = unknown.iter().map(|n| format!("'{n}'")).collect();
+        return err(format!("deck: unknown card names [{}] (this game's cards: {})", quoted.join(", "), known.join(", ")));
     }
     let mut order: Vec<usize> = (0..kinds).collect();
     order.sort_by_key(|&c| name(c));

@@ -20,7 +20,7 @@ use crate::sites::burial_chamber::{self as burial, BurialChamber};
 use crate::sites::market::Market;
 use crate::sites::obelisk::{self, Obelisk};
 use crate::sites::pyramid::{self, Pyramid, HEIGHT, TILE};
-use crate::sites::temple::Temple;
+use crate::sites::temple::{self, Temple};
 
 /// The sites' names, in site order (the export's and the edit's keys).
 pub const SITE_NAMES: [&str; 5] = ["market", "pyramid", "temple", "burial_chamber", "obelisk"];
@@ -127,11 +127,23 @@ impl<'a> Field<'a> {
 
     /// The first `*n` items of a row, `*n` its count of items in use (set with the items).
     fn counted<T: Num + 'a>(name: &'static str, shown: Shown, row: &'a mut [T], n: &'a mut usize) -> Self {
+        let room = row.len();
+        Field::counted_within(name, shown, row, n, room)
+    }
+
+    /// [`Field::counted`] for a row the board sizes below its storage: at most `room` items.
+    fn counted_within<T: Num + 'a>(
+        name: &'static str,
+        shown: Shown,
+        row: &'a mut [T],
+        n: &'a mut usize,
+        room: usize,
+    ) -> Self {
         let value = ints(&row[..*n]);
         Field::new(name, shown, value, Some(Box::new(move |v| {
             let items: Vec<T> = read_ints(name, v)?;
-            if items.len() > row.len() {
-                return Err(CoreError::Value(format!("{name}: at most {} items, got {}", row.len(), items.len())));
+            if items.len() > room {
+                return Err(CoreError::Value(format!("{name}: at most {room} items, got {}", items.len())));
             }
             row[..items.len()].copy_from_slice(&items);
             *n = items.len();
@@ -552,7 +564,12 @@ fn temple_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, t: &'a mut Temple, 
         Temple::D(a) => {
             out.push(Field::row("chariots", Shown::Public, &mut a.chariots, seats));
             out.push(Field::row("count", Shown::Public, &mut a.count, seats));
-            out.push(Field::counted("spaces", Shown::Public, &mut a.spaces, &mut a.filled));
+            // the board's stone spaces, fewer than the row holds
+            let room = match &r.sites.temple {
+                temple::Config::D(cfg) => cfg.arrowheads.len(),
+                _ => 0,
+            };
+            out.push(Field::counted_within("spaces", Shown::Public, &mut a.spaces, &mut a.filled, room));
             out.push(Field::counted("overflow", Shown::Public, &mut a.overflow, &mut a.over));
         }
     }

@@ -28,11 +28,33 @@ impl fmt::Display for StreamError {
 impl std::error::Error for StreamError {}
 
 /// A `random.Stream`: 624 words and the index of the next one.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// A seeded stream's first generation of 624 words is twisted lazily, a stretch of
+/// [`TWIST_AHEAD`] words at a time as they are drawn: a game's streams draw few words each,
+/// so most of it would be made for nothing. `twisted` counts the words of the current
+/// generation made so far (`index <= twisted`); the words past it still hold the generation
+/// before, which is what the twist of the later words reads (it is the in-place twist of
+/// `_randommodule.c`, split at any word). A stream that drew a whole generation (a search's)
+/// twists each later one at once, in the loops that run fastest.
+#[derive(Clone)]
 pub struct Stream {
     mt: [u32; N],
     index: usize,
+    twisted: usize,
+    /// no generation begun since seeding: the next one is twisted lazily
+    fresh: bool,
 }
+
+/// The words twisted at once when a draw reaches the end of the twisted ones.
+const TWIST_AHEAD: usize = 32;
+
+impl PartialEq for Stream {
+    fn eq(&self, other: &Stream) -> bool {
+        self.state() == other.state()
+    }
+}
+
+impl Eq for Stream {}
 
 impl fmt::Debug for Stream {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -53,21 +75,57 @@ const GENRAND_19650218: [u32; N] = {
     mt
 };
 
+/// One word of the twist from the word it replaces and the next (the odd case as a mask).
+#[inline(always)]
+fn twist(hi: u32, lo: u32) -> u32 {
+    let y = (hi & UPPER) | (lo & LOWER);
+    (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
+}
+
+/// 0, 1, ..., N - 1: `init_by_array`'s second loop subtracts each word's index.
+const INDEXES: [u32; N] = {
+    let mut t = [0u32; N];
+    let mut i = 0;
+    while i < N {
+        t[i] = i as u32;
+        i += 1;
+    }
+    t
+};
+
 impl Stream {
-    /// `init_by_array`: seeded by 32-bit words, least significant first. The loops run in
-    /// stretches where neither the state's index nor the key's wraps (no test per word).
+    /// `init_by_array`: seeded by 32-bit words, least significant first.
     pub fn from_key(key: &[u32]) -> Stream {
-        const ZERO: [u32; 1] = [0];
-        let key = if key.is_empty() { &ZERO[..] } else { key };
-        let len = key.len();
-        let mut mt = GENRAND_19650218;
+        let mut s = Stream { mt: GENRAND_19650218, index: N, twisted: N, fresh: true };
+        s.mix_key(key);
+        s
+    }
+
+    /// `init_by_array`'s two loops over the words of `init_genrand(19650218)`. They run in
+    /// stretches where neither the state's index nor the key's wraps (no test per word), the
+    /// key's words with their index added beforehand.
+    fn mix_key(&mut self, key: &[u32]) {
+        let len = key.len().max(1);
+        let mut keyed = [0u32; 32];
+        let mut long = Vec::new();
+        let keyed: &mut [u32] = if len <= keyed.len() {
+            &mut keyed[..len]
+        } else {
+            long.resize(len, 0);
+            &mut long
+        };
+        // a missing key is the key [0]
+        for (jj, (k, &w)) in keyed.iter_mut().zip(key).enumerate() {
+            *k = w.wrapping_add(jj as u32);
+        }
+        let mt = &mut self.mt;
         let (mut i, mut j) = (1usize, 0usize);
         let mut prev = mt[0];
         let mut left = N.max(len);
         while left > 0 {
             let run = left.min(N - i).min(len - j);
-            for ((m, &w), jj) in mt[i..i + run].iter_mut().zip(&key[j..j + run]).zip(j as u32..) {
-                prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(w).wrapping_add(jj);
+            for (m, &w) in mt[i..i + run].iter_mut().zip(&keyed[j..j + run]) {
+                prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(w);
                 *m = prev;
             }
             i += run;
@@ -84,7 +142,8 @@ impl Stream {
         let mut left = N - 1;
         while left > 0 {
             let run = left.min(N - i);
-            for (m, ii) in mt[i..i + run].iter_mut().zip(i as u32..) {
+            // each word's own index is subtracted, read from a table like the key's words
+            for (m, &ii) in mt[i..i + run].iter_mut().zip(&INDEXES[i..i + run]) {
                 prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(ii);
                 *m = prev;
             }
@@ -96,7 +155,6 @@ impl Stream {
             }
         }
         mt[0] = UPPER;
-        Stream { mt, index: N }
     }
 
     /// `random.Stream(n)` for an int: its absolute value's 32-bit words (0 is one word, 0).
@@ -106,29 +164,44 @@ impl Stream {
 
     /// Seeded by a non-negative int given as big-endian bytes (leading zeros allowed).
     pub fn from_magnitude_be(bytes: &[u8]) -> Stream {
-        let mut words: Vec<u32> = bytes
-            .rchunks(4)
-            .map(|c| c.iter().fold(0u32, |w, &b| (w << 8) | u32::from(b)))
-            .collect();
-        while words.len() > 1 && words[words.len() - 1] == 0 {
-            words.pop();
+        let mut short = [0u32; 64];
+        let mut long = Vec::new();
+        let count = bytes.len().div_ceil(4);
+        let words: &mut [u32] = if count <= short.len() {
+            &mut short[..count]
+        } else {
+            long.resize(count, 0);
+            &mut long
+        };
+        for (w, c) in words.iter_mut().zip(bytes.rchunks(4)) {
+            *w = c.iter().fold(0u32, |w, &b| (w << 8) | u32::from(b));
         }
-        if words.is_empty() {
-            words.push(0);
-        }
-        Stream::from_key(&words)
+        // leading zero words dropped (0 is one word, 0)
+        let used = words.iter().rposition(|&w| w != 0).map_or(1, |k| k + 1).min(words.len());
+        Stream::from_key(&words[..used])
     }
 
     /// `random.Stream(s)` for a str (seed version 2).
     pub fn from_text(s: &str) -> Stream {
-        let mut bytes = s.as_bytes().to_vec();
-        bytes.extend_from_slice(&Sha512::digest(s.as_bytes()));
-        Stream::from_magnitude_be(&bytes)
+        let digest = Sha512::digest(s.as_bytes());
+        let mut short = [0u8; 192];
+        let total = s.len() + digest.len();
+        if total <= short.len() {
+            short[..s.len()].copy_from_slice(s.as_bytes());
+            short[s.len()..total].copy_from_slice(&digest);
+            Stream::from_magnitude_be(&short[..total])
+        } else {
+            let mut bytes = s.as_bytes().to_vec();
+            bytes.extend_from_slice(&digest);
+            Stream::from_magnitude_be(&bytes)
+        }
     }
 
     /// The state as `getstate()` gives it: the 624 words and the index (its tuple's 625 ints).
     pub fn state(&self) -> ([u32; N], usize) {
-        (self.mt, self.index)
+        let mut whole = self.clone();
+        whole.twist_to(N);
+        (whole.mt, whole.index)
     }
 
     /// From `getstate()`'s words and index; an index past 624 is refused, as `setstate` does.
@@ -136,16 +209,45 @@ impl Stream {
         if index > N {
             return Err(StreamError("invalid state".into()));
         }
-        Ok(Stream { mt, index })
+        Ok(Stream { mt, index, twisted: N, fresh: false })
     }
 
-    /// The next 624 words, as `genrand_uint32` makes them (the twist's odd case as a mask).
-    fn refill(&mut self) {
-        #[inline(always)]
-        fn twist(hi: u32, lo: u32) -> u32 {
-            let y = (hi & UPPER) | (lo & LOWER);
-            (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
+    /// Twist the current generation's words up to `end` (`genrand_uint32`'s loops, from the
+    /// word `twisted` on).
+    fn twist_to(&mut self, end: usize) {
+        let mt = &mut self.mt;
+        let from = self.twisted;
+        for kk in from..end.min(N - M) {
+            mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
         }
+        for kk in from.max(N - M)..end.min(N - 1) {
+            mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
+        }
+        if end == N && from < N {
+            mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
+        }
+        self.twisted = self.twisted.max(end);
+    }
+
+    /// Twist the words the next draw needs: a stretch of the lazy first generation, or a
+    /// whole later one.
+    fn twist_more(&mut self) {
+        if self.index < N {
+            self.twist_to((self.index + TWIST_AHEAD).min(N));
+            return;
+        }
+        self.index = 0;
+        if self.fresh {
+            self.fresh = false;
+            self.twisted = 0;
+            self.twist_to(TWIST_AHEAD);
+        } else {
+            self.twist_whole();
+        }
+    }
+
+    /// A whole generation (`genrand_uint32`'s loops, their bounds constant).
+    fn twist_whole(&mut self) {
         let mt = &mut self.mt;
         for kk in 0..N - M {
             mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
@@ -154,14 +256,14 @@ impl Stream {
             mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
         }
         mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
-        self.index = 0;
+        self.twisted = N;
     }
 
     /// The next 32-bit word (`genrand_uint32`).
     #[inline]
     pub fn next32(&mut self) -> u32 {
-        if self.index >= N {
-            self.refill();
+        if self.index >= self.twisted {
+            self.twist_more();
         }
         let mut y = self.mt[self.index];
         self.index += 1;
@@ -394,6 +496,49 @@ mod tests {
         for len in [0, 1, 2, 19, 623, 624, 625, 1000, 1249] {
             let key: Vec<u32> = (0..len as u32).map(|x| x.wrapping_mul(2_654_435_761) ^ 0xDEAD_BEEF).collect();
             assert_eq!(Stream::from_key(&key).state().0, init_by_array(&key), "a key of {len} words");
+        }
+    }
+
+    /// `genrand_uint32` as _randommodule.c writes it: the whole generation at once.
+    fn words_eagerly(mut mt: [u32; N], count: usize) -> Vec<u32> {
+        let twist = |hi: u32, lo: u32| {
+            let y = (hi & UPPER) | (lo & LOWER);
+            (y >> 1) ^ if y & 1 == 1 { MATRIX_A } else { 0 }
+        };
+        let mut out = Vec::new();
+        let mut index = N;
+        for _ in 0..count {
+            if index >= N {
+                for kk in 0..N - 1 {
+                    mt[kk] = mt[(kk + M) % N] ^ twist(mt[kk], mt[kk + 1]);
+                }
+                mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
+                index = 0;
+            }
+            let mut y = mt[index];
+            index += 1;
+            y ^= y >> 11;
+            y ^= (y << 7) & 0x9D2C_5680;
+            y ^= (y << 15) & 0xEFC6_0000;
+            out.push(y ^ (y >> 18));
+        }
+        out
+    }
+
+    #[test]
+    fn the_lazy_twist_draws_the_eager_words_and_state() {
+        let seeded = Stream::from_text("0:7/deal");
+        let words = words_eagerly(seeded.state().0, 3 * N + 5);
+        let mut r = seeded.clone();
+        for (k, &w) in words.iter().enumerate() {
+            assert_eq!(r.next32(), w, "word {k}");
+            if k % 97 == 0 {
+                // the state read mid-generation goes on with the same words
+                let (mt, index) = r.state();
+                let mut s = Stream::from_state(mt, index).unwrap();
+                assert_eq!(s, r);
+                assert_eq!(s.next32(), words[k + 1]);
+            }
         }
     }
 

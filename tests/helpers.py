@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 
 from imhotep_stats.engine import scenario
-from imhotep_stats.engine.facade import Game, apply
+from imhotep_stats.engine.game import Game, apply
 
 # The blue cards in the order of their bits in ``Game.blue_kinds`` (src/cards.rs, BLUE0 + j).
 BLUE = ("chisel", "lever", "hammer", "sail", "barge", "loading_platform")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.facade import BURIAL_CHAMBER, Game, apply
+from imhotep_stats.engine.game import BURIAL_CHAMBER, Game, apply
 from tests.helpers import play_random, points_by_seat, where
 
 

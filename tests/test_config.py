@@ -164,7 +164,13 @@ def test_all_problems_are_reported_at_once():
 def test_bot_names_come_from_the_registry(monkeypatch):
     from imhotep_stats import bots
 
-    monkeypatch.setitem(bots.REGISTRY, "tester", bots.RandomBot)
+    class Tester:  # a bot written in Python
+        name = "tester"
+
+        def choose(self, view, legal, rng):
+            return legal[0]
+
+    monkeypatch.setitem(bots.REGISTRY, "tester", Tester)
     assert parse_config(minimal(bots={"lineup": ["tester", "random"]})).cells[0].lineup == (
         "tester", "random")
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.result import result_of
 from tests.helpers import play_random
 

@@ -1,8 +1,10 @@
 """A batch played by the Rust core (sim/core_batch.py, src/batch.rs) gives the same rows,
-every column, as the Python loop of ``batches.simulate`` (IMHOTEP_STATS_ENGINE=python)."""
+every column, as ``batches.simulate``'s game-by-game loop (a timed batch, or a lineup with a
+bot written in Python: the core's bots one decision at a time through engine.play)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -10,7 +12,7 @@ import pytest
 from imhotep_stats.bots import persona_weights
 from imhotep_stats.config import Cell
 from imhotep_stats.sim import core_batch
-from imhotep_stats.sim.batches import Task, simulate, to_frame
+from imhotep_stats.sim.batches import CPU, Task, simulate, to_frame
 from imhotep_stats.sim.schema import COLUMNS
 
 PYRAMID_POINTS = [5, 1, 4, 2, 6, 3, 1, 2, 4, 2, 3, 1, 3, 9]
@@ -55,33 +57,36 @@ def task(sides, players, lineup, prophecies, expansion, overrides, games=30, per
                 json.dumps(overrides, sort_keys=True), json.dumps(personas or {}))
 
 
+def game_by_game(t: Task) -> dict:
+    """The task's rows from the game-by-game loop (timed: each seat's CPU in a column)."""
+    rows = simulate(dataclasses.replace(t, timed=True))
+    cpu = rows.pop(CPU)
+    assert len(cpu) == t.rows and all(type(x) is float and x >= 0 for x in cpu)
+    return rows
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p")
-def test_the_core_plays_the_rows_python_plays(case, monkeypatch):
+def test_the_core_plays_the_rows_of_the_game_by_game_loop(case):
     t = task(*case)
-    monkeypatch.setenv(core_batch.ENGINE_ENV, "python")
-    assert not core_batch.plays(t.cell.lineup)
-    python = simulate(t)
-    monkeypatch.delenv(core_batch.ENGINE_ENV)
     assert core_batch.plays(t.cell.lineup)
     core = simulate(t)
+    loop = game_by_game(t)
     assert list(core) == list(COLUMNS)
     for name in COLUMNS:
-        assert core[name] == python[name], name
-    assert to_frame(core).equals(to_frame(python))
+        assert core[name] == loop[name], name
+    assert to_frame(core).equals(to_frame(loop))
     assert len(core["game"]) == t.rows
 
 
 @pytest.mark.parametrize("case", BOT_CASES, ids=lambda c: "+".join(c[2]))
-def test_the_core_plays_every_bot_as_python_does(case, monkeypatch):
+def test_the_core_plays_every_bot_as_the_loop_does(case):
     sides, players, lineup, prophecies, expansion, games = case
     t = task(sides, players, lineup, prophecies, expansion, {}, games, PERSONAS)
-    monkeypatch.setenv(core_batch.ENGINE_ENV, "python")
-    python = simulate(t)
-    monkeypatch.delenv(core_batch.ENGINE_ENV)
     assert core_batch.plays(t.cell.lineup, PERSONAS)
     core = simulate(t)
+    loop = game_by_game(t)
     for name in COLUMNS:
-        assert core[name] == python[name], name
+        assert core[name] == loop[name], name
 
 
 def test_the_core_gives_each_games_actions():
@@ -96,6 +101,7 @@ def test_the_core_gives_each_games_actions():
         texts: list[str] = []
         g = Game(2, "B-D-A-C-C", seed=chance_seed(5, game))
         names = Cell(0, "B-D-A-C-C", 2, ("builder", "greedy")).seat_bots(game)
+        # each seat's random.Random: lent to the core's bot at each decision
         play_game(g, [make_bot(PERSONAS.get(b, b)) for b in names],
                   [bot_rng(5, game, p) for p in range(2)], lambda g, a, out=texts: out.append(str(a)))
         assert got["actions"][k] == texts
@@ -110,8 +116,7 @@ def test_the_rows_do_not_depend_on_where_the_batch_is_cut():
     assert simulate(whole) == {k: a[k] + b[k] for k in COLUMNS}
 
 
-def test_every_registered_bot_and_spec_table_plays_in_the_core(monkeypatch):
-    monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
+def test_every_registered_bot_and_spec_table_plays_in_the_core():
     assert core_batch.plays(["random", "greedy", "obelisk", "expert", "mcts400-greedy-t40-b1-m0.2-s-c1"])
     assert core_batch.plays(["random", "builder"], PERSONAS)
     # a persona named like a bot plays as its table says
@@ -119,24 +124,22 @@ def test_every_registered_bot_and_spec_table_plays_in_the_core(monkeypatch):
         "random": {"base": "greedy", "weights": persona_weights("greedy"), "name": "greedy+"}}
 
 
-def test_a_bot_written_in_python_plays_in_python(monkeypatch):
+def test_a_bot_written_in_python_plays_beside_the_core_bots(monkeypatch):
     from imhotep_stats.bots import REGISTRY
 
-    class Mine:
-        name = "mine"
+    class First:
+        name = "first"
 
         def choose(self, view, legal, rng):
+            assert view.me == view.to_move and type(legal) is tuple
             return legal[0]
 
-    monkeypatch.delenv(core_batch.ENGINE_ENV, raising=False)
-    monkeypatch.setitem(REGISTRY, "mine", Mine)
-    assert not core_batch.plays(["greedy", "mine"])
-
-
-def test_an_unknown_engine_is_refused(monkeypatch):
-    monkeypatch.setenv(core_batch.ENGINE_ENV, "cython")
-    with pytest.raises(ValueError, match="IMHOTEP_STATS_ENGINE='cython': expected one of core, python"):
-        core_batch.engine_wanted()
+    monkeypatch.setitem(REGISTRY, "first", First)
+    assert not core_batch.plays(["greedy", "first"])
+    t = task("D-B-C-A-D", 3, ("first", "greedy"), True, None, {}, games=4)
+    rows = simulate(t)
+    assert rows["bot"][:3] == list(t.cell.seat_bots(7))
+    assert len(rows["score"]) == t.rows and sum(rows["win_share"]) == pytest.approx(4)
 
 
 def test_the_core_refuses_a_bad_spec_naming_it():
@@ -150,23 +153,20 @@ def test_the_core_refuses_a_bad_spec_naming_it():
         _core.play_batch(rules("A-A-A-A-A"), 3, "0", 0, 2, ["nobody"])
 
 
-@pytest.mark.parametrize("engine", ["python", "core"])
-def test_bench_says_who_played_and_plays_the_same_games(engine, monkeypatch):
+def test_bench_plays_in_the_core_the_games_of_a_batch():
     from click.testing import CliRunner
 
     from imhotep_stats.cli import main
 
-    monkeypatch.setenv(core_batch.ENGINE_ENV, engine)
     args = ["bench", "--sides", "D-B-C-A-D", "--players", "4", "--games", "40", "--prophecies",
             "--json"]
     r = CliRunner().invoke(main, args)
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert data["played_by"] == engine
-    # the same 40 games: their mean length is the same to the decision
-    monkeypatch.setenv(core_batch.ENGINE_ENV, "python")
-    python = json.loads(CliRunner().invoke(main, args).output)
-    assert data["decisions_per_game"] == python["decisions_per_game"]
+    assert data["played_by"] == "core"
+    # the same 40 games as a batch of the cell: their mean length to the decision
+    t = Task(Cell(0, "D-B-C-A-D", 4, ("random",)), 0, 0, 40, 0, True, None, "{}")
+    assert data["decisions_per_game"] == round(sum(game_by_game(t)["decisions"][::4]) / 40, 1)
 
 
 def test_batches_played_on_threads_at_once_are_the_same_rows():

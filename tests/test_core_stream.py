@@ -1,6 +1,6 @@
 """The core's random stream (src/stream.rs) is CPython's random.Random draw for draw: the same
 seeds (ints, strs as the engine forms them), the same random(), getrandbits, randrange, choice,
-shuffle and sample, the same states; and the engine's own shuffles (engine/chance.py) alike."""
+shuffle and sample, the same states."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import random
 import pytest
 
 from imhotep_stats import _core
-from imhotep_stats.engine import chance
 
 META = random.Random(20261206)  # draws the test cases
 INT_SEEDS = [0, 1, -1, 5, -5, 2**31, 2**32 - 1, 2**32, 2**64 + 3, -(2**127), 10**60, *(
@@ -83,32 +82,6 @@ def test_shuffle_and_sample_both_algorithms():
         core.shuffle(b)
         assert a == b
     assert core.getstate() == py.getstate()
-
-
-def test_the_engines_shuffles_deal_and_pool():
-    py, core = same("chance")
-    for n in (0, 1, 2, 10, 52, 256, 257, 400):  # fast_shuffle's compiled and Python paths
-        a, b = [f"c{i}" for i in range(n)], [f"c{i}" for i in range(n)]
-        chance.fast_shuffle(py, a)
-        _core.fast_shuffle(core, b)
-        assert a == b, n
-        chance.shuffle(py, a)
-        _core.shuffle(core, b)
-        assert a == b, n
-    for sizes in [(0,), (3,), (2, 0, 5), (1, 1, 1, 1), (6, 4)]:
-        for items in (list(range(sum(sizes), 0, -1)), [f"t{i}" for i in range(sum(sizes))]):
-            pa, pb = [items[:s] for s in sizes], [items[:s] for s in sizes]
-            pool_a, pool_b = list(items), list(items)
-            chance.deal(py, pool_a, pa)
-            _core.deal(core, pool_b, pb)
-            assert (pool_a, pa) == (pool_b, pb)
-            assert _core.pooled(pb) == chance.pooled(pa)
-            chance.redeal(py, pa)
-            _core.redeal(core, pb)
-            assert pa == pb
-    assert core.getstate() == py.getstate()
-    with pytest.raises(ValueError, match="deal: 2 items for places of 1"):
-        _core.deal(core, [1, 2], [[0]])
 
 
 def test_states_cross_both_ways():

@@ -100,14 +100,14 @@ def test_the_expert_the_pages_name_is_the_expert():
     """docs/search.md and docs/skill.md say which search `expert` is: the bot it makes."""
     from imhotep_stats.bots import make_bot
 
-    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
-    expert = make_bot("expert")
+    keys = ("iterations", "rollout", "exploration", "truncate", "bias", "margin", "stop")
+    expert = make_bot("expert").spec
     for page in ("search.md", "skill.md"):
         text = (ROOT / "docs" / page).read_text(encoding="utf-8")
         named = set(re.findall(r"`expert` is `(mcts[\w.-]+)`", text))
         assert len(named) == 1, (page, named)
-        bot = make_bot(named.pop())
-        assert [getattr(bot, k) for k in keys] == [getattr(expert, k) for k in keys], page
+        bot = make_bot(named.pop()).spec
+        assert [bot[k] for k in keys] == [expert[k] for k in keys], page
 
 
 def test_every_ladder_file_has_its_command_in_the_search_page():
@@ -140,7 +140,7 @@ def test_configs_quote_the_experts_iterations_right():
     """A config's comment that gives the expert's budget gives the budget it has."""
     from imhotep_stats.bots import make_bot
 
-    iterations = make_bot("expert").iterations
+    iterations = make_bot("expert").spec["iterations"]
     quoted = [(f.name, int(k.replace(",", ""))) for f in sorted((ROOT / "configs").glob("*.toml"))
               for k in re.findall(r"expert\b[^\n]*?([\d,]+) iterations", f.read_text())]
     assert all(k == iterations for _, k in quoted), (iterations, quoted)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.result import result_of
 from tests.helpers import play_random
 
@@ -45,7 +45,7 @@ def test_engine_imports_no_heavy_libraries():
     import subprocess
 
     code = (
-        "import sys; import imhotep_stats.engine.facade, imhotep_stats.engine.play, "
+        "import sys; import imhotep_stats.engine.game, imhotep_stats.engine.play, "
         "imhotep_stats.engine.transcript; "
         "bad = [m for m in ('polars', 'scipy', 'click') if m in sys.modules]; print(bad)"
     )

@@ -1,4 +1,4 @@
-"""The small counters: the core keeps them in fixed-size arrays; the game (engine/facade.py)
+"""The small counters: the core keeps them in fixed-size arrays; the game (engine/game.py)
 shows them as lists whose item and whole writes go back to the core before its next step.
 A reader, a test or a scenario sees and writes lists, a copy's rows are its own, and a write
 the core cannot hold is refused by name, not kept."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from imhotep_stats.engine.facade import Game, apply
+from imhotep_stats.engine.game import Game, apply
 
 SEAT_ROWS = ("sled", "quarry", "sled_cap", "blue", "totals")
 SHIP_ROWS = ("ship_min", "ship_load", "ship_dock")
@@ -85,8 +85,8 @@ def test_a_row_too_long_is_refused_by_name():
         sent(g)
 
 
-# The hands (docs/engine.md, "The hands are C rows"): one row of card counts per seat; the
-# public ``g.hand`` is a list of dicts by name whose writes go back to the game, in both builds.
+# The hands: one row of card counts per seat; the public ``g.hand`` is a list of dicts by name
+# whose writes go back to the game.
 def test_hands_read_by_name_and_write_back():
     from imhotep_stats.engine import scenario as cards
 

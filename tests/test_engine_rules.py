@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from imhotep_stats.engine import act, scenario
-from imhotep_stats.engine.facade import PYRAMID, Game, IllegalAction, RulesError, apply
+from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction, RulesError, apply
 from imhotep_stats.engine.result import result_of
 from imhotep_stats.engine.scenario import gain
 from imhotep_stats.engine.scenario import score_cards as score_game_end

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from imhotep_stats.engine import act, scenario
-from imhotep_stats.engine.facade import PYRAMID, Game, IllegalAction, apply
+from imhotep_stats.engine.game import PYRAMID, Game, IllegalAction, apply
 from imhotep_stats.engine.scenario import gain
 from imhotep_stats.engine.scenario import score_cards as score_game_end
 from tests.helpers import play_random, points

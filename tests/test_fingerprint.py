@@ -1,5 +1,5 @@
 """The decisions of seeded games, fingerprinted: a change that should not change any game (a move
-of code, a speed-up, a typed layer) must leave every fingerprint as recorded.
+of code, a speed-up) must leave every fingerprint as recorded.
 
 Each case plays a few seeded games to the end and hashes, per game, every decision (the deciding
 seat, its kind, the action taken and how many were legal) and the final scores; a case's
@@ -59,7 +59,7 @@ print(json.dumps({"fingerprints": out}))
 
 
 def _in_process(cases: list = CASES) -> dict:
-    """The games' script, run in this process."""
+    """The script's fingerprints of ``cases``, played in this process."""
     saved = sys.argv
     from contextlib import redirect_stdout
     from io import StringIO
@@ -81,9 +81,8 @@ def _check(got: dict, where: str) -> None:
     assert not changed, f"{where}: games changed in {changed} (if meant: --record, see the doc)"
 
 
-def test_seeded_games_keep_their_fingerprint_in_this_process():
-    got = _in_process()
-    _check(got["fingerprints"], "this process")
+def test_seeded_games_keep_their_fingerprint():
+    _check(_in_process()["fingerprints"], "the core's bots and game")
 
 
 def test_the_fingerprint_sees_a_changed_decision():

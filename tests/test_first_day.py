@@ -216,3 +216,37 @@ def test_make_keeps_a_redirected_stderr_and_ignores_directory_times(tmp_path):
     os.utime(root / "src")  # a directory's time moves (an editor's backup file)
     up_to_date = subprocess.run(["make", "-q", f"VENV={venv}", "install"], cwd=root)
     assert up_to_date.returncode == 0
+
+
+@pytest.mark.skipif(__import__("shutil").which("make") is None, reason="no make here")
+def test_make_rebuilds_the_core_when_the_crate_changed_and_only_then(tmp_path):
+    """The build stamp follows the crate's files, a nested src/**/*.rs too; the venv's stamp
+    follows pyproject.toml. The Makefile runs on a stand-in tree, whose file times the test
+    sets."""
+    import os
+    import subprocess
+    from pathlib import Path
+
+    makefile = Path(__file__).resolve().parent.parent / "Makefile"
+    tree = tmp_path / "tree"
+    for name in ("Cargo.toml", "Cargo.lock", "pyproject.toml", "src/lib.rs", "src/a/deep.rs"):
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text("")
+    venv = tmp_path / "venv"
+    _fake_venv(venv)
+    (venv / ".built-stamp").touch()  # as the venv's creation leaves it: the core built with it
+    t = (tree / "src" / "lib.rs").stat().st_mtime_ns
+    for f in tree.rglob("*"):
+        os.utime(f, ns=(t - 10**9,) * 2)
+
+    def make(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["make", "-f", str(makefile), *flags, f"VENV={venv}", "install"],
+                              cwd=tree, capture_output=True, text=True)
+
+    assert make("-q").returncode == 0
+    os.utime(tree / "src" / "a" / "deep.rs")  # changed now
+    assert make("-q").returncode == 1
+    assert "make: [2/2] rebuilding the Rust core" in make("-s").stderr
+    assert make("-q").returncode == 0
+    os.utime(tree / "pyproject.toml")  # the venv is refreshed
+    assert make("-q").returncode == 1

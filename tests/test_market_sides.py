@@ -5,7 +5,7 @@ tests/test_conformance.py)."""
 from __future__ import annotations
 
 from imhotep_stats.engine import act, scenario
-from imhotep_stats.engine.facade import Game, apply
+from imhotep_stats.engine.game import Game, apply
 from tests.helpers import play_random, points, unload
 
 MARKET, PYRAMID, TEMPLE, BURIAL, OBELISK = range(5)

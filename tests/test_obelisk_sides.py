@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from imhotep_stats.engine import scenario
 from imhotep_stats.engine.actions import Action, act
-from imhotep_stats.engine.facade import OBELISK, Game, IllegalAction, apply
+from imhotep_stats.engine.game import OBELISK, Game, IllegalAction, apply
 
 # The rulebook's six tokens as squares (x = column, y = row).
 TOKEN_SHAPES: dict[str, tuple[tuple[int, int], ...]] = {

@@ -7,7 +7,7 @@ import pytest
 
 from imhotep_stats.engine import scenario
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.facade import Game, IllegalAction, apply
+from imhotep_stats.engine.game import Game, IllegalAction, apply
 from tests.helpers import play_random, points_by_seat, where
 
 GODS = ("amun", "ra", "horus", "osiris", "thoth", "hathor", "anubis")

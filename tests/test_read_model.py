@@ -1,5 +1,5 @@
 """The read model (docs/engine.md, "The read model"): a seat's view and its sites' windows
-(engine/facade_view.py, from the core's seen) hand out nothing that can change the game, show
+(engine/view.py, from the core's seen) hand out nothing that can change the game, show
 no hidden part, and show every site as it is now."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from types import MappingProxyType
 
 import pytest
 
-from imhotep_stats.engine.facade import Game, apply
-from imhotep_stats.engine.facade_view import PRINTED, PUBLIC, View
+from imhotep_stats.engine.game import Game, apply
+from imhotep_stats.engine.view import PRINTED, PUBLIC, View
 
 ALL_SIDES = ("A-A-A-A-A", "B-B-B-B-B", "C-C-C-C-C", "D-D-D-D-D")
 # what a window shows beside the site's own fields: the queries

@@ -88,7 +88,7 @@ def test_a_run_of_the_expert_is_not_resumed_once_its_settings_moved(tmp_path, mo
     # `expert` keeps its name while its settings follow the evidence (400 iterations until
     # 2026-12-02, 800 since): a run's rows are the old bot's, so resuming it with the new one
     # would mix two bots under one name. Its settings are hashed, and a resume names them.
-    from imhotep_stats.bots.search import bot as search_bot
+    from imhotep_stats.bots import search_spec as search_bot
     from imhotep_stats.sim.store import RunStoreError
 
     cfg = study()

@@ -160,3 +160,33 @@ def test_the_docs_quote_the_checks_defaults():
     assert f"`--strong-games` ({MOST}) a cell" in guide
     assert f"`--strong-minutes` ({BUDGET_MINUTES:g})" in guide
     assert f"a plain line every {LOG_EVERY:g} s when stderr is no terminal" in guide
+
+
+def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monkeypatch):
+    """A busy machine is slower than the pilot's CPU time: before each pass the check
+    measures its own pace and stops when the pass would end past its budget."""
+    from imhotep_stats.reporting import strong
+
+    class Slow:  # every reading of the clock 10 minutes after the last
+        now = 0.0
+
+        def monotonic(self):
+            self.now += 600.0
+            return self.now
+
+    monkeypatch.setattr(strong, "time", Slow())
+    out = tmp_path / "r"
+    r = _run(out, "--strong-minutes", "15", "--strong-games", "70", games=20)
+    assert r.exit_code == 0, r.output
+    assert "at most 70 a cell" in r.stderr  # the pilot's plan: every pass fits
+    assert "strong-play check (random): 20 -> 40 games a cell would take about 10 min more " \
+        "at this pace, beyond the 15-minute budget: stopping here" in r.stderr
+    assert "strong-play check, 20 games (undecided after 20 games a cell (the 15-minute " \
+        "budget))" in r.stderr
+    assert "Undecided after 20 games: " in r.stdout
+    check = out.with_name("r-strong-random")
+    assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20
+    monkeypatch.undo()
+    r = _run(out, "--strong-minutes", "15", "--strong-games", "70", games=20)
+    assert "finished before, 20 games a cell at most as planned then: re-reported" in r.stderr
+    assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20

@@ -1,5 +1,5 @@
 """The Temple's boards as the core holds them (fixed-size rows), shown by the game
-(engine/facade.py) as lists that take item and whole writes; a copy owns its rows; a board or
+(engine/game.py) as lists that take item and whole writes; a copy owns its rows; a board or
 a write larger than the rows is refused by name."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from imhotep_stats.engine.facade import TEMPLE, Game
+from imhotep_stats.engine.game import TEMPLE, Game
 
 
 def sent(g: Game) -> None:
@@ -54,8 +54,6 @@ def test_arena_rows_read_write_and_copy():
     assert c.overflow == [] and c.stones() == 2
 
 
-@pytest.mark.xfail(strict=True, reason="the core's edit checks the row's storage (16), not the "
-                   "board's 12 arrowheads (issue 44: src/state.rs to refuse it)")
 def test_arena_spaces_beyond_the_boards_refused():
     g = Game(3, "A-A-D-A-A", seed=1)
     a = g.sites[TEMPLE]

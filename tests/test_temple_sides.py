@@ -10,7 +10,7 @@ import pytest
 
 from imhotep_stats.engine import scenario
 from imhotep_stats.engine.actions import act
-from imhotep_stats.engine.facade import TEMPLE, Game, apply
+from imhotep_stats.engine.game import TEMPLE, Game, apply
 from tests.helpers import play_random, points_by_seat
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from imhotep_stats.engine.facade import Game
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import play_game
 
 

@@ -107,9 +107,9 @@ def test_the_spaces_show_the_values_the_board_prints():
     """Pyramid A's spaces carry ``pyramid.A.points[i]`` in fill order: the i-th stone
     delivered sits on the space labelled with points[i]; other sides' values sit beside
     the site with their keys (the two-player row where there is one)."""
-    from imhotep_stats.engine.facade import Game
-    from imhotep_stats.engine.facade_view import View
+    from imhotep_stats.engine.game import Game
     from imhotep_stats.engine.transcript import replay
+    from imhotep_stats.engine.view import View
     from imhotep_stats.reporting.board_state import state
     from imhotep_stats.rules.board import default_board
 

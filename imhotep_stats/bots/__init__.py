@@ -15,20 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from imhotep_stats.bots.base import Bot, RandomBot
-from imhotep_stats.bots.greedy import GreedyBot, UnknownDecision, handled_kinds
-from imhotep_stats.bots.search.bot import (
+from imhotep_stats.bots.base import Bot
+from imhotep_stats.bots.core_bot import CoreBot, seat_rng
+from imhotep_stats.bots.search_spec import (
     SPEC_KEYS,
-    MctsBot,
-    expert,
+    expert_spec,
     is_search_name,
-    mcts_from_name,
-    mcts_from_spec,
+    spec_from_name,
+    spec_from_table,
 )
 from imhotep_stats.bots.weights import DEFAULT_WEIGHTS, WEIGHT_DOCS, BotSpecError, check_weights
 
-# name -> factory; the scripted bots register themselves here.
-REGISTRY: dict[str, Callable[[], Bot]] = {"random": RandomBot, "expert": expert}
+# name -> factory of a fresh bot for one seat and game. The core plays the built-in bots
+# (CoreBot); a bot written in Python registered here plays through the same protocol.
+REGISTRY: dict[str, Callable[[], Bot]] = {
+    "random": lambda: CoreBot("random"),
+    "expert": lambda: CoreBot(expert_spec()),
+}
 # greedy-family names -> their full weights (the base a spec table may start from)
 PERSONAS: dict[str, dict[str, float]] = {}
 
@@ -54,7 +57,12 @@ def register_persona(name: str, weights: Mapping[str, float], base: str = "greed
     start = _base_weights(base, f"persona {name!r}")
     full = {**start, **check_weights(weights, f"persona {name!r} weights")}
     PERSONAS[name] = full
-    REGISTRY[name] = lambda: GreedyBot(name, full)
+    REGISTRY[name] = lambda: CoreBot(greedy_spec(name, full))
+
+
+def greedy_spec(name: str, weights: Mapping[str, float]) -> dict:
+    """The core's table for a greedy-family bot with these full weights."""
+    return {"base": "greedy", "weights": dict(weights), "name": name}
 
 
 def _base_weights(base: object, where: str) -> dict[str, float]:
@@ -74,16 +82,16 @@ def make_bot(spec: str | Mapping[str, object]) -> Bot:
         try:
             return REGISTRY[spec]()
         except KeyError:
-            searcher = mcts_from_name(spec)  # mcts400, mcts100-greedy: any budget
+            searcher = spec_from_name(spec)  # mcts400, mcts100-greedy: any budget
             if searcher is not None:
-                return searcher
+                return CoreBot(searcher)
             raise BotSpecError(
                 f"unknown bot {spec!r} (known: {', '.join(sorted(REGISTRY))}, mctsN such as mcts400)"
             ) from None
     if not isinstance(spec, Mapping):
         raise BotSpecError(f"bot spec: expected a name or a table, got {type(spec).__name__}")
     if spec.get("base") in ("mcts", "expert"):
-        return mcts_from_spec(spec)
+        return CoreBot(spec_from_table(spec))
     unknown = sorted(set(spec) - {"base", "weights", "name"})
     if unknown:
         raise BotSpecError(f"bot spec: unknown key {unknown[0]!r} (known: base, name, weights)")
@@ -94,7 +102,7 @@ def make_bot(spec: str | Mapping[str, object]) -> Bot:
     name = spec.get("name", f"{base}+")
     if not isinstance(name, str) or not name:
         raise BotSpecError(f"bot spec name: expected a non-empty string, got {name!r}", field="name")
-    return GreedyBot(name, full)
+    return CoreBot(greedy_spec(name, full))
 
 
 def is_bot_name(name: str) -> bool:
@@ -121,7 +129,7 @@ for _name, _w in BUILTIN_PERSONAS.items():
     register_persona(_name, _w, base="greedy")
 
 __all__ = [
-    "BUILTIN_PERSONAS", "REGISTRY", "WEIGHT_DOCS", "Bot", "BotSpecError", "GreedyBot", "MctsBot",
-    "RandomBot", "UnknownDecision", "bot_names", "handled_kinds", "is_bot_name", "make_bot",
-    "persona_weights", "register_persona", "spec_keys",
+    "BUILTIN_PERSONAS", "REGISTRY", "WEIGHT_DOCS", "Bot", "BotSpecError", "CoreBot", "bot_names",
+    "greedy_spec", "is_bot_name", "make_bot", "persona_weights", "register_persona", "seat_rng",
+    "spec_keys",
 ]

@@ -22,7 +22,7 @@ def expected_errors(fn):
     def wrapper(*args, **kwargs):
         from imhotep_stats.bots import BotSpecError
         from imhotep_stats.config import ConfigError
-        from imhotep_stats.engine.game import RulesError
+        from imhotep_stats.engine.errors import RulesError
         from imhotep_stats.engine.transcript import TranscriptError
         from imhotep_stats.rules.board import BoardDataError
         from imhotep_stats.rules.board_file import BoardFileError

@@ -157,7 +157,7 @@ def _searched(bots) -> int:
     return sum(getattr(b, "searched", 0) for b in bots)
 
 
-@click.command(short_help="Games per second on one core (compiled or pure).")
+@click.command(short_help="Games per second on one core.")
 @table_options("random")
 @click.option("--games", type=GAMES, default=2000, show_default=True,
               help="Games per run.")
@@ -168,17 +168,17 @@ def _searched(bots) -> int:
 @json_option("Print the figures as one JSON object.")
 @expected_errors
 def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
-    """Play GAMES games in this process (one core) and print games per second. Bots the Rust
-    core plays (every built-in bot) are played by it, as a study's batch
-    (IMHOTEP_STATS_ENGINE=python: by the Python engine, which also counts search iterations).
+    """Play GAMES games in this process (one core) and print games per second. Built-in bots
+    are played by the Rust core as a study's batch; a lineup with a bot written in Python game
+    by game. Search bots report their iterations per second too.
 
     On a shared machine other processes slow some runs down by up to half: with --repeat N
     the best run is the closest to what one free core does (timeit's rule), the median what
     a busy machine gave. Figures are per CPU second too (time this process ran)."""
-    from imhotep_stats.bots import make_bot
+    from imhotep_stats.bots import make_bot, seat_rng
     from imhotep_stats.engine import core
     from imhotep_stats.engine.game import Game
-    from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+    from imhotep_stats.engine.play import chance_seed, play_game
     from imhotep_stats.sim import core_batch
 
     names = _bot_list(bots, players)
@@ -189,19 +189,21 @@ def bench(sides, players, bots, games, repeat, seed, prophecies, as_json):
     core_rules = core.rules(sides) if in_core else None
 
     def one_run() -> dict:
-        decisions = 0
+        decisions = in_core_searched = 0
         searched = _searched(bot_objs)
         t0 = time.perf_counter()
         c0 = time.process_time()
         if in_core:
             cols = core_batch.play(core_rules, players, seed, 0, games, names, prophecies=prophecies)
             decisions = sum(cols["decisions"][::players])
+            in_core_searched = sum(cols["searched"])  # the core's bots count their own
         for i in range(0 if in_core else games):
             g = Game(players, sides, seed=chance_seed(seed, i), prophecies=prophecies)
-            decisions += play_game(g, bot_objs, [bot_rng(seed, i, p) for p in range(players)]).decisions
+            rngs = [seat_rng(b, seed, i, p) for p, b in enumerate(bot_objs)]
+            decisions += play_game(g, bot_objs, rngs).decisions
         seconds = time.perf_counter() - t0
         cpu = time.process_time() - c0
-        searched = _searched(bot_objs) - searched
+        searched = _searched(bot_objs) - searched + in_core_searched
         return {
             # search bots (mcts): tree-search iterations, per second and per CPU second
             **({"iterations": searched,

@@ -21,6 +21,9 @@ from imhotep_stats.cli.exits import expected_errors
 from imhotep_stats.cli.options import CLUSTER, GAMES, bad_cluster, workers_option
 
 WORKERS = workers_option("all cores")
+BATCH_SIZE = click.option("--batch-size", type=click.IntRange(1), help="Games a task at most; "
+                          "slow bots get fewer, sized by a pilot to a few seconds each and "
+                          "every worker busy (the games never depend on it) [default: 500].")
 
 
 @click.group(short_help="Head-to-head games between bots, and ratings from them.")
@@ -42,13 +45,14 @@ def ladder() -> None:
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @WORKERS
 @CLUSTER
+@BATCH_SIZE
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The JSON Lines file (appended to).")
 @click.option("--timed", is_flag=True, help="Record each seat's CPU seconds in its bot "
-              "(`cpu`; the games are played in Python, which can time a seat; without it "
-              "the Rust core plays the bots it has, untimed, the same games).")
+              "(`cpu`; the games are played one decision at a time, each seat's choice "
+              "timed; without it the core plays each batch whole, the same games).")
 @expected_errors
-def play(lineup, players, sides, games, seed, workers, cluster, out, timed):
+def play(lineup, players, sides, games, seed, workers, cluster, batch_size, out, timed):
     """Play the games of `range(GAMES)` not yet in OUT and append them in game order, e.g.
 
       imhotep-stats ladder play --lineup mcts400,greedy --players 2 --sides A-A-A-A-A
@@ -59,7 +63,8 @@ def play(lineup, players, sides, games, seed, workers, cluster, out, timed):
     bad_cluster(cluster)
     names = [n.strip() for n in lineup.split(",") if n.strip()]
     cfg = one_cell(names, sides, players, games, seed)
-    n = play_file(cfg, out, workers=workers, cluster=cluster, timed=timed)
+    n = play_file(cfg, out, workers=workers, cluster=cluster, timed=timed,
+                  batch_size=batch_size)
     click.echo(f"{n} games played into {out}" + (" (timed)" if timed else ""), err=True)
 
 
@@ -101,13 +106,14 @@ def plot(files, out, players):
 @click.option("--seed", type=int, default=0, show_default=True, help="Root seed.")
 @WORKERS
 @CLUSTER
+@BATCH_SIZE
 @click.option("--personas", default=",".join(("pyramid", "temple", "burial", "obelisk",
                                               "market", "balanced")), show_default=True,
               shell_complete=complete_bots, help="The personas to show, comma-separated.")
 @click.option("--only", default="wins,sources,sides", show_default=True,
               help="Tables to print: wins, sources, sides.")
 @expected_errors
-def evaluate(games, seed, workers, cluster, personas, only):
+def evaluate(games, seed, workers, cluster, batch_size, personas, only):
     """Evidence that the scripted bots are real players, in Markdown: each persona against
     random and greedy, points by source, and each persona on the C and D side of its site.
     Seeded as a study, seats rotated; docs/evidence.md's bot tables are this output."""
@@ -123,7 +129,7 @@ def evaluate(games, seed, workers, cluster, personas, only):
 
     def play(lineup, sides, players, n):
         return matchup(lineup, sides=sides, players=players, games=n, seed=seed,
-                       workers=workers, cluster=cluster)
+                       workers=workers, cluster=cluster, batch_size=batch_size)
 
     t0 = time.perf_counter()
     click.echo(f"<!-- imhotep-stats evaluate --games {games} --seed {seed} -->")

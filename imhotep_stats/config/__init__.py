@@ -216,7 +216,7 @@ class StudyConfig:
         if not (any("expert" in lu for _, lus in self.lineups for lu in lus)
                 or any(p.get("base") == "expert" for p in personas.values())):
             return {}
-        from imhotep_stats.bots.search.bot import EXPERT
+        from imhotep_stats.bots.search_spec import EXPERT
         return {"expert": dict(sorted(EXPERT.items()))}
 
     @property

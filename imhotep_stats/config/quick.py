@@ -23,7 +23,7 @@ SOURCE = "command line"
 
 def parse_sides(text: str, option: str = "--sides") -> dict[str, list[str]]:
     """``D-A-C-A-A`` (market-pyramid-temple-burial_chamber-obelisk) into a [sides] table."""
-    from imhotep_stats.engine.game import RulesError
+    from imhotep_stats.engine.errors import RulesError
     from imhotep_stats.engine.setup_checks import parse_sides as letters_of
 
     try:

@@ -1,14 +1,11 @@
 """The Rust core (Cargo.toml, src/), built as the extension ``imhotep_stats._core``: what it is,
-the board data it reads (``board_json``), and its game with the Python engine's actions
-(``CoreGame``)."""
+the board data it reads (``board_json``) and its parsed rules (``rules``)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
-from imhotep_stats.engine.actions import Action, act
 from imhotep_stats.engine.setup_checks import parse_sides
 from imhotep_stats.rules.board import SITES, Board, default_board, plain
 
@@ -57,27 +54,3 @@ def rules(sides: str | Sequence[str], board: Board | None = None):
     from imhotep_stats import _core
 
     return _core.Rules(board_json(board or default_board(), parse_sides(sides)))
-
-
-class CoreGame:
-    """The core's game behind the Python engine's words: ``options`` are interned
-    :class:`Action` values, ``apply`` takes one."""
-
-    def __init__(self, players: int, sides: str | Sequence[str] = "A-A-A-A-A", *,
-                 board: Board | None = None, core_rules: Any = None, seed: int | str = 0,
-                 **setup: Any):
-        from imhotep_stats import _core
-
-        self.sides = parse_sides(sides)
-        self.seed = seed
-        self.core = _core.Game(core_rules or rules(self.sides, board), players, seed, **setup)
-
-    @property
-    def options(self) -> list[Action]:
-        return [act(kind, *args) for kind, args in self.core.options]
-
-    def apply(self, a: Action) -> None:
-        self.core.apply(a.kind, *a.args)
-
-    def __getattr__(self, name: str) -> Any:  # to_move, kind, over, events, totals, winners...
-        return getattr(self.core, name)

@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from imhotep_stats.engine import facade, facade_view
 from imhotep_stats.engine.game import Game, play_seats
 from imhotep_stats.engine.result import GameResult, result_of
 from imhotep_stats.engine.view import View
@@ -22,8 +21,13 @@ def chance_seed(root: int, game: int) -> str:
     return f"{root}:{game}"
 
 
+def bot_seed(root: int, game: int, seat: int) -> str:
+    """The seed of a seat's own random stream in a game (src/play.rs's ``bot_rng`` alike)."""
+    return f"{root}:{game}:bot{seat}"
+
+
 def bot_rng(root: int, game: int, seat: int) -> random.Random:
-    return random.Random(f"{root}:{game}:bot{seat}")
+    return random.Random(bot_seed(root, game, seat))
 
 
 def play_game(
@@ -32,13 +36,8 @@ def play_game(
     rngs: Sequence[random.Random],
     on_decision: Callable[[Game, Action], None] | None = None,
 ) -> GameResult:
-    """Play ``game`` (the Python engine's or the core's, engine/facade.py) to the end.
+    """Play ``game`` to the end: each seat's bot chooses from its view and its own stream.
     ``on_decision(game, action)`` is called before each apply."""
-    if isinstance(game, facade.Game):  # the core's game: its views and its loop
-        seats = [(bots[p].choose, facade_view.View(game, p), rngs[p]) for p in range(game.n)]
-        facade.play_seats(game, seats, on_decision)
-        return result_of(game)
-    # Per seat: (its bot's choose, its view, its random stream).
     seats = [(bots[p].choose, View(game, p), rngs[p]) for p in range(game.n)]
-    play_seats(game, seats, on_decision)  # the loop, compiled beside apply
+    play_seats(game, seats, on_decision)
     return result_of(game)

@@ -68,27 +68,25 @@ def win_shares(winners: list[int], n: int) -> list[float]:
 
 # Each source's place in a seat's row of points (tally): one dict lookup an event.
 SOURCE_INDEX = {source: i for i, source in enumerate(SOURCES)}
-# tally's points and running totals: compiled, C arrays of these fixed sizes (result.pxd)
-POINTS, SEATS = 64, 4
-assert SEATS * len(SOURCES) <= POINTS, "result.pxd: tally's C array of points is too small"
+SEATS = 4
 ZERO_BY_SOURCE = dict.fromkeys(SOURCES, 0)  # never changed: copied
 
 
 def tally(events: list, n: int, rounds: int) -> tuple[list, list, int]:
     """Per seat the points by source and by round (game end last), and how often the sole
     leader on the score track changed, from the score events in order."""
-    if n < 1 or n > SEATS:  # (compiled, points and running are C arrays of SEATS seats)
+    if n < 1 or n > SEATS:
         raise ValueError(f"tally: 1 to {SEATS} seats, got {n}")
     width = len(SOURCES)
-    points = [0] * 64  # POINTS: seat p's points of SOURCES[i] at p * width + i
+    points = [0] * (n * width)  # seat p's points of SOURCES[i] at p * width + i
     by_round = [[0] * (rounds + 1) for _ in range(n)]
-    running = [0] * 4  # SEATS: the first n: each seat's points so far
+    running = [0] * n  # each seat's points so far
     leader = -1  # the last sole leader on the score track
     changes = 0
     best = 0
     for event in events:
         seat, source, pts, rnd = event
-        if seat < 0 or seat >= n:  # (compiled, points and running are C arrays)
+        if seat < 0 or seat >= n:
             raise ValueError(f"score event {event!r}: no seat {seat} in a {n}-player game")
         k = seat * width + SOURCE_INDEX[source]
         points[k] += pts

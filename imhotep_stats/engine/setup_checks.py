@@ -14,12 +14,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from imhotep_stats.engine.errors import RulesError
 from imhotep_stats.errors import describe
 from imhotep_stats.rules.board import SIDES, SITES
-
-
-class RulesError(ValueError):
-    """A game set up against the rules (bad player count, sides, round cards, deck)."""
 
 
 def is_whole(value: Any) -> bool:

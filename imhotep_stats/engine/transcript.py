@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from imhotep_stats.engine.chance import ChanceError
-from imhotep_stats.engine.facade import Game, RulesError, apply
+from imhotep_stats.engine.errors import ChanceError, RulesError
+from imhotep_stats.engine.game import Game, apply
 from imhotep_stats.engine.play import chance_seed
 from imhotep_stats.engine.result import GameResult, result_of
 from imhotep_stats.engine.setup_checks import is_whole

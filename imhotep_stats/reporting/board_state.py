@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from imhotep_stats.engine.facade import Game
-from imhotep_stats.engine.facade_view import View
+from imhotep_stats.engine.game import Game
+from imhotep_stats.engine.view import View
 from imhotep_stats.rules.board import SITES, SideData
 
 

@@ -19,8 +19,9 @@ Whether a command plays the check is the CLI's choice (``cli.options.strong_want
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +101,7 @@ def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int 
     verdict is decided or its cap (``plan``, else ``plan_run_check`` with ``most`` and
     ``minutes``, said first); returns (config, directory, outcome, why, plan)
     (``sim.runner.run_until_decided``: why is "decided" or "budget")."""
-    from imhotep_stats.sim.runner import run_until_decided
+    from imhotep_stats.sim.runner import held_games, run_until_decided
 
     say = say or (lambda _m: None)
     check = strong_config(cfg, bot, first)
@@ -121,14 +122,34 @@ def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int 
                     or (v.games if v.verdict == "inconclusive" else 0)
                     for v in verdicts.values()), default=0)
 
-    def before_pass(held: int, games: int) -> None:
-        left = f", {minutes_text(plan.seconds(games - held))}" if plan.cores else ""
+    start, played, held_before = time.monotonic(), [], held_games(check, out)
+
+    def look_timed(games: int) -> int:
+        played.append(games)
+        return look(games)
+
+    def before_pass(held: int, games: int) -> bool:
+        """Whether the next pass fits what is left of the budget at this run's pace (a busy
+        machine is slower than the pilot's CPU time); says the pass it plays."""
+        spent = time.monotonic() - start
+        pace = spent / (held - held_before) if held > held_before else None  # s a game a cell
+        need = (games - held) * pace if pace else plan.seconds(games - held)
+        budget = 60 * plan.minutes if plan.minutes > 0 and plan.cores else None
+        if budget is not None and spent + need > budget:
+            say(f"strong-play check ({strong_bot(bot)}): {held:,} -> {games:,} games a cell "
+                f"would take {minutes_text(need)} more at this pace, beyond the "
+                f"{plan.minutes:g}-minute budget: stopping here")
+            return False
+        left = f", {minutes_text(need)}" if plan.cores else ""
         say(f"strong-play check ({strong_bot(bot)}): playing {held:,} -> {games:,} games a "
             f"cell{left}")
+        return True
 
-    outcome, why = run_until_decided(check, out, look, max_games=max(plan.cap, check.games),
+    outcome, why = run_until_decided(check, out, look_timed,
+                                     max_games=max(plan.cap, check.games),
                                      before_pass=before_pass, **run_options)
-    save_plan(out, plan)
+    plan = replace(plan, cap=min(plan.cap, played[-1])) if why == "budget" else plan
+    save_plan(out, plan)  # what the check reached: asked again the same way, re-reported
     return check, out, outcome, why, plan
 
 
@@ -136,7 +157,7 @@ def stop_text(why: str, games: int, plan: Plan) -> str:
     """Why the check stopped, in words."""
     if why == "decided":
         return "every cell decided"
-    budget = f" (the {plan.minutes:g}-minute budget)" if plan.capped else ""
+    budget = f" (the {plan.minutes:g}-minute budget)" if games < plan.most else ""
     return f"undecided after {games:,} games a cell{budget}"
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from imhotep_stats.engine.facade import Game
-from imhotep_stats.engine.facade_view import View
+from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.transcript import read_lines, replay
+from imhotep_stats.engine.view import View
 from imhotep_stats.reporting.board_state import round_totals, state
 from imhotep_stats.reporting.captions import action_words, step_caption
 from imhotep_stats.reporting.charts import axis, scale, tick

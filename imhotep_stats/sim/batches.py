@@ -1,8 +1,9 @@
 """Batches of games: what a worker is sent and the rows it sends back.
 
 A task is a small picklable value naming a cell and a range of game indices; the worker
-plays those games (:func:`simulate`; in the Rust core when it plays every bot of the
-lineup, ``sim/core_batch.py``) and sends back plain columns, one row per game and
+plays those games (:func:`simulate`: in the Rust core when every bot of the lineup is
+built in, ``sim/core_batch.py``; game by game when one is written in Python, or when each
+seat's CPU is timed) and sends back plain columns, one row per game and
 seat, sorted by (game, seat); :func:`to_frame` types them with the exact schema of
 ``sim/schema.py``. Workers never import polars: a pool starts faster without it.
 
@@ -19,10 +20,11 @@ from dataclasses import dataclass
 from time import process_time
 from typing import TYPE_CHECKING
 
-from imhotep_stats.bots import make_bot
+from imhotep_stats.bots import make_bot, seat_rng
 from imhotep_stats.config import Cell, board_for
+from imhotep_stats.engine.core import rules
 from imhotep_stats.engine.game import Game
-from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
+from imhotep_stats.engine.play import chance_seed, play_game
 from imhotep_stats.sim import core_batch
 from imhotep_stats.sim.schema import CARDS, COLUMNS, ROUNDS, SOURCES
 
@@ -118,7 +120,8 @@ def simulate(task: Task) -> Columns:
     board = board_for(task.overrides_json)
     personas = json.loads(task.personas_json)  # name -> spec table (bots.make_bot)
     if not task.timed and core_batch.plays(cell.lineup, personas):
-        return core_batch.simulate(task, board)  # the same rows, played by the Rust core
+        return core_batch.simulate(task, board)  # the whole batch in the core
+    shared = rules(cell.sides, board)  # the board data the core reads, once for the task
     cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
     round_cols = [cols[f"round_{r}"] for r in range(1, ROUNDS + 1)]
@@ -128,11 +131,12 @@ def simulate(task: Task) -> Columns:
         # Fresh bots every game: a bot that remembered anything between games would make
         # the rows depend on where the batches were cut.
         bots = [make_bot(personas.get(b, b)) for b in names]
+        rngs = [seat_rng(b, task.seed, i, p) for p, b in enumerate(bots)]
         if task.timed:
             bots = [Timed(b) for b in bots]
         g = Game(n, cell.sides, board=board, seed=chance_seed(task.seed, i),
-                 expansion=task.expansion, prophecies=task.prophecies)
-        r = play_game(g, bots, [bot_rng(task.seed, i, p) for p in range(n)])
+                 expansion=task.expansion, prophecies=task.prophecies, core_rules_=shared)
+        r = play_game(g, bots, rngs)
         rounds = len(r.by_round[0]) - 1
         for p in range(n):
             cols["game"].append(i)

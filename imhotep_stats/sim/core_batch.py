@@ -1,65 +1,32 @@
-"""A batch played by the Rust core (``_core.play_batch``): the same games and rows as
-``batches.simulate``'s Python loop, played without the GIL and sent back as columns.
+"""A batch played by the Rust core (``_core.play_batch``): the games and rows of
+``batches.simulate``, played without the GIL and sent back as columns.
 
-The core plays every bot of the registry and of a config's spec tables (``core_spec``): the
-random bot, the greedy bot with every persona and weights table, and the search (``mcts...``,
-``expert``), each proved by a differential check to play Python's games decision by decision
-(tools/greedy_traces.py, tools/search_traces.py). A lineup with another bot (one written in
-Python), a timed batch (its per-seat CPU column is Python's), a checkout without the core,
-or ``IMHOTEP_STATS_ENGINE=python`` plays in Python.
+The core plays every built-in bot (``bots.make_bot`` gives a ``CoreBot``): the random bot,
+the greedy bot with every persona and weights table, and the search (``mcts...``,
+``expert``). A lineup with a bot written in Python plays game by game through
+``engine.play.play_game`` (batches.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from imhotep_stats.bots import GreedyBot, MctsBot, RandomBot, make_bot
+from imhotep_stats.bots import CoreBot, make_bot
 from imhotep_stats.sim.schema import COLUMNS
 
 if TYPE_CHECKING:
     from imhotep_stats.rules.board import Board
     from imhotep_stats.sim.batches import Columns, Task
 
-ENGINE_ENV = "IMHOTEP_STATS_ENGINE"
-ENGINES = ("core", "python")  # core: the core plays what it can (the default)
-
-
-def engine_wanted() -> str:
-    """The engine ``IMHOTEP_STATS_ENGINE`` asks for: "core" (unset) or "python"."""
-    value = os.environ.get(ENGINE_ENV, "").strip().lower() or "core"
-    if value not in ENGINES:
-        raise ValueError(f"{ENGINE_ENV}={os.environ[ENGINE_ENV]!r}: expected one of "
-                         f"{', '.join(ENGINES)}")
-    return value
-
-
-def _core() -> Any:
-    try:
-        from imhotep_stats import _core
-    except ImportError:  # a checkout whose build did not run: Python plays
-        return None
-    return _core if hasattr(_core, "play_batch") else None
-
 
 def core_spec(spec: str | Mapping[str, object]) -> str | dict | None:
     """The spec the core plays for a bot spec (a name or a table, as ``make_bot`` takes), its
-    weights and settings resolved here; None for a bot the core does not play. A bad spec
-    raises ``make_bot``'s BotSpecError."""
+    weights and settings resolved; None for a bot written in Python. A bad spec raises
+    ``make_bot``'s BotSpecError."""
     bot = make_bot(spec)
-    kind = type(bot)
-    if kind is RandomBot:
-        return "random"
-    if kind is GreedyBot:
-        return {"base": "greedy", "weights": dict(bot.weights), "name": bot.name}
-    if kind is MctsBot:
-        return {"base": "mcts", "name": bot.name, "iterations": bot.iterations,
-                "rollout": bot.rollout_name, "exploration": bot.exploration,
-                "truncate": bot.truncate, "bias": bot.bias, "margin": bot.margin,
-                "stop": bot.stop}
-    return None
+    return bot.spec if isinstance(bot, CoreBot) else None
 
 
 def core_specs(bots: Sequence[str], personas: Mapping | None = None) -> dict | None:
@@ -72,9 +39,8 @@ def core_specs(bots: Sequence[str], personas: Mapping | None = None) -> dict | N
 
 def plays(bots: Sequence[str], personas: dict | None = None) -> bool:
     """Whether the core plays a batch with these bot names (``personas``: the config's spec
-    tables by name)."""
-    return (engine_wanted() == "core" and _core() is not None
-            and core_specs(bots, personas) is not None)
+    tables by name): every one is a built-in bot."""
+    return core_specs(bots, personas) is not None
 
 
 def play(rules: Any, players: int, root: int, start: int, stop: int, bots: Sequence[str],
@@ -85,7 +51,9 @@ def play(rules: Any, players: int, root: int, start: int, stop: int, bots: Seque
     specs = core_specs(bots, personas)
     if specs is None:
         raise ValueError(f"the core does not play every bot of {', '.join(bots)}")
-    return _core().play_batch(rules, players, str(root), start, stop, list(bots),
+    from imhotep_stats import _core
+
+    return _core.play_batch(rules, players, str(root), start, stop, list(bots),
                               expansion=expansion, prophecies=prophecies,
                               personas=json.dumps(specs), actions=actions)
 
@@ -105,6 +73,6 @@ def simulate(task: Task, board: Board) -> Columns:
         "lineup": [",".join(cell.lineup)] * rows,
         "bot": [b for i in range(task.start, task.stop) for b in cell.seat_bots(i)],
     }
-    # rounds the board does not play and cards it does not have: zero, as in Python's rows
+    # rounds the board does not play and cards it does not have: zero, as the loop writes them
     return {name: fixed[name] if name in fixed else got.get(name) or [0] * rows
             for name in COLUMNS}

@@ -21,7 +21,7 @@ from itertools import islice
 
 import polars as pl
 
-from imhotep_stats.engine.game import RulesError
+from imhotep_stats.engine.errors import RulesError
 from imhotep_stats.sim.batches import Task, simulate, to_frame
 from imhotep_stats.sim.probe import probe
 from imhotep_stats.sim.store import RunStoreError

@@ -19,7 +19,20 @@ if TYPE_CHECKING:
 
     from imhotep_stats.config import StudyConfig
 
-CHUNK = 10  # games per task: a few seconds of work with search bots
+CHUNK = 10  # games per task when a caller sizes none
+
+
+def batch_games(cfg: StudyConfig, games: int, workers: int | None = None,
+                most: int | None = None) -> int:
+    """Games a task for ``games`` games of ``cfg``'s cell, sized by the pilot as a study's
+    batches (``cost.batch_size``: a few seconds of CPU each, every worker busy), at most
+    ``most`` (--batch-size; default the study default)."""
+    from imhotep_stats.config import DEFAULT_BATCH_SIZE
+    from imhotep_stats.sim import cost
+    from imhotep_stats.sim.executors import default_workers
+
+    return cost.batch_size(cost.pilot_costs(cfg, games), most or DEFAULT_BATCH_SIZE,
+                           workers or default_workers())
 
 
 def _ranges(games: Iterable[int], chunk: int) -> list[tuple[int, int]]:
@@ -88,26 +101,33 @@ def one_cell(lineup: list[str], sides: str, players: int, games: int, seed: int,
 
 def matchup(lineup: list[str], *, sides: str = "A-A-A-A-A", players: int = 2,
             games: int = 2000, seed: int = 0, prophecies: bool = False,
-            workers: int | None = 1, cluster: str | None = None) -> pl.DataFrame:
-    """All ``games`` games of a lineup rotated through the seats, as one frame of rows."""
+            workers: int | None = 1, cluster: str | None = None,
+            batch_size: int | None = None) -> pl.DataFrame:
+    """All ``games`` games of a lineup rotated through the seats, as one frame of rows;
+    tasks of ``batch_games`` games (``batch_size`` at most)."""
     import polars as pl
 
     cfg = one_cell(lineup, sides, players, games, seed, prophecies)
     parts: list[pl.DataFrame] = []
     play_games(cfg, range(games), parts.append, workers=workers, cluster=cluster,
-               chunk=max(CHUNK, games // max(4 * (workers or 2), 1)))
+               chunk=batch_games(cfg, games, workers, batch_size))
     return pl.concat(parts)
 
 
 def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
-              cluster: str | None = None, timed: bool = False) -> int:
+              cluster: str | None = None, timed: bool = False,
+              batch_size: int | None = None) -> int:
     """Play the games of ``cfg`` not yet in the JSON Lines file ``out`` and append them, one
-    record per game in game order, with ``timed`` each seat's CPU seconds (played in Python:
-    the core plays a batch whole, untimed); an interrupted run resumes; the records but
-    their ``cpu`` are the same whatever the workers and the engine; returns the games
-    played."""
+    record per game in game order, with ``timed`` each seat's CPU seconds (the games played
+    one decision at a time, each seat's ``choose`` timed: sim/batches.py), in tasks of
+    ``batch_games`` games (``batch_size`` at most); an interrupted run resumes; the records
+    but their ``cpu`` are the same whatever the workers, the batches and the timing; returns
+    the games played."""
     done = {rec["game"] for rec in read_records(out)} if out.exists() else set()
     todo = [i for i in range(cfg.games) if i not in done]
+    if not todo:
+        return 0
+    chunk = batch_games(cfg, len(todo), workers, batch_size)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as f:
         def write(rows: pl.DataFrame) -> None:
@@ -115,7 +135,8 @@ def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
                 f.write(json.dumps(rec) + "\n")
             f.flush()
 
-        play_games(cfg, todo, write, workers=workers, cluster=cluster, timed=timed)
+        play_games(cfg, todo, write, workers=workers, cluster=cluster, timed=timed,
+                   chunk=chunk)
     return len(todo)
 
 

@@ -543,14 +543,15 @@ def base_places(name: str, out: Path) -> list[Path]:
 
 
 def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
-                      max_games: int, before_pass: Callable[[int, int], None] | None = None,
+                      max_games: int, before_pass: Callable[[int, int], bool] | None = None,
                       **run_options: Any) -> tuple[RunOutcome, str]:
     """Play passes into ``run_dir`` until ``look`` wants no more games or ``max_games`` per
     cell are played: the first pass (or the games the directory holds), then each pass at
     most doubles the games, at least one batch, as ``look`` asks. Every pass is a top-up
     of the same run (``run_study(sequential=True)``); ``before_pass(held, games)`` hears of
-    each pass after the first before it plays. Returns the last pass's outcome and why it
-    stopped: "decided" or "budget"."""
+    each pass after the first before it plays, and stops the run there when it returns
+    False (a budget other than games). Returns the last pass's outcome and why it stopped:
+    "decided" or "budget"."""
     run_dir = Path(run_dir)
     force = bool(run_options.pop("force", False))
     run_options.pop("resume", None)  # a run in the directory is always continued
@@ -566,9 +567,9 @@ def run_until_decided(config: StudyConfig, run_dir: str | Path, look: Look, *,
         simulated += outcome.simulated
         reused = outcome.reused if reused is None else reused
         want = look(games)
-        if want <= 0 or games >= max_games:
+        held = games
+        if want > 0 and games < max_games:
+            games = min(max_games, games + max(config.batch_size, min(want, games)))
+        if want <= 0 or held >= max_games or (before_pass and not before_pass(held, games)):
             outcome.simulated, outcome.reused = simulated, reused  # over all passes
             return outcome, "decided" if want <= 0 else "budget"
-        held, games = games, min(max_games, games + max(config.batch_size, min(want, games)))
-        if before_pass is not None:
-            before_pass(held, games)

@@ -13,16 +13,14 @@ import io
 import json
 from pathlib import Path
 
-from imhotep_stats.bots import BotSpecError, make_bot
+from imhotep_stats.bots import BotSpecError, make_bot, seat_rng
 from imhotep_stats.config import Cell, StudyConfig, board_for
 from imhotep_stats.config.bots import bot_name_problem
-from imhotep_stats.engine import facade
 from imhotep_stats.engine.game import Game
-from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
-from imhotep_stats.engine.result import GameResult, result_of
+from imhotep_stats.engine.play import chance_seed, play_game
+from imhotep_stats.engine.result import GameResult
 from imhotep_stats.engine.transcript import TraceWriter, setup_line
 from imhotep_stats.rules.board import Board
-from imhotep_stats.sim import core_batch
 
 GAMES_DIR = "games"
 
@@ -51,23 +49,12 @@ def play_one(players: int, sides: str, names: list[str], seed: int, game: int = 
     board's changes, written into the setup line so the transcript stands alone)."""
     personas = personas or {}
     writer = TraceWriter()
-    if core_batch.plays(names, personas):  # the core's game and bots, decision by decision
-        specs = core_batch.core_specs(names, personas)
-        from imhotep_stats import _core
-
-        g = facade.Game(players, sides, board=board, seed=chance_seed(seed, game),
-                        expansion=expansion, prophecies=prophecies)
-        writer.lines.append(setup_line(g, seed, game, list(names), overrides or None))
-        bots = [_core.Bot(json.dumps(specs[b])) for b in names]
-        rngs = [_core.Random(f"{seed}:{game}:bot{p}") for p in range(players)]  # as bot_rng
-        facade.play_core_bots(g, bots, rngs, writer.on_decision)
-        result = result_of(g)
-    else:
-        g = Game(players, sides, board=board, seed=chance_seed(seed, game),
-                 expansion=expansion, prophecies=prophecies)
-        writer.lines.append(setup_line(g, seed, game, list(names), overrides or None))
-        result = play_game(g, [make_bot(personas.get(b, b)) for b in names],
-                           [bot_rng(seed, game, p) for p in range(players)], writer.on_decision)
+    g = Game(players, sides, board=board, seed=chance_seed(seed, game), expansion=expansion,
+             prophecies=prophecies)
+    writer.lines.append(setup_line(g, seed, game, list(names), overrides or None))
+    bots = [make_bot(personas.get(b, b)) for b in names]
+    result = play_game(g, bots, [seat_rng(b, seed, game, p) for p, b in enumerate(bots)],
+                       writer.on_decision)
     writer.finish(g, result)
     fh = io.StringIO()
     writer.write(fh)

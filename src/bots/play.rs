@@ -151,6 +151,14 @@ impl Bot {
             Bot::Search(b) => b.choose(g, rng),
         }
     }
+
+    /// Search iterations this bot has run in its game (0 for the bots that do not search).
+    pub fn searched(&self) -> u64 {
+        match self {
+            Bot::Search(b) => b.searched,
+            _ => 0,
+        }
+    }
 }
 
 /// Play a game to the end with `bots` (one per seat), seat p drawing from its stream of

@@ -46,6 +46,7 @@ pub const PLAIN: Settings = Settings {
     margin: 0.0,
     stop: false,
     greedy_rollout: false,
+    value: false,
 };
 
 /// The reference bot's settings (bot.py EXPERT): 1,900 iterations, greedy priors at the
@@ -74,6 +75,9 @@ impl MctsBot {
         }
         if s.depth != NO_LIMIT {
             name += &format!("-t{}", s.depth);
+        }
+        if s.value {
+            name += "-v";
         }
         if s.bias != 0.0 {
             name += &format!("-b{}", g_format(s.bias));
@@ -162,8 +166,9 @@ impl MctsBot {
         Ok(MctsBot::new(&name, s))
     }
 
-    /// A bot from its name: `expert`, or `mcts<N>[-random|-greedy][-t<T>][-b<B>][-m<M>][-s][-c<C>]`
-    /// (bot.py's NAME); None if `name` is not of that form.
+    /// A bot from its name: `expert`, or `mcts<N>[-random|-greedy][-t<T>][-v][-b<B>][-m<M>][-s][-c<C>]`
+    /// (bot.py's NAME, and `-v`: the learned value scores truncated rollouts, value.rs);
+    /// None if `name` is not of that form.
     pub fn from_name(name: &str) -> Result<Option<MctsBot>, CoreError> {
         if name == "expert" {
             return Ok(Some(MctsBot::expert()));
@@ -203,6 +208,13 @@ impl MctsBot {
             Some(v)
         };
         let truncate = take(&mut s, "-t", true);
+        let value = match s.strip_prefix("-v") {
+            Some(t) if !t.starts_with(|c: char| c.is_ascii_alphanumeric()) => {
+                s = t;
+                true
+            }
+            _ => false,
+        };
         let bias = take(&mut s, "-b", false).unwrap_or(0.0);
         let margin = take(&mut s, "-m", false).unwrap_or(0.0);
         let stop = if let Some(t) = s.strip_prefix("-s") {
@@ -221,6 +233,9 @@ impl MctsBot {
         if truncate == Some(0.0) {
             return Err(CoreError::Value(format!("bot {name:?}: a truncated rollout plays at least 1 decision (-t1)")));
         }
+        if value && truncate.is_none() {
+            return Err(CoreError::Value(format!("bot {name:?}: the learned value (-v) scores truncated rollouts: give -tN before it")));
+        }
         if margin > 1.0 {
             return Err(CoreError::Value(format!("bot {name:?}: the margin weight (-m) is at most 1")));
         }
@@ -232,6 +247,7 @@ impl MctsBot {
             margin,
             stop,
             greedy_rollout: greedy,
+            value,
         };
         Ok(Some(MctsBot::new(name, settings)))
     }
@@ -251,12 +267,19 @@ impl MctsBot {
 
     /// The index of the option seat `g.to_move` chooses, drawing from its stream `rng`.
     pub fn choose(&self, g: &Game, rng: &mut Stream, pricer: Option<&mut dyn Pricer>) -> Result<usize, CoreError> {
+        self.choose_counted(g, rng, pricer).map(|(i, _)| i)
+    }
+
+    /// `choose`'s index and the search iterations it ran (0 for a single option; fewer
+    /// than the budget when it stopped early), as bot.py counts `searched`.
+    pub fn choose_counted(&self, g: &Game, rng: &mut Stream, pricer: Option<&mut dyn Pricer>) -> Result<(usize, u64), CoreError> {
         if g.options.len() == 1 {
-            return Ok(0);
+            return Ok((0, 0));
         }
         let priors = self.priors(g, pricer)?;
         let tree = search(g, g.to_move as usize, rng, &self.settings, priors.as_deref())?;
-        Ok(tree.best_action(&g.options))
+        let ran = tree.root_children().map(|(_, n)| u64::from(n)).sum();
+        Ok((tree.best_action(&g.options), ran))
     }
 }
 
@@ -274,16 +297,20 @@ fn g_format(x: f64) -> String {
 pub struct SearchBot {
     pub bot: MctsBot,
     pricer: Option<Greedy>,
+    /// search iterations run so far in this game (bench: iterations per second)
+    pub searched: u64,
 }
 
 impl SearchBot {
     pub fn new(bot: MctsBot) -> SearchBot {
         let pricer = (bot.settings.bias != 0.0).then(|| Greedy::new(Weights::default()));
-        SearchBot { bot, pricer }
+        SearchBot { bot, pricer, searched: 0 }
     }
 
     /// The index of the option seat `g.to_move` chooses, drawing from its stream `rng`.
     pub fn choose(&mut self, g: &Game, rng: &mut Stream) -> Result<usize, CoreError> {
-        self.bot.choose(g, rng, self.pricer.as_mut().map(|p| p as &mut dyn Pricer))
+        let (i, ran) = self.bot.choose_counted(g, rng, self.pricer.as_mut().map(|p| p as &mut dyn Pricer))?;
+        self.searched += ran;
+        Ok(i)
     }
 }

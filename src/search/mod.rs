@@ -6,3 +6,4 @@ pub mod bot;
 pub mod determinize;
 pub mod evaluate;
 pub mod tree;
+pub mod value;

@@ -14,6 +14,7 @@ use crate::game::{Game, SEATS};
 use crate::rules::CoreError;
 use crate::search::determinize::Sampler;
 use crate::search::evaluate::{estimate_points, estimate_shares, winner_shares};
+use crate::search::value::{features, shares_of, value_shares, weights};
 use crate::stream::Stream;
 
 /// Rollouts play to the game's end.
@@ -37,6 +38,9 @@ pub struct Settings {
     pub stop: bool,
     /// rollouts played by the greedy bot in every seat (else uniformly random)
     pub greedy_rollout: bool,
+    /// a truncated rollout is credited with the learned value's win shares (value.rs)
+    /// instead of a win for the estimate's leader
+    pub value: bool,
 }
 
 /// The statistics of one action from one information set: `n` visits, `w` summed reward
@@ -47,14 +51,30 @@ pub struct Node {
     pub n: u32,
     pub w: f64,
     pub avail: u32,
-    key: u64,
-    /// the children in the order they were added (Python's dict order)
-    children: Vec<u32>,
+    /// the children in the order they were added (Python's dict order), each with its
+    /// action's fingerprint: a walk looks up every legal action at every node it passes,
+    /// and the fingerprints side by side are scanned without reading the nodes
+    children: Vec<(u64, u32)>,
 }
 
 /// The tree of one decision: nodes in an arena, the root at 0.
 pub struct Tree {
     pub nodes: Vec<Node>,
+    logs: Logs,
+}
+
+/// `ln(k)` for the visit counts a search meets, each worked out once by the same `ln`.
+struct Logs(Vec<f64>);
+
+impl Logs {
+    #[inline]
+    fn ln(&mut self, k: u32) -> f64 {
+        let k = k as usize;
+        if k >= self.0.len() {
+            self.0.extend((self.0.len()..=k).map(|x| (x as f64).ln()));
+        }
+        self.0[k]
+    }
 }
 
 /// A cheap fingerprint of an action: children are found by it, then by equality.
@@ -74,15 +94,15 @@ fn key(a: &Action) -> u64 {
 
 impl Tree {
     fn new() -> Tree {
-        Tree { nodes: vec![Node { action: Action::new0(0), n: 0, w: 0.0, avail: 1, key: 0, children: Vec::new() }] }
+        let root = Node { action: Action::new0(0), n: 0, w: 0.0, avail: 1, children: Vec::new() };
+        Tree { nodes: vec![root], logs: Logs(Vec::new()) }
     }
 
-    /// The child of `node` for `a`, if any.
+    /// The child of `node` for `a` (fingerprint `k`), if any.
     #[inline]
     fn child(&self, node: u32, a: &Action, k: u64) -> u32 {
-        for &c in &self.nodes[node as usize].children {
-            let x = &self.nodes[c as usize];
-            if x.key == k && x.action == *a {
+        for &(key, c) in &self.nodes[node as usize].children {
+            if key == k && self.nodes[c as usize].action == *a {
                 return c;
             }
         }
@@ -91,14 +111,14 @@ impl Tree {
 
     fn add(&mut self, node: u32, a: Action, k: u64) -> u32 {
         let c = self.nodes.len() as u32;
-        self.nodes.push(Node { action: a, n: 0, w: 0.0, avail: 1, key: k, children: Vec::new() });
-        self.nodes[node as usize].children.push(c);
+        self.nodes.push(Node { action: a, n: 0, w: 0.0, avail: 1, children: Vec::new() });
+        self.nodes[node as usize].children.push((k, c));
         c
     }
 
     /// The root's children: (action, visits), in the order they were added.
     pub fn root_children(&self) -> impl Iterator<Item = (Action, u32)> + '_ {
-        self.nodes[0].children.iter().map(|&c| (self.nodes[c as usize].action, self.nodes[c as usize].n))
+        self.nodes[0].children.iter().map(|&(_, c)| (self.nodes[c as usize].action, self.nodes[c as usize].n))
     }
 
     /// The most visited of `legal` (ties: the first in the legal order); its index.
@@ -118,7 +138,7 @@ impl Tree {
     /// Whether the most visited root action leads the runner-up by more than `left`.
     fn decided(&self, left: u32) -> bool {
         let (mut first, mut second) = (0u32, 0u32);
-        for &c in &self.nodes[0].children {
+        for &(_, c) in &self.nodes[0].children {
             let n = self.nodes[c as usize].n;
             if n > first {
                 second = first;
@@ -151,10 +171,14 @@ fn margin_reward(points: &[f64], scale: f64) -> [f64; SEATS] {
 
 /// What each seat is credited with at a rollout's end: the win share, mixed (weight
 /// `margin`) with the squashed score margin.
-fn reward(d: &mut Game, margin: f64) -> Result<[f64; SEATS], CoreError> {
+fn reward(d: &mut Game, margin: f64, value: bool) -> Result<[f64; SEATS], CoreError> {
     let n = d.n;
     if margin == 0.0 {
-        return if d.over { Ok(shares(d)) } else { estimate_shares(d) };
+        return match (d.over, value) {
+            (true, _) => Ok(shares(d)),
+            (false, true) => value_shares(d),
+            (false, false) => estimate_shares(d),
+        };
     }
     let (win, pts) = if d.over {
         let mut pts = [0.0; SEATS];
@@ -162,6 +186,13 @@ fn reward(d: &mut Game, margin: f64) -> Result<[f64; SEATS], CoreError> {
             pts[p] = d.totals[p] as f64;
         }
         (shares(d), pts)
+    } else if value {
+        let f = features(d)?;
+        let mut pts = [0.0; SEATS];
+        for p in 0..n {
+            pts[p] = f[p][0];
+        }
+        (shares_of(&f[..n], weights()), pts)
     } else {
         let sled = d.sled;
         let pts = estimate_points(d)?;
@@ -190,9 +221,10 @@ fn shares(d: &Game) -> [f64; SEATS] {
 /// A turn's options are drawn by index, not built (Game::lazy_turns).
 fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
     d.lazy_turns = true;
+    let rules = d.rules.clone();
     while !d.over && limit != 0 {
         let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
-        d.apply_drawn(x)?;
+        d.apply_drawn_in(&rules, x)?;
         limit -= 1;
     }
     Ok(())
@@ -243,7 +275,7 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
             (Some(bot), false) => greedy_rollout(&mut d, bot, s.depth),
             (None, false) => random_rollout(&mut d, s.depth),
         });
-        let credit = walked.and_then(|_| reward(&mut d, s.margin));
+        let credit = walked.and_then(|_| reward(&mut d, s.margin, s.value));
         stream = d.rng_reshuffle.take();
         let credit = match credit {
             Ok(c) => c,
@@ -301,9 +333,11 @@ fn walk(
             child.avail += 1;
             if untried.is_empty() {
                 let n = child.n as f64;
-                let mut value = child.w / n + s.exploration * ((child.avail as f64).ln() / n).sqrt();
+                let mut value = child.w / n + s.exploration * (tree.logs.ln(child.avail) / n).sqrt();
                 if let Some(b) = boost {
-                    value += s.bias * prior_of(b, root_options, &a) / (child.n + 1) as f64;
+                    // a sample's root offers the real root's options, mostly in their order
+                    let prior = if root_options.get(i) == Some(&a) { b[i] } else { prior_of(b, root_options, &a) };
+                    value += s.bias * prior / (child.n + 1) as f64;
                 }
                 if value > score {
                     score = value;

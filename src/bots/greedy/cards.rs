@@ -2,9 +2,8 @@
 //! to each player now, from public state only (hands are public; the deck's order is not,
 //! only its make-up).
 
-use std::collections::HashMap;
-
 use super::context::Ctx;
+use super::fast_map::FastMap;
 use super::sites;
 use crate::bots::weights::{site_key, Weights, CARD_BLUE, CARD_DECORATION, CARD_OTHER, CARD_STATUE, MARKET};
 use crate::game::{Game, HAND};
@@ -51,8 +50,8 @@ pub struct Book {
     pub key: Option<[i64; 3]>,
     pub neutral: [[Option<f64>; CARDS]; 4],
     pub hands: [Option<[u8; HAND]>; 4],
-    pub unknown: HashMap<(usize, i32, usize), f64>,
-    pub draws: HashMap<(usize, usize), Vec<(f64, i32)>>,
+    pub unknown: FastMap<(usize, i32, usize), f64>,
+    pub draws: FastMap<(usize, usize), Vec<(f64, i32)>>,
     pub left: f64,
 }
 
@@ -61,8 +60,8 @@ pub struct CardValues {
     pub book: Book,
     weighted: [Option<f64>; CARDS],
     comp: Option<Vec<(Card, i32)>>,
-    unknown_mine: HashMap<(i32, usize), f64>,
-    draws_mine: HashMap<(usize, usize), Vec<(f64, i32)>>,
+    unknown_mine: FastMap<(i32, usize), f64>,
+    draws_mine: FastMap<(usize, usize), Vec<(f64, i32)>>,
     statue_table: Vec<i32>,
     statue_extra: i32,
     unused_blue: i32,
@@ -93,8 +92,8 @@ impl CardValues {
             book: Book { left: 1.0, ..Book::default() },
             weighted: [None; CARDS],
             comp: None,
-            unknown_mine: HashMap::new(),
-            draws_mine: HashMap::new(),
+            unknown_mine: FastMap::default(),
+            draws_mine: FastMap::default(),
             statue_table: t.statue_table.clone(),
             statue_extra: t.statue_extra,
             unused_blue: t.unused_blue,

@@ -6,6 +6,8 @@
 //! the sites' public state, hands through `cards::hand` (its own and others' held cards are
 //! public in Python's View too).
 
+use std::sync::OnceLock;
+
 use arrayvec::ArrayVec;
 
 use super::cards::CardValues;
@@ -16,10 +18,16 @@ use crate::game::Game;
 pub const STONE: f64 = 1.0;
 pub const DECAY: f64 = 0.55;
 
-/// DECAY**k as Python's float power gives it.
+/// DECAY**k as Python's float power gives it (the same `powf`, worked out once for the
+/// small k a sled holds).
 #[inline]
 pub fn dpow(k: i32) -> f64 {
-    DECAY.powf(k as f64)
+    static TABLE: OnceLock<[f64; 32]> = OnceLock::new();
+    let table = TABLE.get_or_init(|| std::array::from_fn(|k| DECAY.powf(k as f64)));
+    match table.get(k as usize) {
+        Some(&x) if k >= 0 => x,
+        _ => DECAY.powf(k as f64),
+    }
 }
 
 /// Ship s's slots: owner, -1 empty, -2 unloaded.
@@ -75,6 +83,8 @@ pub struct Ctx {
     pub round: usize,
     pub sailed: usize,
     pub ekey: Vec<i64>,
+    /// a buffer for the next key (begin's and the sites' refresh), so keys are not allocated
+    pub spare_key: Vec<i64>,
     pub epoch: i64,
     pub ckey: Option<[i64; 3]>,
     pub free: ArrayVec<usize, 5>,
@@ -123,6 +133,7 @@ impl Ctx {
             round: 0,
             sailed: 0,
             ekey: Vec::new(),
+            spare_key: Vec::new(),
             epoch: 0,
             ckey: None,
             free: ArrayVec::new(),
@@ -161,13 +172,16 @@ impl Ctx {
         let rnd = g.round;
         let sailed = g.sailed as usize;
         let taken: i64 = g.cards_taken[..n].iter().map(|&x| x as i64).sum();
-        let mut key: Vec<i64> = vec![rnd as i64, sailed as i64, taken, g.discard.len() as i64];
+        let mut key = std::mem::take(&mut self.spare_key);
+        key.clear();
+        key.extend([rnd as i64, sailed as i64, taken, g.discard.len() as i64]);
         for k in 0..self.volatile.len() {
             let i = self.volatile[k];
             sites::key_into(self, g, i, &mut key);
             key.push(-999_999); // a separator between the volatile sites' keys
         }
         if key == self.ekey {
+            self.spare_key = key;
             return;
         }
         let old = std::mem::replace(&mut self.ekey, key);
@@ -180,6 +194,7 @@ impl Ctx {
         } else {
             full = old.len() < 2 || self.ekey[2..] != old[2..];
         }
+        self.spare_key = old;
         if sailed != self.sailed || full {
             self.sailed = sailed;
             self.stone_now = if rnd >= self.rounds {

@@ -14,6 +14,7 @@
 
 pub mod cards;
 pub mod context;
+mod fast_map;
 pub mod prophecies;
 pub mod sites;
 pub mod turn;

@@ -30,7 +30,8 @@ pub fn turn_fast(c: &mut Ctx, g: &Game, legal: &[Action], rng: &mut Stream) -> R
     let sled = c.sled[me];
     let place_cost = if sled > 0 { c.stone_now * dpow(sled - 1) } else { c.sled_value(sled - 1) };
     let mut best = -1e18;
-    let mut cands: Vec<Action> = Vec::new();
+    // every place, sail, get and play can tie: at most 16 + 20 + 2 + 6
+    let mut cands: ArrayVec<Action, 64> = ArrayVec::new();
     for s in 0..4 {
         if c.dock[s] >= 0 {
             continue;
@@ -41,7 +42,8 @@ pub fn turn_fast(c: &mut Ctx, g: &Game, legal: &[Action], rng: &mut Stream) -> R
                 let v = v - place_cost;
                 if v > best + 1e-9 {
                     best = v;
-                    cands = r.places.iter().map(|&k| Action::place(s, k as usize)).collect();
+                    cands.clear();
+                    cands.extend(r.places.iter().map(|&k| Action::place(s, k as usize)));
                 } else if v >= best - 1e-9 {
                     cands.extend(r.places.iter().map(|&k| Action::place(s, k as usize)));
                 }
@@ -50,7 +52,8 @@ pub fn turn_fast(c: &mut Ctx, g: &Game, legal: &[Action], rng: &mut Stream) -> R
         if let Some(v) = r.best_sail {
             if v > best + 1e-9 {
                 best = v;
-                cands = r.sails.iter().map(|&i| Action::sail(s, i as usize)).collect();
+                cands.clear();
+                cands.extend(r.sails.iter().map(|&i| Action::sail(s, i as usize)));
             } else if v >= best - 1e-9 {
                 cands.extend(r.sails.iter().map(|&i| Action::sail(s, i as usize)));
             }
@@ -68,7 +71,8 @@ pub fn turn_fast(c: &mut Ctx, g: &Game, legal: &[Action], rng: &mut Stream) -> R
             let v = if a.has_args() { gv + get_extra(c, g, &a)? } else { gv };
             if v > best + 1e-9 {
                 best = v;
-                cands = vec![a];
+                cands.clear();
+                cands.push(a);
             } else if v >= best - 1e-9 {
                 cands.push(a);
             }
@@ -86,7 +90,8 @@ pub fn turn_fast(c: &mut Ctx, g: &Game, legal: &[Action], rng: &mut Stream) -> R
             let v = card_play(c, g, card_of(g, &a)?, &res, sled)?;
             if v > best + 1e-9 {
                 best = v;
-                cands = vec![a];
+                cands.clear();
+                cands.push(a);
             } else if v >= best - 1e-9 {
                 cands.push(a);
             }
@@ -114,7 +119,8 @@ pub fn pick(scores: &[f64], rng: &mut Stream) -> usize {
             top = s;
         }
     }
-    let idx: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] >= top - 1e-9).collect();
+    let idx: ArrayVec<usize, { crate::game::OPTIONS }> =
+        (0..scores.len()).filter(|&i| scores[i] >= top - 1e-9).collect();
     if idx.len() == 1 {
         idx[0]
     } else {

@@ -3,6 +3,9 @@
 //! a table `obj[owner * POS + position]` (my objective for a stone of that owner unloaded
 //! at that position), rebuilt only when the site's key changes.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::context::Ctx;
 use crate::action::Action;
 use crate::game::Game;
@@ -39,7 +42,7 @@ pub enum Memo {
     /// Burial A's union-find over the stones placed so far
     UnionFind { parent: Vec<usize>, size: Vec<usize> },
     /// Burial D's gains for the grid with `empty` empty cells: token * 16 + owner -> gain
-    Tomb { empty: i64, gains: std::collections::HashMap<i64, f64> },
+    Tomb { empty: i64, gains: super::fast_map::FastMap<i64, f64> },
     /// Pyramid D's get_extra memo
     Corridor { filled: i64, figure: i64, delta: Option<f64> },
 }
@@ -110,12 +113,17 @@ pub fn ensure(c: &mut Ctx, g: &Game, i: usize) {
 
 /// Rebuild site i's tables if its key changed; true if it did.
 pub fn refresh(c: &mut Ctx, g: &Game, i: usize) -> bool {
-    let mut k = Vec::new();
+    // the key is made in the context's spare buffer, which takes the old key in turn
+    let mut k = std::mem::take(&mut c.spare_key);
+    k.clear();
     key_into(c, g, i, &mut k);
     if c.evals[i].key.as_ref() == Some(&k) {
+        c.spare_key = k;
         return false;
     }
-    c.evals[i].key = Some(k);
+    if let Some(old) = c.evals[i].key.replace(k) {
+        c.spare_key = old;
+    }
     let b = build(c, g, i);
     let (me, cop, n) = (c.me, c.cop, c.n);
     let ev = &mut c.evals[i];
@@ -200,8 +208,24 @@ impl Side2 {
     }
 }
 
-/// P(a player ahead by d ends above), d = -span..span, indexed by d + span.
-pub fn logits(sigma: f64) -> Vec<f64> {
+/// P(a player ahead by d ends above), d = -span..span, indexed by d + span. A site's
+/// sigma takes one value per round, so the tables are made once per sigma and thread (as
+/// base.py's `_LOGITS` keeps them): a table costs an `exp` per entry.
+pub fn logits(sigma: f64) -> Rc<[f64]> {
+    thread_local! {
+        static TABLES: RefCell<Vec<(u64, Rc<[f64]>)>> = const { RefCell::new(Vec::new()) };
+    }
+    TABLES.with_borrow_mut(|tables| {
+        if let Some((_, t)) = tables.iter().find(|(bits, _)| *bits == sigma.to_bits()) {
+            return t.clone();
+        }
+        let t = logistic_table(sigma);
+        tables.push((sigma.to_bits(), t.clone()));
+        t
+    })
+}
+
+fn logistic_table(sigma: f64) -> Rc<[f64]> {
     let span = 64i32;
     (-span..=span)
         .map(|d| {

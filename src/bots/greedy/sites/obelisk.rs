@@ -86,12 +86,14 @@ pub fn build(c: &mut Ctx, g: &Game) -> Built {
             let table = points[n - 2].as_deref().unwrap_or(&[]);
             let left = c.rounds as i64 - c.round as i64 + 1;
             let logit = logits(0.35 + 0.55 * left.max(0) as f64);
-            let mut h: Vec<i32> = s.heights[..n].to_vec();
-            let base = rank_estimate(&h, table, &logit, 1);
+            let mut heights = [0i32; 4];
+            heights[..n].copy_from_slice(&s.heights[..n]);
+            let h = &mut heights[..n];
+            let base = rank_estimate(h, table, &logit, 1);
             let mut side = super::Side2::new(c.me);
             for o in 0..n {
                 h[o] += 1;
-                let est = rank_estimate(&h, table, &logit, 1);
+                let est = rank_estimate(h, table, &logit, 1);
                 h[o] -= 1;
                 own[o] = [est[o] - base[o]; POS];
                 for j in 0..POS {
