@@ -133,11 +133,11 @@ def expert_name() -> str | None:
     rows are played under, so that a retuned expert cannot top up their runs)."""
     from imhotep_stats.bots import make_bot
 
-    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
-    expert = make_bot("expert")
-    for name in (f"mcts{expert.iterations}-b1-s", f"mcts{expert.iterations}"):
-        bot = make_bot(name)
-        if [getattr(bot, k) for k in keys] == [getattr(expert, k) for k in keys]:
+    keys = ("iterations", "rollout", "exploration", "truncate", "bias", "margin", "stop")
+    expert = make_bot("expert").spec
+    for name in (f"mcts{expert['iterations']}-b1-s", f"mcts{expert['iterations']}"):
+        bot = make_bot(name).spec
+        if [bot[k] for k in keys] == [expert[k] for k in keys]:
             return name
     return None
 

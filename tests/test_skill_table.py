@@ -51,10 +51,9 @@ def test_the_reference_bots_rows_are_named_by_its_settings():
 
     skill = _script()
     name = skill.expert_name()
-    keys = ("iterations", "rollout_name", "exploration", "truncate", "bias", "margin", "stop")
+    keys = ("iterations", "rollout", "exploration", "truncate", "bias", "margin", "stop")
     assert name is not None
-    assert [getattr(make_bot(name), k) for k in keys] == \
-        [getattr(make_bot("expert"), k) for k in keys]
+    assert [make_bot(name).spec[k] for k in keys] == [make_bot("expert").spec[k] for k in keys]
     assert skill.row_name(name).startswith("**expert**")
     assert skill.row_name("mcts400") == "mcts400"
 
