@@ -1,4 +1,4 @@
-//! Chance (engine/chance.py): every random outcome of a game comes from a stream of its own
+//! Chance: every random outcome of a game comes from a stream of its own
 //! purpose, seeded by `"{seed}/{purpose}"` only (the seed as Python's `str` gives it), so no
 //! outcome depends on how another purpose consumed its draws. The shuffles the engine draws
 //! with: `fast_shuffle` (the deal and the reshuffle), `shuffle`, `deal`, `redeal`, `pooled`
@@ -78,7 +78,7 @@ pub fn redeal<T: Ord + Clone>(rng: &mut Stream, places: &mut [Vec<T>]) {
 mod tests {
     use super::*;
 
-    // Known values printed by CPython 3.11.7 with the engine's functions (engine/chance.py):
+    // Known values printed by CPython 3.11.7 with the engine's functions:
     // x = list(range(8)); fast_shuffle(stream(7, "deal"), x); and shuffle(stream(7, "tomb"), y)
     #[test]
     fn shuffles_match_the_python_engine() {

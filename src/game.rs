@@ -492,7 +492,7 @@ impl Game {
     }
 
     /// `k` distinct items of `population` in order (their indexes): pinned by the caller or
-    /// drawn from the purpose's stream (engine/chance.py `pick`).
+    /// drawn from the purpose's stream.
     pub fn chance_pick(&mut self, purpose: Purpose, population: &[Arg], k: usize) -> Result<Vec<usize>, CoreError> {
         let out = match &self.pins[purpose as usize] {
             None => chance::stream(&self.seed, purpose.name()).sample(population.len(), k),

@@ -53,7 +53,7 @@ pub const SRC_CARD_UNUSED_BLUE: Source = 7;
 pub const SRC_CARD_ORNAMENT: Source = 8;
 pub const SRC_PROPHECY: Source = 9;
 
-/// The card kinds the rules name, in the order of their codes (engine/cards.py `KINDS`);
+/// The card kinds the rules name, in the order of their codes;
 /// a board's other deck names (a `same_as` of its own) follow, sorted.
 pub const KINDS: [&str; 17] = [
     "entrance", "sarcophagus", "paved_path", "private_quarry", "pyramid_decoration",

@@ -46,7 +46,7 @@ impl Spec {
 
     /// A spec as JSON: a name, or a table (bots/__init__.py `make_bot`): `{base, weights,
     /// name}` for a greedy-family bot whose base is a built-in persona, or a search table
-    /// with `base = "mcts"` or `"expert"` (bots/search/bot.py `mcts_from_spec`).
+    /// with `base = "mcts"` or `"expert"`.
     pub fn from_value(spec: &Value) -> Result<Spec, CoreError> {
         match spec {
             Value::String(name) => Spec::named(name),

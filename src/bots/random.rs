@@ -1,4 +1,4 @@
-//! The random bot (bots/base.py `uniform`): `legal[int(rng.random() * len(legal))]`.
+//! The random bot: `legal[int(rng.random() * len(legal))]`.
 
 use crate::stream::Stream;
 

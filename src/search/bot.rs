@@ -1,4 +1,4 @@
-//! The `mcts` bot (bots/search/bot.py): a search per decision with more than one option,
+//! The `mcts` bot: a search per decision with more than one option,
 //! its settings from a spec name (`mcts400`, `mcts400-t40`, `mcts1900-b1-s`...) or the
 //! reference bot `expert`.
 

@@ -1,4 +1,4 @@
-//! Determinization for the search (engine/hidden.py): a copy of the game in which everything
+//! Determinization for the search: a copy of the game in which everything
 //! the searching seat cannot see is dealt anew from the search's own stream.
 //!
 //! Hidden: the draw pile's order, the round cards still to come, the face-down market cards
@@ -118,7 +118,7 @@ fn unseen_round_cards(g: &Game, seen: &[[u8; 4]]) -> ArrayVec<[u8; 4], 16> {
 }
 
 /// Burial Chamber D's face-down tokens dealt anew: pooled in canonical (sorted) order,
-/// shuffled and dealt back (engine/chance.py `redeal`).
+/// shuffled and dealt back.
 fn redeal_tokens(d: &mut Game, rng: &mut Stream) {
     if let BurialChamber::D(t) = &mut d.sites.burial_chamber {
         t.hidden_tokens.sort_unstable();

@@ -1,4 +1,4 @@
-//! The score of a truncated rollout (bots/search/evaluate.py): each seat's estimated final
+//! The score of a truncated rollout: each seat's estimated final
 //! points (points so far, the game-end scoring of the position as it stands, the stones
 //! still to deliver), and the win share the tree is credited with.
 

@@ -1,4 +1,4 @@
-//! Single-observer information-set MCTS (bots/search/tree.py), UCT selection, drawing
+//! Single-observer information-set MCTS, UCT selection, drawing
 //! exactly as the Python search does: one determinization an iteration (determinize.rs),
 //! a walk down the tree by UCB1 over the actions legal in that sample (availability
 //! counts), one node added, a random or greedy rollout (to the end, or `depth` decisions and then the
@@ -232,7 +232,7 @@ fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
 
 /// Every seat plays the greedy bot (default weights) until the game ends or `limit`
 /// decisions (forced ones included, taken without asking the bot), drawing from the
-/// game's own stream (bots/search/rollout.py `GreedyRollout`). The bot's contexts are
+/// game's own stream. The bot's contexts are
 /// built at each seat's first real choice and dropped after the rollout.
 fn greedy_rollout(d: &mut Game, bot: &mut Greedy, mut limit: i64) -> Result<(), CoreError> {
     bot.new_game();

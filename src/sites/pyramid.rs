@@ -594,7 +594,7 @@ pub fn hidden_tiles(g: &Game) -> ArrayVec<&[u8], 2> {
 }
 
 /// Deal Pyramid C's face-down tiles anew from `rng`: pooled in canonical (sorted) order,
-/// shuffled and dealt back in their places' sizes (engine/chance.py `redeal`).
+/// shuffled and dealt back in their places' sizes.
 pub fn redeal_hidden(g: &mut Game, rng: &mut Stream) {
     if let Pyramid::C(p) = &mut g.sites.pyramid {
         let mut pool: ArrayVec<u8, { 2 * TILES }> = p.hidden_stack.iter().chain(&p.hidden_removed).copied().collect();

@@ -1,4 +1,4 @@
-//! The scoring helpers several sides share (engine/sites/base.py): points by rank, a
+//! The scoring helpers several sides share: points by rank, a
 //! connected group's points, and the connected groups of a grid. Their results are fixed
 //! arrays (a search scores a game's end every iteration).
 

@@ -9,7 +9,7 @@ use crate::bots::weights::{site_key, Weights, CARD_BLUE, CARD_DECORATION, CARD_O
 use crate::game::{Game, HAND};
 use crate::rules::{self, Card};
 
-/// How a card is priced (cards.py `_pricing`): (kind, parameter, weight key).
+/// How a card is priced: (kind, parameter, weight key).
 #[derive(Clone, Copy, Debug)]
 enum How {
     Red(usize),

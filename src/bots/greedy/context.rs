@@ -1,4 +1,4 @@
-//! The greedy bot's evaluation context (bots/greedy/context.py `Ctx`): per game and seat,
+//! The greedy bot's evaluation context: per game and seat,
 //! what it knows and caches between decisions: its weights, the site evaluators (`sites/`),
 //! the card prices (`cards`), the free sites' tables and every ship's evaluation.
 //!

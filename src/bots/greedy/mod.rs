@@ -1,4 +1,4 @@
-//! The greedy bot and its personas (bots/greedy/bot.py): one-step look-ahead over a cheap
+//! The greedy bot and its personas: one-step look-ahead over a cheap
 //! value model, making the same choices as the Python bot decision by decision (the same
 //! floating-point operations in the same order, ties broken at 1e-9 by the bot's stream).
 //!

@@ -1,4 +1,4 @@
-//! The prophecy choice, priced (bots/greedy/prophecies.py): where to place a scarab, or
+//! The prophecy choice, priced: where to place a scarab, or
 //! whether to keep it. The prophecies' state is public.
 
 use super::cards;

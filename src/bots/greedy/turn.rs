@@ -1,4 +1,4 @@
-//! The turn, priced (bots/greedy/turn.py): every turn action on one scale, the change it
+//! The turn, priced: every turn action on one scale, the change it
 //! makes to my objective, and the blue cards played from the hand.
 
 use arrayvec::ArrayVec;
@@ -24,7 +24,7 @@ fn ship_results(c: &mut Ctx) -> Res4 {
     res
 }
 
-/// The turn's best action without scoring every legal one (turn.py `_turn_fast`).
+/// The turn's best action without scoring every legal one.
 pub fn turn_fast(c: &mut Ctx, g: &Game, legal: &[Action], rng: &mut Stream) -> Result<usize, String> {
     let me = c.me;
     let sled = c.sled[me];

@@ -1,4 +1,4 @@
-//! The Burial Chamber's four sides, priced (bots/greedy/sites/burial_chamber.py). Reads the
+//! The Burial Chamber's four sides, priced. Reads the
 //! public rows, mound and tomb (never the face-down tokens).
 
 use super::{logits, rank_estimate, rounds_left, Built, Side2, POS};

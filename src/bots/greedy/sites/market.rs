@@ -1,4 +1,4 @@
-//! The Market's four sides, priced (bots/greedy/sites/market.py). A stone here buys a card:
+//! The Market's four sides, priced. A stone here buys a card:
 //! owners pick in unloading order, the best option for them first. Reads the public display,
 //! the face-down lots' sizes and the coins.
 

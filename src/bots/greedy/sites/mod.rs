@@ -21,7 +21,7 @@ pub mod temple;
 /// A ship unloads at most 4 stones.
 pub const POS: usize = 4;
 
-/// A build (base.py `_table`): the owners' own points, and what a stone does to the others
+/// A build: the owners' own points, and what a stone does to the others
 /// (the totals per entry and the part of them that is mine), or None.
 pub struct Built {
     pub own: [[f64; POS]; 4],
@@ -241,7 +241,7 @@ fn logistic_table(sigma: f64) -> Rc<[f64]> {
         .collect()
 }
 
-/// Expected rank points for each player when the final heights are uncertain (base.py).
+/// Expected rank points for each player when the final heights are uncertain.
 pub fn rank_estimate(heights: &[i32], table: &[i32], logit: &[f64], minimum: i32) -> [f64; 4] {
     let n = heights.len();
     let mut out = [0.0; 4];

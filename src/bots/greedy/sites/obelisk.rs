@@ -1,4 +1,4 @@
-//! The Obelisk's four sides, priced (bots/greedy/sites/obelisk.py). Reads the public heights,
+//! The Obelisk's four sides, priced. Reads the public heights,
 //! pending stones, cards and the Passage's obelisks.
 
 use super::{logits, rank_estimate, rounds_left, Built, POS};

@@ -1,4 +1,4 @@
-//! The Pyramid's four sides, priced (bots/greedy/sites/pyramid.py). Reads the public
+//! The Pyramid's four sides, priced. Reads the public
 //! pyramids, tile, corridor and figure.
 
 use super::{Built, Memo, POS};

@@ -1,4 +1,4 @@
-//! The Temple's four sides, priced (bots/greedy/sites/temple.py). Reads the public layers'
+//! The Temple's four sides, priced. Reads the public layers'
 //! owners and the Arena's chariots.
 
 use super::{card_keep, rounds_left, Built, Side2, POS};
