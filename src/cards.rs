@@ -1,4 +1,4 @@
-//! Market-card effects (docs/rules.md §3; engine/cards.py): gaining a card, the blue cards'
+//! Market-card effects (docs/rules.md §3): gaining a card, the blue cards'
 //! plays and questions, and the game-end card scoring. Counts and points are board data.
 
 use arrayvec::ArrayVec;

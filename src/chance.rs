@@ -3,11 +3,11 @@
 //! outcome depends on how another purpose consumed its draws. The shuffles the engine draws
 //! with: `fast_shuffle` (the deal and the reshuffle), `shuffle`, `deal`, `redeal`, `pooled`
 //! (dealing hidden things anew). Pins, pick and the pinned reshuffles are the game's
-//! (game.rs `chance_pick`, `reshuffle`, `check_used`), with engine/chance.py's messages.
+//! (game.rs `chance_pick`, `reshuffle`, `check_used`), with the engine's messages.
 
 use crate::stream::{Stream, StreamError};
 
-/// The setup outcomes a caller may pin, and what each one lists (engine/chance.py PINNABLE).
+/// The setup outcomes a caller may pin, and what each one lists.
 pub const PINNABLE: [(&str, &str); 3] = [
     ("scaffold", "Pyramid C's scaffold tiles in play, by number, in the order they are turned up"),
     ("tomb", "Burial Chamber D's tomb tokens, in the order they are turned up"),
@@ -24,7 +24,7 @@ pub fn stream(seed: &str, purpose: &str) -> Stream {
     Stream::from_text(&format!("{seed}/{purpose}"))
 }
 
-/// engine/chance.py's `fast_shuffle`: order by `random()` keys drawn in order (ties keep the
+/// `fast_shuffle`: order by `random()` keys drawn in order (ties keep the
 /// original order, as Python's stable sort does).
 pub fn fast_shuffle<T: Clone>(rng: &mut Stream, items: &mut [T]) {
     let keys: Vec<f64> = (0..items.len()).map(|_| rng.random()).collect();
@@ -36,7 +36,7 @@ pub fn fast_shuffle<T: Clone>(rng: &mut Stream, items: &mut [T]) {
     }
 }
 
-/// engine/chance.py's `shuffle`: Fisher-Yates from `random()` (`j = int(x * (i + 1))`).
+/// `shuffle`: Fisher-Yates from `random()` (`j = int(x * (i + 1))`).
 pub fn shuffle<T>(rng: &mut Stream, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = (rng.random() * (i + 1) as f64) as usize;
@@ -44,14 +44,14 @@ pub fn shuffle<T>(rng: &mut Stream, items: &mut [T]) {
     }
 }
 
-/// engine/chance.py's `pooled`: the places' items in sorted order.
+/// `pooled`: the places' items in sorted order.
 pub fn pooled<T: Ord + Clone>(places: &[Vec<T>]) -> Vec<T> {
     let mut pool: Vec<T> = places.iter().flatten().cloned().collect();
     pool.sort();
     pool
 }
 
-/// engine/chance.py's `deal`: shuffle `pool` and deal it into `places`, each keeping its size.
+/// `deal`: shuffle `pool` and deal it into `places`, each keeping its size.
 pub fn deal<T: Clone>(rng: &mut Stream, pool: &mut [T], places: &mut [Vec<T>]) -> Result<(), StreamError> {
     let n: usize = places.iter().map(Vec::len).sum();
     if n != pool.len() {
@@ -68,7 +68,7 @@ pub fn deal<T: Clone>(rng: &mut Stream, pool: &mut [T], places: &mut [Vec<T>]) -
     Ok(())
 }
 
-/// engine/chance.py's `redeal`: pool the places' items, shuffle, deal back.
+/// `redeal`: pool the places' items, shuffle, deal back.
 pub fn redeal<T: Ord + Clone>(rng: &mut Stream, places: &mut [Vec<T>]) {
     let mut pool = pooled(places);
     deal(rng, &mut pool, places).expect("redeal: the pool is the places' own items");

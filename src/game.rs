@@ -110,7 +110,7 @@ pub struct Event {
     pub round: u8,
 }
 
-/// What chance_pick draws for (engine/chance.py PINNABLE).
+/// What chance_pick draws for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
     Scaffold = 0,

@@ -316,7 +316,7 @@ fn chance_error(message: String) -> CoreError {
 }
 
 /// A pinned setup outcome's items (ints, or names this board knows) as the core's arguments;
-/// what is not a list is refused here with engine/chance.py's words.
+/// what is not a list is refused here with the engine's words.
 fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> PyResult<Result<Vec<Arg>, CoreError>> {
     if !(given.is_instance_of::<PyList>() || given.is_instance_of::<PyTuple>()) {
         return Ok(Err(chance_error(format!(

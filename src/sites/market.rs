@@ -1,4 +1,4 @@
-//! The Market (docs/rules.md §4; engine/sites/market.py): its four sides. An unloaded stone
+//! The Market (docs/rules.md §4): its four sides. An unloaded stone
 //! goes back to its owner's quarry, just before its owner takes the card it pays for (so a
 //! red card taken can use that stone at once).
 //!

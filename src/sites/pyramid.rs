@@ -1,4 +1,4 @@
-//! The Pyramid (docs/rules.md §5; engine/sites/pyramid.py): its four sides, scored when the
+//! The Pyramid (docs/rules.md §5): its four sides, scored when the
 //! stone arrives; a full side scores `overflow_points` per further stone.
 //!
 //! Decisions (made by the delivered stone's owner; a single option is carried out at once):

@@ -1,4 +1,4 @@
-//! The Temple (docs/rules.md §6; engine/sites/temple.py): its four sides. Stones fill a row of
+//! The Temple (docs/rules.md §6): its four sides. Stones fill a row of
 //! columns left to right; a full row starts a new layer on top; the visible stones are the top
 //! stone of each column. A: a point per visible stone at each round end; B: column rewards;
 //! C (Temple of Ra): column bonuses, some a choice; D (Arena): chariots on a track.
