@@ -146,70 +146,6 @@ impl PyRandom {
     }
 }
 
-/// The list's items in the order `perm` gives (a shuffle's of the indices: the shuffles here
-/// move items without looking at them, so shuffling indices shuffles the items alike).
-fn permuted(list: &Bound<'_, PyList>, perm: &[usize]) -> PyResult<Vec<PyObject>> {
-    perm.iter().map(|&i| Ok(list.get_item(i)?.unbind())).collect()
-}
-
-/// engine/chance.py's `fast_shuffle(rng, items)`.
-#[pyfunction]
-fn fast_shuffle(rng: &mut PyRandom, items: &Bound<'_, PyList>) -> PyResult<()> {
-    let mut perm: Vec<usize> = (0..items.len()).collect();
-    chance::fast_shuffle(&mut rng.inner, &mut perm);
-    write_back(items, permuted(items, &perm)?)
-}
-
-/// engine/chance.py's `shuffle(rng, items)` (Fisher-Yates from `random()`).
-#[pyfunction(name = "shuffle")]
-fn chance_shuffle(rng: &mut PyRandom, items: &Bound<'_, PyList>) -> PyResult<()> {
-    let mut perm: Vec<usize> = (0..items.len()).collect();
-    chance::shuffle(&mut rng.inner, &mut perm);
-    write_back(items, permuted(items, &perm)?)
-}
-
-/// engine/chance.py's `deal(rng, pool, places)`.
-#[pyfunction]
-fn deal(rng: &mut PyRandom, pool: &Bound<'_, PyList>, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
-    let mut perm: Vec<usize> = (0..pool.len()).collect();
-    let mut slots: Vec<Vec<usize>> = places.iter().map(|p| vec![0; p.len()]).collect();
-    chance::deal(&mut rng.inner, &mut perm, &mut slots).map_err(value_error)?;
-    let shuffled = permuted(pool, &perm)?;
-    for (place, idx) in places.iter().zip(&slots) {
-        write_back(place, permuted(pool, idx)?)?;
-    }
-    write_back(pool, shuffled)
-}
-
-/// A place's item for the sorted pool: the core's hidden items are ints or names.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, IntoPyObject, FromPyObject)]
-enum Item {
-    Int(i64),
-    Name(String),
-}
-
-/// engine/chance.py's `pooled(places)` for ints or strs.
-#[pyfunction]
-fn pooled(places: Vec<Vec<Item>>) -> Vec<Item> {
-    chance::pooled(&places)
-}
-
-/// engine/chance.py's `redeal(rng, places)` for lists of ints or strs.
-#[pyfunction]
-fn redeal(rng: &mut PyRandom, places: Vec<Bound<'_, PyList>>) -> PyResult<()> {
-    let mut lists: Vec<Vec<Item>> = places
-        .iter()
-        .map(|p| p.extract())
-        .collect::<PyResult<_>>()?;
-    chance::redeal(&mut rng.inner, &mut lists);
-    for (place, items) in places.iter().zip(lists) {
-        for (i, item) in items.into_iter().enumerate() {
-            place.set_item(i, item)?;
-        }
-    }
-    Ok(())
-}
-
 // ---------------------------------------------------------------- the game
 
 /// A CoreError as the engine's exception (imhotep_stats/engine/errors.py): RulesError,
@@ -714,11 +650,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRandom>()?;
     m.add_class::<PyRules>()?;
     m.add_class::<PyGame>()?;
-    m.add_function(wrap_pyfunction!(fast_shuffle, m)?)?;
-    m.add_function(wrap_pyfunction!(chance_shuffle, m)?)?;
-    m.add_function(wrap_pyfunction!(deal, m)?)?;
-    m.add_function(wrap_pyfunction!(pooled, m)?)?;
-    m.add_function(wrap_pyfunction!(redeal, m)?)?;
     m.add_function(wrap_pyfunction!(crate::py_batch::play_batch, m)?)?;
     m.add_class::<crate::py_bots::PyBot>()?;
     Ok(())

@@ -1,6 +1,6 @@
-//! The game's state under the Python engine's public names, for Python's `Game` facade, its
+//! The game's state under the public names of Python's `Game` (engine/game.py), its
 //! read model and hand-built positions: [`export`] (everything, a JSON value), [`seen`]
-//! (what one seat may see: engine/view.py + engine/seen.py) and [`edit`] (set fields by
+//! (what one seat may see: engine/view.py) and [`edit`] (set fields by
 //! name, a scenario's or a test's).
 //!
 //! One table per part of the state ([`game_fields`], [`site_fields`]) names each field once,
