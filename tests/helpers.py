@@ -3,11 +3,25 @@ command line run in this process."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 from imhotep_stats.engine import scenario
 from imhotep_stats.engine.game import Game, apply
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(path: str) -> ModuleType:
+    """A script of the repository (``scripts/x.py``, ``tools/x.py``) loaded as a module."""
+    spec = importlib.util.spec_from_file_location(Path(path).stem, ROOT / path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
 
 # The blue cards in the order of their bits in ``Game.blue_kinds`` (src/cards.rs, BLUE0 + j).
 BLUE = ("chisel", "lever", "hammer", "sail", "barge", "loading_platform")

@@ -3,20 +3,14 @@ share, and the name it gives the reference bot's rows."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import polars as pl
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import load_script
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("skill_table", ROOT / "scripts" / "skill_table.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/skill_table.py")
 
 
 def _games(n: int, seed: int) -> pl.LazyFrame:

@@ -3,21 +3,19 @@ data, and the file it writes is the one src/search/value.rs reads (its feature n
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
 
 import numpy as np
 
+from tests.helpers import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("train_value", ROOT / "tools" / "train_value.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_script("tools/train_value.py")
 
 
 def test_the_fit_recovers_known_weights(tmp_path):
