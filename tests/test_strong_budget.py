@@ -242,3 +242,37 @@ def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monk
     r = _run(out, "--strong-minutes", "15", "--strong-games", "70", games=20)
     assert "finished before, 20 games a cell at most as planned then: re-reported" in r.stderr
     assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20
+
+
+def test_compare_stops_a_pass_beyond_the_budget_at_its_pace(tmp_path, monkeypatch):
+    """compare's paired check measures its pace before each pass as run's does (``Pace``)."""
+    from imhotep_stats.reporting import strong
+
+    class Slow:  # every reading of the clock 10 minutes after the last
+        now = 0.0
+
+        def monotonic(self):
+            self.now += 600.0
+            return self.now
+
+    monkeypatch.setattr(strong, "time", Slow())
+    out = tmp_path / "c"
+    args = ["compare", "--sides", "A-A-A-A-A", "--players", "2", "--bots", "greedy",
+            "--param", "game.starting_sled[0]=3", "--games", "20", "--strong", "--strong-bot",
+            "random", "--strong-games", "70", "--strong-minutes", "15", "--workers", "1",
+            "--out", str(out)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "at most 70 a cell" in r.stderr  # the pilot's plan: every pass fits
+    assert "strong-play check (random): 20 -> 40 games a cell would take about 10 min more " \
+        "at this pace, beyond the 15-minute budget: stopping here" in r.stderr
+    assert r.stdout.startswith("For strong play (random, 20 games a cell): ")
+    for side in ("base", "whatif"):
+        check = out / f"strong-random-{side}"
+        assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20
+        assert json.loads((check / "check.json").read_text())["cap"] == 20
+    monkeypatch.undo()  # asked again the same way: re-reported, not played further
+    r = CliRunner().invoke(main, args)
+    assert "finished before, 20 games a cell at most as planned then: re-reported" in r.stderr
+    assert json.loads((out / "strong-random-base" / "manifest.json").read_text()
+                      )["games_per_cell"] == 20

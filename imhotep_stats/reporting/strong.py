@@ -280,9 +280,10 @@ def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | No
     same seeds (paired, as the screen), in lockstep passes that at most double, until every
     cell's paired seat finding is settled (a seat shown to move by more than the margin,
     or every change shown within it) or the cap (``plan_check`` with ``most`` and
-    ``minutes``, said first). Asked again, the paired intervals are confidence sequences
+    ``minutes``, said first), each pass after the first only when it fits the budget at the
+    check's pace (``Pace``, as ``run_check``). Asked again, the paired intervals are confidence sequences
     (``stats.compare``). Returns (comparison, games)."""
-    from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.runner import held_games, run_study
     from imhotep_stats.stats.compare import compare_runs, seat_findings
 
     say = say or (lambda _m: None)
@@ -297,6 +298,7 @@ def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | No
              (strong_config(whatif_cfg, bot, plan.first), dirs[1])]
     alpha = 1.0 - base_cfg.confidence
     games = plan.first  # the first look the budget allows
+    pace = Pace(plan, say, min(held_games(cfg, d) for cfg, d in pairs))
     while True:
         for cfg, d in pairs:
             run_study(cfg.replace(games=games), d, resume=(d / "manifest.json").exists(),
@@ -306,6 +308,9 @@ def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | No
         say(f"strong-play check ({strong_bot(bot)}): {games:,} games a cell, "
             f"{'every cell settled' if not open_ else f'{len(open_)} cell(s) open'}")
         if not open_ or games >= plan.cap:
+            break
+        if not pace.next_pass(games, min(plan.cap, 2 * games)):
+            plan = replace(plan, cap=games)  # what it reached: asked again, re-reported
             break
         games = min(plan.cap, 2 * games)
     for _cfg, d in pairs:
