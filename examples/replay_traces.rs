@@ -1,6 +1,6 @@
 //! Replay games recorded from the Python engine the core replaced, in the core, and report
-//! the first difference of each game that differs: at a decision (to_move, kind, the options' texts in
-//! order) or at the end (score events, totals, winners).
+//! the first difference of each game that differs: at a decision (to_move, kind, the
+//! options' texts in order) or at the end (score events, totals, winners).
 //!
 //!     cargo run --release --example replay_traces /tmp/traces.jsonl [--ignore SOURCE]...
 //!

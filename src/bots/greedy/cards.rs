@@ -1,5 +1,5 @@
-//! Card pricing (`CardBook`, `CardValues`): what a market card is worth to each player now, from public state only (hands are public; the deck's order is not,
-//! only its make-up).
+//! Card pricing (`CardBook`, `CardValues`): what a market card is worth to each player now,
+//! from public state only (hands are public; the deck's order is not, only its make-up).
 
 use super::context::Ctx;
 use super::fast_map::FastMap;

@@ -1,6 +1,7 @@
 //! The greedy bot's site evaluators: one module per site with its four sides, named like
-//! the engine's; here their contract (`Eval`): per site a table `obj[owner * POS + position]` (my objective for a stone of that owner unloaded
-//! at that position), rebuilt only when the site's key changes.
+//! the engine's; here their contract (`Eval`): per site a table `obj[owner * POS +
+//! position]` (my objective for a stone of that owner unloaded at that position), rebuilt
+//! only when the site's key changes.
 
 use std::cell::RefCell;
 use std::rc::Rc;
