@@ -214,12 +214,12 @@ def test_the_docs_quote_the_checks_defaults():
     assert f"a plain line every {LOG_EVERY:g} s when stderr is no terminal" in guide
 
 
-def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monkeypatch):
-    """A busy machine is slower than the pilot's CPU time: before each pass the check
-    measures its own pace and stops when the pass would end past its budget."""
+@pytest.fixture
+def ten_minutes_a_look(monkeypatch):
+    """The check's clock: every reading 10 minutes after the last."""
     from imhotep_stats.reporting import strong
 
-    class Slow:  # every reading of the clock 10 minutes after the last
+    class Slow:
         now = 0.0
 
         def monotonic(self):
@@ -227,6 +227,12 @@ def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monk
             return self.now
 
     monkeypatch.setattr(strong, "time", Slow())
+
+
+def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monkeypatch,
+                                                                  ten_minutes_a_look):
+    """A busy machine is slower than the pilot's CPU time: before each pass the check
+    measures its own pace and stops when the pass would end past its budget."""
     out = tmp_path / "r"
     r = _run(out, "--strong-minutes", "15", "--strong-games", "70", games=20)
     assert r.exit_code == 0, r.output
@@ -244,18 +250,9 @@ def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monk
     assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20
 
 
-def test_compare_stops_a_pass_beyond_the_budget_at_its_pace(tmp_path, monkeypatch):
+def test_compare_stops_a_pass_beyond_the_budget_at_its_pace(tmp_path, monkeypatch,
+                                                            ten_minutes_a_look):
     """compare's paired check measures its pace before each pass as run's does (``Pace``)."""
-    from imhotep_stats.reporting import strong
-
-    class Slow:  # every reading of the clock 10 minutes after the last
-        now = 0.0
-
-        def monotonic(self):
-            self.now += 600.0
-            return self.now
-
-    monkeypatch.setattr(strong, "time", Slow())
     out = tmp_path / "c"
     args = ["compare", "--sides", "A-A-A-A-A", "--players", "2", "--bots", "greedy",
             "--param", "game.starting_sled[0]=3", "--games", "20", "--strong", "--strong-bot",
