@@ -123,6 +123,10 @@ impl Tree {
         let c = self.nodes.len() as u32;
         self.nodes.push(Tree::node(a, prior));
         let parent = &mut self.nodes[node as usize];
+        if parent.children.capacity() == 0 {
+            // room for every option of the visit at once, not grown one by one
+            parent.children.reserve_exact(parent.seen.len());
+        }
         parent.children.push(c);
         for (b, x) in parent.seen.iter_mut() {
             if *b == a {
@@ -338,6 +342,10 @@ fn walk(
         let mut best_i = 0;
         let mut score = -1.0;
         untried.clear();
+        let seen = &mut tree.nodes[node as usize].seen;
+        if seen.capacity() == 0 {
+            seen.reserve_exact(k);
+        }
         for i in 0..k {
             let c = tree.child_at(node, i, &d.options[i]);
             if c == NIL {
