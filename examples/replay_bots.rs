@@ -1,12 +1,13 @@
-//! Replay the Python engine's bot games (tools/greedy_traces.py, tools/search_traces.py) in
-//! the core: at every decision the same seat, kind and options, and the core's bot for that
+//! Replay bot games recorded from the Python engine the core replaced, in the core: at every
+//! decision the same seat, kind and options, and the core's bot for that
 //! seat (from the same spec, drawing from the same seat stream) choosing the same option;
 //! at the end the same totals (or the same error).
 //!
 //!     cargo run --release --example replay_bots /tmp/greedy.jsonl
 //!
 //! A trace: board, players, root, game, prophecies, expansion, `bots` (each seat's spec:
-//! a name or a table, as bots.make_bot takes), decisions, totals, error.
+//! a name or a table, as bots.make_bot takes), decisions, totals, error. Neither the
+//! recorder nor any trace is in the repository: it checks a traces file you have.
 
 mod replay;
 
@@ -57,5 +58,5 @@ fn main() {
     let label = |t: &Value| {
         format!("game {} sides {} bots {} prophecies {} expansion {}", t["game"], replay::sides(t), t["bots"], t["prophecies"], t["expansion"])
     };
-    replay::run("tools/greedy_traces.py or tools/search_traces.py", label, replay);
+    replay::run("bot games recorded from the Python engine", label, replay);
 }

@@ -1,14 +1,15 @@
-//! Replay the Python engine's traces (tools/core_traces.py) in the core and report the first
-//! difference of each game that differs: at a decision (to_move, kind, the options' texts in
-//! order) or at the end (score events, totals, winners).
+//! Replay games recorded from the Python engine the core replaced, in the core, and report
+//! the first difference of each game that differs: at a decision (to_move, kind, the
+//! options' texts in order) or at the end (score events, totals, winners).
 //!
 //!     cargo run --release --example replay_traces /tmp/traces.jsonl [--ignore SOURCE]...
 //!
-//! A trace of random bots (`core_traces.py --random-bots`) is followed with the core's own
-//! bot streams (play.rs): each choice drawn here must be the one Python's bot made.
+//! A trace of random bots is followed with the core's own bot streams (src/play.rs): each
+//! choice drawn here must be the one the recorded bot made. Neither the recorder nor any
+//! trace is in the repository: it checks a traces file you have.
 //!
-//! `--ignore burial_chamber` leaves that source's score events out of both sides' (a site
-//! not ported yet; the totals and winners are then not compared).
+//! `--ignore SOURCE` (e.g. burial_chamber) leaves that source's score events out of both
+//! sides' (the totals and winners are then not compared).
 
 mod replay;
 
@@ -108,5 +109,5 @@ fn main() {
     let label = |t: &Value| {
         format!("seed {} sides {} players {} prophecies {}", t["seed"].as_str().unwrap(), replay::sides(t), t["players"], t["prophecies"])
     };
-    replay::run("tools/core_traces.py", label, |t| replay(t, &ignore));
+    replay::run("games recorded from the Python engine", label, |t| replay(t, &ignore));
 }

@@ -79,6 +79,9 @@ fn platform_ship(g: &Game, p: usize, s: usize) -> bool {
 }
 
 /// Whether blue card j (BLUE0 + j) can be played by `p`: its effect can be carried out.
+/// Not inlined: asked only for the kinds a seat holds, it stays a call of its own (inlined
+/// in the loop below, every card's test would be worked out before the loop).
+#[inline(never)]
 fn playable(g: &Game, p: usize, j: u8) -> bool {
     match j + BLUE0 {
         CHISEL => g.sled[p] >= 2 && g.ship_free >= 2,
@@ -97,15 +100,14 @@ fn playable(g: &Game, p: usize, j: u8) -> bool {
 /// The blue cards `p` holds and can play, as a bitmask (bit j: BLUE0 + j): the turn's
 /// "play" options, in BLUE's order.
 pub fn blue_playable(g: &Game, p: usize) -> u8 {
-    let mut kinds = g.blue_kinds[p];
+    let mut held = g.blue_kinds[p];
     let mut mask = 0;
-    let mut j = 0;
-    while kinds != 0 {
-        if kinds & 1 == 1 && playable(g, p, j) {
+    while held != 0 {
+        let j = held.trailing_zeros() as u8;
+        held &= held - 1;
+        if playable(g, p, j) {
             mask |= 1 << j;
         }
-        kinds >>= 1;
-        j += 1;
     }
     mask
 }

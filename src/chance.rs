@@ -5,6 +5,8 @@
 //! (dealing hidden things anew). Pins, pick and the pinned reshuffles are the game's
 //! (game.rs `chance_pick`, `reshuffle`, `check_used`), with the engine's messages.
 
+use arrayvec::ArrayVec;
+
 use crate::stream::{Stream, StreamError};
 
 /// The setup outcomes a caller may pin, and what each one lists.
@@ -21,18 +23,28 @@ pub fn pin_lists(purpose: &str) -> &'static str {
 
 /// The chance stream of one purpose of the game seeded `seed` (the seed as Python's `str`).
 pub fn stream(seed: &str, purpose: &str) -> Stream {
-    Stream::from_text(&format!("{seed}/{purpose}"))
+    let mut rng = Stream::zeroed();
+    rng.seed_text(&[seed.as_bytes(), b"/", purpose.as_bytes()]);
+    rng
 }
 
 /// `fast_shuffle`: order by `random()` keys drawn in order (ties keep the
 /// original order, as Python's stable sort does).
-pub fn fast_shuffle<T: Clone>(rng: &mut Stream, items: &mut [T]) {
-    let keys: Vec<f64> = (0..items.len()).map(|_| rng.random()).collect();
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
-    let old = items.to_vec();
-    for (slot, &i) in items.iter_mut().zip(&order) {
-        *slot = old[i].clone();
+///
+/// A key is sorted as its 53 bits (`random()` is that whole number over 2^53, so the order
+/// is the floats' order) with the item's index below them: equal draws stay in their order
+/// and one unstable sort of integers does.
+pub fn fast_shuffle<T: Copy>(rng: &mut Stream, items: &mut [T]) {
+    const INDEX_BITS: u32 = 11;
+    assert!(items.len() <= 1 << INDEX_BITS, "fast_shuffle: at most 2048 items (a deck holds game::DECK)");
+    let mut keys: ArrayVec<u64, { 1 << INDEX_BITS }> = ArrayVec::new();
+    for i in 0..items.len() {
+        keys.push(rng.random_bits53() << INDEX_BITS | i as u64);
+    }
+    keys.sort_unstable();
+    let old: ArrayVec<T, { 1 << INDEX_BITS }> = items.iter().copied().collect();
+    for (slot, &k) in items.iter_mut().zip(&keys) {
+        *slot = old[(k & ((1 << INDEX_BITS) - 1)) as usize];
     }
 }
 
@@ -88,6 +100,30 @@ mod tests {
         let mut y: Vec<u8> = (0..8).collect();
         shuffle(&mut stream("7", "tomb"), &mut y);
         assert_eq!(y, SHUFFLE_7_TOMB);
+    }
+
+    /// `fast_shuffle` as the Python engine words it: a stable sort by float keys.
+    fn fast_shuffle_by_floats<T: Copy>(rng: &mut Stream, items: &mut [T]) {
+        let keys: Vec<f64> = (0..items.len()).map(|_| rng.random()).collect();
+        let mut order: Vec<usize> = (0..items.len()).collect();
+        order.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]));
+        let old = items.to_vec();
+        for (slot, &i) in items.iter_mut().zip(&order) {
+            *slot = old[i];
+        }
+    }
+
+    #[test]
+    fn fast_shuffle_is_the_stable_sort_by_floats() {
+        for n in [0, 1, 2, 7, 34, 100, 512] {
+            for seed in 0..20 {
+                let mut a: Vec<u16> = (0..n).collect();
+                let mut b = a.clone();
+                fast_shuffle(&mut stream(&seed.to_string(), "deal"), &mut a);
+                fast_shuffle_by_floats(&mut stream(&seed.to_string(), "deal"), &mut b);
+                assert_eq!(a, b, "{n} items, seed {seed}");
+            }
+        }
     }
 
     const FAST_7_DEAL: [u8; 8] = [7, 1, 4, 3, 2, 0, 5, 6];

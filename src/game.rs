@@ -1,5 +1,6 @@
 //! The game: one value (`#[derive(Clone)]`, fixed-size storage), its decision points and the
-//! one transition, [`Game::apply`] (a port of engine/game.py that plays the same games).
+//! one transition, [`Game::apply`] (the same games, decision by decision, as the Python engine
+//! that came before it: docs/rules.md has the rules).
 //!
 //! The module is long because the state, the flow and the tasks are one unit: every task and
 //! the turn read and write the same fields, and a split would only pass the game around
@@ -84,7 +85,7 @@ pub const MAX_DECISIONS: u32 = 100_000;
 pub type Res = Result<(), CoreError>;
 pub type Options = ArrayVec<Action, OPTIONS>;
 
-/// Work that may need a decision, on the task stack (engine/game.py's task records).
+/// Work that may need a decision, on the task stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Task {
     EndTurn,
@@ -146,7 +147,7 @@ impl Purpose {
     }
 }
 
-/// How a game is set up (engine/game.py `Game(...)`'s arguments beside the board).
+/// How a game is set up (the arguments of Python's `Game(...)` beside the board).
 #[derive(Clone, Debug, Default)]
 pub struct Setup {
     pub players: usize,
@@ -265,7 +266,7 @@ fn ship_minimum(size: u8) -> u8 {
 }
 
 impl Game {
-    /// A new game at its first decision (engine/game.py `Game.__init__`).
+    /// A new game at its first decision.
     pub fn new(rules: Arc<Rules>, setup: &Setup) -> Result<Game, CoreError> {
         let r: &Rules = &rules;
         let n = setup.players;
@@ -620,6 +621,18 @@ impl Game {
         }
     }
 
+    /// The seat after `p` in turn order.
+    #[inline]
+    pub fn next_seat(&self, p: usize) -> usize {
+        let q = p + 1;
+        // `q % n` without the division on the common path
+        if q < self.n {
+            q
+        } else {
+            q % self.n
+        }
+    }
+
     /// Each ship's slots this round (owner, -1 empty, -2 unloaded).
     pub fn ship_slots(&self, s: usize) -> &[i8] {
         &self.slots[4 * s..4 * s + self.ship_size[s] as usize]
@@ -699,7 +712,7 @@ impl Game {
     }
 
     /// The number of options of this decision (a turn's counted from the state, as
-    /// engine/options.py's `option_count`).
+    /// without building them).
     pub fn option_count(&self) -> usize {
         if self.kind != TURN || !self.lazy_turns {
             return self.options.len();
@@ -733,7 +746,7 @@ impl Game {
         self.turn_option(self.turn_parts(self.to_move as usize), i)
     }
 
-    /// Turn option `i` from the turn's parts (`turn_parts`).
+    /// Turn option `i` from the turn's parts (`turn_parts`), in `turn_options`' order.
     fn turn_option(&self, (gets, places, sails, plays): (usize, usize, usize, u8), i: usize) -> Action {
         let mut i = i;
         if i < gets {
@@ -741,46 +754,25 @@ impl Game {
         }
         i -= gets;
         if i < places {
-            for s in 0..SHIPS {
-                let bits = self.open_mask >> (4 * s) & 15;
-                let k = bits.count_ones() as usize;
-                if i < k {
-                    let mut left = i;
-                    for slot in 0..4 {
-                        if bits >> slot & 1 == 1 {
-                            if left == 0 {
-                                return Action::place(s, slot);
-                            }
-                            left -= 1;
-                        }
-                    }
-                }
-                i -= k;
-            }
-            unreachable!("ship_free counts the open slots");
+            // open_mask's bits are the open slots, ship by ship, bow first
+            let bit = nth_bit(u32::from(self.open_mask), i);
+            return Action::place(bit / 4, bit % 4);
         }
         i -= places;
         if i < sails {
             let docks = self.docks_free.count_ones() as usize;
-            let (ship, dock) = (i / docks, i % docks);
-            let s = (0..SHIPS).filter(|&s| self.ships_ready >> s & 1 == 1).nth(ship).unwrap();
-            let site = (0..DOCKS).filter(|&d| self.docks_free >> d & 1 == 1).nth(dock).unwrap();
-            return Action::sail(s, site);
+            let s = nth_bit(u32::from(self.ships_ready), i / docks);
+            return Action::sail(s, nth_bit(u32::from(self.docks_free), i % docks));
         }
         i -= sails;
-        for j in 0..6u8 {
-            if plays >> j & 1 == 1 {
-                if i == 0 {
-                    return action::play(&self.rules, crate::rules::BLUE0 + j);
-                }
-                i -= 1;
-            }
+        if i < plays.count_ones() as usize {
+            return action::play(&self.rules, crate::rules::BLUE0 + nth_bit(u32::from(plays), i) as u8);
         }
         PASS_ACTION
     }
 
-    /// Perform option `int(x * count)` for a draw 0 <= x < 1 (a random bot's pick, as
-    /// bots/base.py `uniform`), without building a turn's options.
+    /// Perform option `int(x * count)` for a draw 0 <= x < 1 (the random bot's pick,
+    /// bots/random.rs `uniform`), without building a turn's options.
     pub fn apply_drawn(&mut self, x: f64) -> Res {
         let rules = self.rules.clone();
         self.apply_drawn_in(&rules, x)
@@ -1017,6 +1009,15 @@ fn push_sails<const N: usize>(out: &mut ArrayVec<Action, N>, ready: u8, free: u8
     }
 }
 
+/// The position of set bit `i` of `bits` (0: the lowest).
+#[inline]
+fn nth_bit(mut bits: u32, i: usize) -> usize {
+    for _ in 0..i {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros() as usize
+}
+
 /// The sites' round ends: the temple first, then the others in site order.
 const ROUND_END_ORDER: [usize; 5] = [TEMPLE, 0, PYRAMID, BURIAL_CHAMBER, OBELISK];
 
@@ -1075,7 +1076,7 @@ fn then(g: &mut Game, r: &Rules, depth: usize, task: Task) -> Res {
 
 fn after_sail(g: &mut Game) {
     if g.sailed == 4 && !g.round_over {
-        g.end_round((g.last_sailer as usize + 1) % g.n);
+        g.end_round(g.next_seat(g.last_sailer as usize));
         g.skip_advance = true;
     }
 }
@@ -1147,10 +1148,10 @@ fn end_turn(g: &mut Game) {
     let n = g.n;
     if g.passes >= n {
         // a full cycle of passes ends the round at once (docs/rules.md §2.2)
-        g.end_round((g.current + 1) % n);
+        g.end_round(g.next_seat(g.current));
         return;
     }
-    g.current = (g.current + 1) % n;
+    g.current = g.next_seat(g.current);
 }
 
 /// A turn action (docs/rules.md §2.2). Simple actions end the turn at once; the others

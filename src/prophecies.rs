@@ -1,5 +1,4 @@
-//! The gods' prophecies, an optional module of the expansion (docs/rules.md §9;
-//! engine/prophecies.py): at the start of each of their turns a player may place a scarab on
+//! The gods' prophecies, an optional module of the expansion (docs/rules.md §9): at the start of each of their turns a player may place a scarab on
 //! a god card ("scarab <god>" or "no scarab"); at game end each scarab gains or loses by its
 //! window. A "most" task needs at least 1 of what it counts.
 

@@ -1,5 +1,6 @@
 //! The Python module `imhotep_stats._core` (feature `python`): the core's classes and
-//! functions as Python sees them. Errors come back as the Python engine's exception classes.
+//! functions as Python sees them. Errors come back as the package's exception classes
+//! (imhotep_stats/engine/errors.py).
 //! It is long because it is the whole Python surface of the game (streams, rules, game,
 //! scenario steps) in one module that registers it; the bots' bindings live in py_bots.rs.
 
@@ -16,7 +17,7 @@ use crate::game::{Game, Purpose, Setup};
 use crate::rules::{Card, CoreError, Rules, SOURCES};
 use crate::stream::{Stream as Random, StreamError, N};
 
-/// The build profile: a debug build is never what the package runs (setup.py builds release).
+/// The build profile: a debug build is never what the package runs (maturin builds release).
 const PROFILE: &str = if cfg!(debug_assertions) { "debug" } else { "release" };
 
 fn value_error(e: StreamError) -> PyErr {
@@ -242,7 +243,7 @@ fn card_code(rules: &Rules, name: &str, what: &str) -> Result<Card, CoreError> {
         .ok_or_else(|| CoreError::Rules(format!("{what}: unknown card {name:?}")))
 }
 
-/// engine/errors.py's `describe(value)`: how a bad value is worded in "got ..." messages.
+/// imhotep_stats/errors.py's `describe(value)`: how a bad value is worded in "got ..." messages.
 fn describe(value: &Bound<'_, PyAny>) -> PyResult<String> {
     value.py().import("imhotep_stats.errors")?.getattr("describe")?.call1((value,))?.extract()
 }
@@ -284,13 +285,13 @@ fn pin_args(rules: &Rules, purpose: &str, given: &Bound<'_, PyAny>) -> PyResult<
     Ok(Ok(out))
 }
 
-/// The engine's game (engine/game.py's `Game`) in the core: the same decisions, options,
-/// score events and winners for the same board, seats and seed.
+/// The core's game as Python holds it (engine/game.py's `Game` wraps it): decisions,
+/// options, score events and winners for a board, seats and seed.
 #[pyclass(name = "Game", module = "imhotep_stats._core")]
 pub struct PyGame {
     pub inner: Game,
     /// Bumped by every call that may change the game: a read model made at one version is
-    /// the game's while the version holds (imhotep_stats/engine/facade_view.py).
+    /// the game's while the version holds (imhotep_stats/engine/view.py).
     pub version: u64,
 }
 
@@ -420,8 +421,8 @@ impl PyGame {
         self.inner.round
     }
 
-    /// The options as (kind, args) tuples, in the game's order (Python interns them with
-    /// `act(kind, *args)`).
+    /// The options as (kind, args) tuples, in the game's order (engine/actions.py's
+    /// `act(kind, *args)` makes them actions).
     #[getter]
     fn options<'py>(&self, py: Python<'py>) -> PyResult<Vec<(String, Bound<'py, PyTuple>)>> {
         let r = &self.inner.rules;
@@ -493,7 +494,7 @@ impl PyGame {
         self.inner.winners()
     }
 
-    /// Everything under the Python engine's names (src/state.rs `export`): `{"game",
+    /// Everything under the package's field names (src/state.rs `export`): `{"game",
     /// "sites", "hidden": {"game", "sites"}, "flow": {"game", "sites"}}`.
     fn export(&self, py: Python<'_>) -> PyResult<PyObject> {
         to_python(py, &state::export(&self.inner))
@@ -614,7 +615,7 @@ impl PyGame {
         actions.iter().map(|&a| action_tuple(py, &self.inner.rules, a)).collect()
     }
 
-    /// The pending question's context (engine/scenario.py `question_context`).
+    /// The pending question's context: the ints it carries (`Game::context`).
     #[getter]
     fn context(&self) -> Vec<i32> {
         self.inner.context.to_vec()

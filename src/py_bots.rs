@@ -32,7 +32,7 @@ impl PyBot {
     }
 
     /// The index (into `game.options`) of the option the seat to move takes, drawing from
-    /// `rng` (that seat's stream) as the Python bot draws from its random.Random. The game is
+    /// `rng` (that seat's stream, advanced as the bot draws: bots/core_bot.py). The game is
     /// not changed; the search runs without the GIL.
     fn choose(&mut self, py: Python<'_>, game: &PyGame, rng: &mut PyRandom) -> PyResult<usize> {
         let g = &game.inner;

@@ -69,7 +69,7 @@ pub const PAVED_PATH: Card = 2;
 pub const PRIVATE_QUARRY: Card = 3;
 pub const PYRAMID_DECORATION: Card = 4;
 pub const STATUE: Card = 8;
-/// The blue cards, codes BLUE0 .. BLUE0 + 6 in engine/cards.py `BLUE`'s order.
+/// The blue cards, codes BLUE0 .. BLUE0 + 6 in the order a turn offers them (docs/rules.md §3).
 pub const BLUE0: Card = 9;
 pub const CHISEL: Card = 9;
 pub const LEVER: Card = 10;
@@ -204,8 +204,7 @@ pub struct ProphecyTable {
     pub gods: Vec<Name>,
 }
 
-/// The market cards: codes, the deck's make-up and the point tables (engine/cards.py
-/// `CardPoints`, `build_deck`).
+/// The market cards: codes, the deck's make-up and the point tables (docs/rules.md §3).
 #[derive(Clone, Debug)]
 pub struct CardTable {
     /// card names by code (KINDS, then the board's other deck names, sorted)

@@ -1,6 +1,6 @@
 //! The game's state under the public names of Python's `Game` (engine/game.py), its
 //! read model and hand-built positions: [`export`] (everything, a JSON value), [`seen`]
-//! (what one seat may see: engine/view.py) and [`edit`] (set fields by
+//! (what one seat may see: Python's engine/view.py hands it out) and [`edit`] (set fields by
 //! name, a scenario's or a test's).
 //!
 //! One table per part of the state ([`game_fields`], [`site_fields`]) names each field once,
@@ -409,7 +409,7 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
     out
 }
 
-/// Site `site`'s fields by engine/seen.py's names (public) and `Site.hidden`'s (hidden).
+/// Site `site`'s fields by the names Python reads (public) and its hidden parts (hidden).
 pub fn site_fields<'a>(g: &'a mut Game, r: &'a Rules, site: usize) -> Vec<Field<'a>> {
     let seats = g.n;
     let stones = json!(crate::sites::stones(g, site));

@@ -94,16 +94,30 @@ const INDEXES: [u32; N] = {
 };
 
 impl Stream {
+    /// A stream with every word 0, to be seeded in place ([`Stream::seed_text`]).
+    pub const fn zeroed() -> Stream {
+        Stream { mt: [0; N], index: N, twisted: N, fresh: true }
+    }
+
     /// `init_by_array`: seeded by 32-bit words, least significant first.
     pub fn from_key(key: &[u32]) -> Stream {
-        let mut s = Stream { mt: GENRAND_19650218, index: N, twisted: N, fresh: true };
-        s.mix_key(key);
+        let mut s = Stream::zeroed();
+        s.seed_key(key);
         s
     }
 
-    /// `init_by_array`'s two loops over the words of `init_genrand(19650218)`. They run in
-    /// stretches where neither the state's index nor the key's wraps (no test per word), the
-    /// key's words with their index added beforehand.
+    /// Seed this stream anew by `init_by_array(key)`, in place.
+    pub fn seed_key(&mut self, key: &[u32]) {
+        self.index = N;
+        self.twisted = N;
+        self.fresh = true;
+        self.mix_key(key);
+    }
+
+    /// `init_by_array`'s two loops over the words of `init_genrand(19650218)` (read from
+    /// the table on the first pass: nothing is copied first). They run in stretches where
+    /// neither the state's index nor the key's wraps (no test per word), the key's words
+    /// with their index added beforehand.
     fn mix_key(&mut self, key: &[u32]) {
         let len = key.len().max(1);
         let mut keyed = [0u32; 32];
@@ -119,9 +133,26 @@ impl Stream {
             *k = w.wrapping_add(jj as u32);
         }
         let mt = &mut self.mt;
+        let mut prev = GENRAND_19650218[0];
+        // the first loop's first pass, words 1 to N - 1
         let (mut i, mut j) = (1usize, 0usize);
-        let mut prev = mt[0];
-        let mut left = N.max(len);
+        while i < N {
+            let run = (N - i).min(len - j);
+            let from = GENRAND_19650218[i..i + run].iter().zip(&keyed[j..j + run]);
+            for (m, (&g, &w)) in mt[i..i + run].iter_mut().zip(from) {
+                prev = (g ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(w);
+                *m = prev;
+            }
+            i += run;
+            j += run;
+            if j >= len {
+                j = 0;
+            }
+        }
+        mt[0] = mt[N - 1];
+        i = 1;
+        // the rest of the first loop, over the words it wrote
+        let mut left = N.max(len) - (N - 1);
         while left > 0 {
             let run = left.min(N - i).min(len - j);
             for (m, &w) in mt[i..i + run].iter_mut().zip(&keyed[j..j + run]) {
@@ -164,6 +195,13 @@ impl Stream {
 
     /// Seeded by a non-negative int given as big-endian bytes (leading zeros allowed).
     pub fn from_magnitude_be(bytes: &[u8]) -> Stream {
+        let mut s = Stream::zeroed();
+        s.seed_magnitude_be(bytes);
+        s
+    }
+
+    /// [`Stream::from_magnitude_be`] in place.
+    fn seed_magnitude_be(&mut self, bytes: &[u8]) {
         let mut short = [0u32; 64];
         let mut long = Vec::new();
         let count = bytes.len().div_ceil(4);
@@ -178,23 +216,41 @@ impl Stream {
         }
         // leading zero words dropped (0 is one word, 0)
         let used = words.iter().rposition(|&w| w != 0).map_or(1, |k| k + 1).min(words.len());
-        Stream::from_key(&words[..used])
+        self.seed_key(&words[..used]);
     }
 
     /// `random.Stream(s)` for a str (seed version 2).
     pub fn from_text(s: &str) -> Stream {
-        let digest = Sha512::digest(s.as_bytes());
-        let mut short = [0u8; 192];
-        let total = s.len() + digest.len();
-        if total <= short.len() {
-            short[..s.len()].copy_from_slice(s.as_bytes());
-            short[s.len()..total].copy_from_slice(&digest);
-            Stream::from_magnitude_be(&short[..total])
-        } else {
-            let mut bytes = s.as_bytes().to_vec();
-            bytes.extend_from_slice(&digest);
-            Stream::from_magnitude_be(&bytes)
+        let mut out = Stream::zeroed();
+        out.seed_text(&[s.as_bytes()]);
+        out
+    }
+
+    /// Seed this stream anew, in place, as `random.Stream(s)` for the str `s` whose UTF-8
+    /// bytes are `parts` one after the other (no string is built, no stream moved).
+    pub fn seed_text(&mut self, parts: &[&[u8]]) {
+        let mut sha = Sha512::new();
+        for part in parts {
+            sha.update(part);
         }
+        let digest = sha.finalize();
+        let text: usize = parts.iter().map(|p| p.len()).sum();
+        let total = text + digest.len();
+        let mut short = [0u8; 192];
+        let mut long = Vec::new();
+        let bytes: &mut [u8] = if total <= short.len() {
+            &mut short[..total]
+        } else {
+            long.resize(total, 0);
+            &mut long
+        };
+        let mut at = 0;
+        for part in parts {
+            bytes[at..at + part.len()].copy_from_slice(part);
+            at += part.len();
+        }
+        bytes[at..].copy_from_slice(&digest);
+        self.seed_magnitude_be(bytes);
     }
 
     /// The state as `getstate()` gives it: the 624 words and the index (its tuple's 625 ints).
@@ -276,9 +332,16 @@ impl Stream {
     /// `random()`: a float in [0, 1) with 53 random bits.
     #[inline]
     pub fn random(&mut self) -> f64 {
+        // exact: a whole number below 2^53 times a power of two
+        self.random_bits53() as f64 * (1.0 / 9_007_199_254_740_992.0)
+    }
+
+    /// The whole number `random()` is 2^53 times: 27 bits of one word, then 26 of the next.
+    #[inline]
+    pub fn random_bits53(&mut self) -> u64 {
         let a = self.next32() >> 5;
         let b = self.next32() >> 6;
-        (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
+        (u64::from(a) << 26) | u64::from(b)
     }
 
     /// `getrandbits(k)` for k <= 64 (words least significant first, the last one's top bits).
@@ -540,6 +603,24 @@ mod tests {
                 assert_eq!(s.next32(), words[k + 1]);
             }
         }
+    }
+
+    #[test]
+    fn seeding_in_place_is_seeding_anew() {
+        // a used stream seeded again, from parts, is the stream of the joined text
+        let mut r = Stream::from_text("used");
+        for _ in 0..3 * N {
+            r.next32();
+        }
+        r.seed_text(&[b"0:17", b":bot", b"2"]);
+        let fresh = Stream::from_text("0:17:bot2");
+        assert!(r == fresh);
+        assert_eq!(r.random(), Stream::from_text("0:17:bot2").random());
+        // a text longer than the stack buffer
+        let long = "x".repeat(300);
+        let mut s = Stream::zeroed();
+        s.seed_text(&[long.as_bytes()]);
+        assert_eq!(s.random(), Stream::from_magnitude_be(&[long.as_bytes(), &Sha512::digest(long.as_bytes())[..]].concat()).random());
     }
 
     #[test]

@@ -187,7 +187,7 @@ fn a_given_deck_and_round_cards_are_played_in_their_order() {
 
 #[test]
 fn a_turns_options_drawn_from_the_state_are_the_built_ones() {
-    // Game::option_count / option_at (a playout's draw, engine/options.py) give the turn's
+    // Game::option_count / option_at (a playout's draw) give the turn's
     // options list, in its order, at every decision of random games on every kind of side.
     for k in 0..24usize {
         let sides = sides_of(k * 43 % 1024);
@@ -210,7 +210,7 @@ fn a_turns_options_drawn_from_the_state_are_the_built_ones() {
 #[test]
 fn random_bots_play_the_same_game_with_the_turns_drawn_or_built() {
     // play.rs draws a turn's option from the state; the same game with every option list
-    // built and the random bot's pick (bots/base.py uniform) ends with the same events.
+    // built and the random bot's pick (bots/random.rs uniform) ends with the same events.
     for k in 0..12u64 {
         let sides = sides_of((k as usize * 97) % 1024);
         let players = 2 + k as usize % 3;

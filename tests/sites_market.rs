@@ -135,7 +135,7 @@ fn market_d_stacks_look_keep_and_refill() {
 
 #[test]
 fn the_face_down_cards_a_seat_has_not_looked_at() {
-    // engine/sites/market.py hidden_cards: Market B's pair; Market D's stacks, but not the
+    // market::hidden_cards: Market B's pair; Market D's stacks, but not the
     // one the deciding seat is looking at (its market_keep options show it).
     let top = [
         "statue", "lever", "chisel", "sail", "hammer", "entrance", "paved_path", "chisel",

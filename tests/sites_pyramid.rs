@@ -180,7 +180,7 @@ fn pyramid_d_fills_the_figures_space_last_then_overflow() {
 
 #[test]
 fn pyramid_c_deals_its_face_down_tiles_anew() {
-    // engine/sites/base.py redeal_hidden: the stack and the removed tiles pooled, shuffled and
+    // pyramid::redeal_hidden: the stack and the removed tiles pooled, shuffled and
     // dealt back in their sizes; the face-up tile stays.
     let r = sites_common::rules("A-C-A-A-A");
     let setup = _core::game::Setup { players: 3, seed: "4".into(), ..Default::default() };

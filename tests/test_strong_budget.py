@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from imhotep_stats.cli import main
 from imhotep_stats.config.quick import quick_study
-from imhotep_stats.reporting.check_plan import passes, plan_check
+from imhotep_stats.reporting.check_plan import fewest_deciding, passes, plan_check
 from imhotep_stats.reporting.figures import CellInfo
 from imhotep_stats.reporting.strong import strong_config, strong_dir, undecided_sentence
 from imhotep_stats.sim import cost
@@ -56,11 +56,62 @@ def test_the_cap_is_the_last_pass_that_fits_the_budget(tmp_path, two_seconds_a_g
     # no time budget, or a budget that holds every pass: the most
     assert plan_check(_default_study_check(tmp_path), 50, 400, 0, cores=2).cap == 400
     assert plan_check(_default_study_check(tmp_path), 50, 400, 60, cores=2).cap == 400
-    # a budget too small for the first look still plays the first look
-    assert plan_check(_default_study_check(tmp_path), 50, 400, 0.1, cores=2).cap == 50
     # a cluster's cores are not counted here: no estimate, no time budget
     on_cluster = plan_check(_default_study_check(tmp_path), 50, 400, 5.0, cores=None)
     assert on_cluster.cap == 400 and "on a cluster (no estimate)" in on_cluster.lines()[0]
+
+
+def test_the_first_look_fits_the_budget_too(tmp_path, two_seconds_a_game):
+    # 3 s a game a cell (as above): 1 minute holds 20 games a cell, not the usual 50
+    plan = plan_check(_default_study_check(tmp_path), 50, 400, 1.0, cores=2)
+    assert (plan.first, plan.cap, plan.over) == (20, 20, 0.0)
+    head, estimate = plan.lines()
+    assert "expert in every seat of the same 3 cells, 20 games a cell and no more, fewer than " \
+        "the usual first look of 50 (what fits in 1 min; --strong-minutes M plays more, up " \
+        "to --strong-games 400); --quick skips it" in head
+    assert estimate.startswith("  estimate: about 1 min for the first 20 games a cell")
+    # 6 s hold 2 games a cell, but a 2-player cell needs 4 to decide anything: 4, said as
+    # past the budget and by how much
+    assert fewest_deciding(2, 0.05, 0.05, 50) == 4
+    plan = plan_check(_default_study_check(tmp_path), 50, 400, 0.1, cores=2)
+    assert (plan.first, plan.cap, plan.seconds(4), plan.over) == (4, 4, 12.0, 6.0)
+    assert "4 games a cell and no more (fewer cannot decide a cell): under a minute, past " \
+        "the 0.1-minute budget by under a minute (--strong-minutes M" in plan.lines()[0]
+    # asked again the same way after it finished: the same first look and cap, no pilot
+    assert plan.to_json()["first"] == 50
+
+
+def test_a_busy_machine_shrinks_the_plan(tmp_path, monkeypatch, two_seconds_a_game):
+    """A pilot that took 4x its CPU time on the clock (a machine shared with other work):
+    every estimate is 4x, so 5 minutes hold 25 games a cell, not 100."""
+    from imhotep_stats.reporting import check_plan
+
+    class Busy:  # the pilot's CPU: 1 s on each reading; the clock: 4 s
+        cpu = clock = 0.0
+
+        def process_time(self):
+            self.cpu += 1.0
+            return self.cpu
+
+        def monotonic(self):
+            self.clock += 4.0
+            return self.clock
+
+    monkeypatch.setattr(check_plan, "time", Busy())
+    plan = plan_check(_default_study_check(tmp_path), 50, 400, 5.0, cores=2)
+    assert (plan.busy, plan.first, plan.cap) == (4.0, 25, 25)
+    assert plan.lines()[1].endswith("(2.00 s of CPU a game by the pilot, 4.0x that on the "
+                                    "clock: a busy machine)")
+
+
+def test_run_plays_a_first_look_that_fits_the_budget(tmp_path, two_seconds_a_game):
+    # 2 s a game, one cell, one worker: 30 s hold 15 games a cell, not the usual 50
+    out = tmp_path / "r"
+    r = _run(out, "--strong-minutes", "0.5")
+    assert r.exit_code == 0, r.output
+    assert "15 games a cell and no more, fewer than the usual first look of 50" in r.stderr
+    check = out.with_name("r-strong-random")
+    assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 15
 
 
 def _cell(wins, games):
@@ -91,24 +142,25 @@ def _run(out, *flags, games=60):
                                      str(out), *flags])
 
 
-def test_run_says_the_plan_first_and_stops_at_the_budget_undecided(tmp_path):
+def test_run_says_the_plan_first_and_stops_at_the_budget_undecided(tmp_path,
+                                                                  two_seconds_a_game):
     out = tmp_path / "r"
-    r = _run(out, "--strong-minutes", "0.0001")  # no pass fits: the first look only
+    r = _run(out, "--strong-minutes", "2")  # 2 s a game: the first look only (60 fit)
     assert r.exit_code == 0, r.output
     err = r.stderr.splitlines()
     plan = next(i for i, line in enumerate(err) if line.startswith("strong-play check: "))
     screen = next(i for i, line in enumerate(err) if line.startswith(f"{out}: 60 games"))
     assert plan < screen  # said before any game
-    assert "at most 50 a cell (what fits in 0.0001 min;" in err[plan]
-    assert err[plan + 1].startswith("  estimate: under a minute for the first 50 games a cell")
+    assert "at most 50 a cell (what fits in 2 min;" in err[plan]
+    assert err[plan + 1].startswith("  estimate: about 2 min for the first 50 games a cell")
     assert f"{out}-strong-random: strong-play check, 50 games (undecided after 50 games a " \
-        "cell (the 0.0001-minute budget))" in r.stderr
+        "cell (the 2-minute budget))" in r.stderr
     assert "Undecided after 50 games: no verdict for strong play yet; a seat could be up " \
         "to ±" in r.stdout
     check = out.with_name("r-strong-random")
     assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 50
     # asked again the same way: re-reported, not played further on a new pilot's figures
-    r = _run(out, "--strong-minutes", "0.0001")
+    r = _run(out, "--strong-minutes", "2")
     assert r.exit_code == 0, r.output
     assert "strong-play check: finished before, 50 games a cell at most as planned then: " \
         "re-reported" in r.stderr
@@ -162,12 +214,12 @@ def test_the_docs_quote_the_checks_defaults():
     assert f"a plain line every {LOG_EVERY:g} s when stderr is no terminal" in guide
 
 
-def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monkeypatch):
-    """A busy machine is slower than the pilot's CPU time: before each pass the check
-    measures its own pace and stops when the pass would end past its budget."""
+@pytest.fixture
+def ten_minutes_a_look(monkeypatch):
+    """The check's clock: every reading 10 minutes after the last."""
     from imhotep_stats.reporting import strong
 
-    class Slow:  # every reading of the clock 10 minutes after the last
+    class Slow:
         now = 0.0
 
         def monotonic(self):
@@ -175,6 +227,12 @@ def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monk
             return self.now
 
     monkeypatch.setattr(strong, "time", Slow())
+
+
+def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monkeypatch,
+                                                                  ten_minutes_a_look):
+    """A busy machine is slower than the pilot's CPU time: before each pass the check
+    measures its own pace and stops when the pass would end past its budget."""
     out = tmp_path / "r"
     r = _run(out, "--strong-minutes", "15", "--strong-games", "70", games=20)
     assert r.exit_code == 0, r.output
@@ -190,3 +248,28 @@ def test_a_pass_beyond_the_budget_at_this_runs_pace_is_not_played(tmp_path, monk
     r = _run(out, "--strong-minutes", "15", "--strong-games", "70", games=20)
     assert "finished before, 20 games a cell at most as planned then: re-reported" in r.stderr
     assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20
+
+
+def test_compare_stops_a_pass_beyond_the_budget_at_its_pace(tmp_path, monkeypatch,
+                                                            ten_minutes_a_look):
+    """compare's paired check measures its pace before each pass as run's does (``Pace``)."""
+    out = tmp_path / "c"
+    args = ["compare", "--sides", "A-A-A-A-A", "--players", "2", "--bots", "greedy",
+            "--param", "game.starting_sled[0]=3", "--games", "20", "--strong", "--strong-bot",
+            "random", "--strong-games", "70", "--strong-minutes", "15", "--workers", "1",
+            "--out", str(out)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "at most 70 a cell" in r.stderr  # the pilot's plan: every pass fits
+    assert "strong-play check (random): 20 -> 40 games a cell would take about 10 min more " \
+        "at this pace, beyond the 15-minute budget: stopping here" in r.stderr
+    assert r.stdout.startswith("For strong play (random, 20 games a cell): ")
+    for side in ("base", "whatif"):
+        check = out / f"strong-random-{side}"
+        assert json.loads((check / "manifest.json").read_text())["games_per_cell"] == 20
+        assert json.loads((check / "check.json").read_text())["cap"] == 20
+    monkeypatch.undo()  # asked again the same way: re-reported, not played further
+    r = CliRunner().invoke(main, args)
+    assert "finished before, 20 games a cell at most as planned then: re-reported" in r.stderr
+    assert json.loads((out / "strong-random-base" / "manifest.json").read_text()
+                      )["games_per_cell"] == 20

@@ -1,6 +1,7 @@
 //! What the replay examples share (replay_traces.rs, replay_bots.rs): reading a traces file
-//! of the Python engine's games, one JSON object a line, checking each decision the core
-//! reaches against Python's, and the summary (the first differences, the exit code).
+//! of games recorded from the Python engine the core replaced, one JSON object a line,
+//! checking each decision the core reaches against the recorded one, and the summary (the
+//! first differences, the exit code).
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -22,7 +23,7 @@ pub fn sides(t: &Value) -> String {
 }
 
 /// Decision `d` of a trace, `[to_move, kind, [option texts], chosen index]`, against the
-/// core's game: the same seat, kind and options in order; Python's chosen index.
+/// core's game: the same seat, kind and options in order; the recorded chosen index.
 pub fn check_decision(g: &Game, d: usize, dec: &Value) -> Result<usize, String> {
     let to_move = dec[0].as_i64().unwrap();
     let kind = dec[1].as_str().unwrap_or("");

@@ -93,26 +93,53 @@ def plan_run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first:
                       most, minutes, cores)
 
 
+class Pace:
+    """Before each pass after the first, whether it fits what is left of ``plan``'s time
+    budget at the check's own pace since it started (a busy machine is slower than the
+    pilot's CPU time); says the pass it plays, or why it stops. ``held`` games a cell were
+    in the check's directories before it started (a resumed check)."""
+
+    def __init__(self, plan: Plan, say: Callable[[str], None], held: int = 0):
+        self.plan, self.say, self.held_before = plan, say, held
+        self.start = time.monotonic()
+
+    def next_pass(self, held: int, games: int) -> bool:
+        plan, name = self.plan, self.plan.bot
+        spent = time.monotonic() - self.start
+        played = held - self.held_before
+        need = (games - held) * spent / played if played > 0 else plan.seconds(games - held)
+        if plan.budget is not None and spent + need > plan.budget:
+            self.say(f"strong-play check ({name}): {held:,} -> {games:,} games a cell would "
+                     f"take {minutes_text(need)} more at this pace, beyond the "
+                     f"{plan.minutes:g}-minute budget: stopping here")
+            return False
+        left = f", {minutes_text(need)}" if plan.cores else ""
+        self.say(f"strong-play check ({name}): playing {held:,} -> {games:,} games a cell{left}")
+        return True
+
+
 def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int = FIRST,
               most: int = MOST, say: Callable[[str], None] | None = None,
               minutes: float = BUDGET_MINUTES, plan: Plan | None = None,
               **run_options: Any):
     """Play the check into ``strong_dir(run_dir, bot)`` until every cell's sequential
     verdict is decided or its cap (``plan``, else ``plan_run_check`` with ``most`` and
-    ``minutes``, said first); returns (config, directory, outcome, why, plan)
+    ``minutes``, said first), each pass after the first only when it fits the budget at the
+    check's pace (``Pace``); returns (config, directory, outcome, why, plan)
     (``sim.runner.run_until_decided``: why is "decided" or "budget")."""
     from imhotep_stats.sim.runner import held_games, run_until_decided
 
     say = say or (lambda _m: None)
-    check = strong_config(cfg, bot, first)
     out = strong_dir(run_dir, bot)
     if plan is None:
         plan = plan_run_check(cfg, run_dir, bot, first, most, minutes,
                               _cores(run_options))
         for line in plan.lines():
             say(line)
+    check = strong_config(cfg, bot, plan.first)  # the first look the budget allows
 
     def look(games: int) -> int:
+        played.append(games)
         verdicts, _manifest = seat_verdicts_of(out)
         open_ = sum(v.verdict == "inconclusive" for v in verdicts.values())
         say(f"strong-play check ({strong_bot(bot)}): {games:,} games a cell, "
@@ -122,32 +149,10 @@ def run_check(cfg: Any, run_dir: str | Path, bot: str | None = None, first: int 
                     or (v.games if v.verdict == "inconclusive" else 0)
                     for v in verdicts.values()), default=0)
 
-    start, played, held_before = time.monotonic(), [], held_games(check, out)
-
-    def look_timed(games: int) -> int:
-        played.append(games)
-        return look(games)
-
-    def before_pass(held: int, games: int) -> bool:
-        """Whether the next pass fits what is left of the budget at this run's pace (a busy
-        machine is slower than the pilot's CPU time); says the pass it plays."""
-        spent = time.monotonic() - start
-        pace = spent / (held - held_before) if held > held_before else None  # s a game a cell
-        need = (games - held) * pace if pace else plan.seconds(games - held)
-        budget = 60 * plan.minutes if plan.minutes > 0 and plan.cores else None
-        if budget is not None and spent + need > budget:
-            say(f"strong-play check ({strong_bot(bot)}): {held:,} -> {games:,} games a cell "
-                f"would take {minutes_text(need)} more at this pace, beyond the "
-                f"{plan.minutes:g}-minute budget: stopping here")
-            return False
-        left = f", {minutes_text(need)}" if plan.cores else ""
-        say(f"strong-play check ({strong_bot(bot)}): playing {held:,} -> {games:,} games a "
-            f"cell{left}")
-        return True
-
-    outcome, why = run_until_decided(check, out, look_timed,
-                                     max_games=max(plan.cap, check.games),
-                                     before_pass=before_pass, **run_options)
+    played: list[int] = []
+    pace = Pace(plan, say, held_games(check, out))
+    outcome, why = run_until_decided(check, out, look, max_games=max(plan.cap, check.games),
+                                     before_pass=pace.next_pass, **run_options)
     plan = replace(plan, cap=min(plan.cap, played[-1])) if why == "budget" else plan
     save_plan(out, plan)  # what the check reached: asked again the same way, re-reported
     return check, out, outcome, why, plan
@@ -275,30 +280,39 @@ def compare_check(base_cfg: Any, whatif_cfg: Any, out: str | Path, bot: str | No
     same seeds (paired, as the screen), in lockstep passes that at most double, until every
     cell's paired seat finding is settled (a seat shown to move by more than the margin,
     or every change shown within it) or the cap (``plan_check`` with ``most`` and
-    ``minutes``, said first). Asked again, the paired intervals are confidence sequences
+    ``minutes``, said first), each pass after the first only when it fits the budget at the
+    check's pace (``Pace``, as ``run_check``). Asked again, the paired intervals are confidence sequences
     (``stats.compare``). Returns (comparison, games)."""
-    from imhotep_stats.sim.runner import run_study
+    from imhotep_stats.sim.runner import held_games, run_study
     from imhotep_stats.stats.compare import compare_runs, seat_findings
 
     say = say or (lambda _m: None)
     out = Path(out)
-    pairs = [(strong_config(base_cfg, bot, first), out / f"strong-{strong_bot(bot)}-base"),
-             (strong_config(whatif_cfg, bot, first), out / f"strong-{strong_bot(bot)}-whatif")]
-    plan = plan_check(pairs, first, most, minutes, _cores(run_options))
+    dirs = (out / f"strong-{strong_bot(bot)}-base", out / f"strong-{strong_bot(bot)}-whatif")
+    plan = plan_check([(strong_config(base_cfg, bot, first), dirs[0]),
+                       (strong_config(whatif_cfg, bot, first), dirs[1])],
+                      first, most, minutes, _cores(run_options))
     for line in plan.lines():
         say(line)
+    pairs = [(strong_config(base_cfg, bot, plan.first), dirs[0]),
+             (strong_config(whatif_cfg, bot, plan.first), dirs[1])]
     alpha = 1.0 - base_cfg.confidence
-    games = pairs[0][0].games
+    games = plan.first  # the first look the budget allows
+    pace = Pace(plan, say, min(held_games(cfg, d) for cfg, d in pairs))
     while True:
         for cfg, d in pairs:
             run_study(cfg.replace(games=games), d, resume=(d / "manifest.json").exists(),
-                      keep_seed=True, sequential=games > first, **run_options)
+                      keep_seed=True, sequential=games > plan.first, **run_options)
         comp = compare_runs(pairs[0][1], pairs[1][1], base_cfg.confidence)
         open_ = [fd for fd in seat_findings(comp, margin, alpha) if not (fd.beyond or fd.within)]
         say(f"strong-play check ({strong_bot(bot)}): {games:,} games a cell, "
             f"{'every cell settled' if not open_ else f'{len(open_)} cell(s) open'}")
         if not open_ or games >= plan.cap:
-            for _cfg, d in pairs:
-                save_plan(d, plan)
-            return comp, games
+            break
+        if not pace.next_pass(games, min(plan.cap, 2 * games)):
+            plan = replace(plan, cap=games)  # what it reached: asked again, re-reported
+            break
         games = min(plan.cap, 2 * games)
+    for _cfg, d in pairs:
+        save_plan(d, plan)
+    return comp, games

@@ -1,6 +1,6 @@
-//! The bots that play many games in the core (bots/base.py, bots/greedy, bots/weights.py):
-//! the random bot and the greedy bot with its personas. A bot reads only what its seat may
-//! see (the Python View: engine/view.py, engine/seen.py): it gets the whole `Game` but reads
+//! The bots that play many games in the core: the random bot and the greedy bot with its
+//! personas (their weights: bots/weights.rs). A bot reads only what its seat may
+//! see (docs/engine.md "The read model"): it gets the whole `Game` but reads
 //! public fields only (never a deck's order, a face-down stack or another seat's looked card).
 
 pub mod greedy;

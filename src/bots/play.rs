@@ -1,6 +1,6 @@
 //! Every bot the core plays, by spec (bots/__init__.py `make_bot`): the random bot, the
 //! greedy bot with its personas and weights, and the search (`mcts...`, `expert`); and one
-//! game played with them, seeded as engine/play.py: the game's chance from
+//! game played with them, seeded as docs/engine.md "Architecture: randomness" says: the game's chance from
 //! `"{root}:{game}"`, seat p's choices from its own stream `"{root}:{game}:bot{p}"`.
 
 use serde_json::{Map, Value};

@@ -345,7 +345,7 @@ fn counted(g: &mut Game) -> &mut Counted {
 
 fn full(side: &str) -> CoreError {
     CoreError::Value(format!(
-        "pyramid.{side}: at most {STONES} stones in fill order (sites/pyramid.py STONES, the C row's size): \
+        "pyramid.{side}: at most {STONES} stones in fill order (src/sites/pyramid.rs STONES, the C row's size): \
          fewer game.stones or rounds"
     ))
 }

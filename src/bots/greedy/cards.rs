@@ -1,6 +1,5 @@
-//! Card pricing (bots/greedy/cards.py `CardBook`, `CardValues`): what a market card is worth
-//! to each player now, from public state only (hands are public; the deck's order is not,
-//! only its make-up).
+//! Card pricing (`CardBook`, `CardValues`): what a market card is worth to each player now,
+//! from public state only (hands are public; the deck's order is not, only its make-up).
 
 use super::context::Ctx;
 use super::fast_map::FastMap;
@@ -138,7 +137,8 @@ impl CardValues {
     }
 }
 
-/// A new epoch of card prices (cards.py `CardValues.new_epoch` and `CardBook.sync`).
+/// A new epoch of card prices: the weighted prices cleared, the book rebuilt when its key
+/// changed.
 pub fn new_epoch(c: &mut Ctx) {
     c.cards.epoch += 1;
     c.cards.weighted = [None; CARDS];
@@ -244,7 +244,7 @@ pub fn offers(c: &mut Ctx, g: &Game, p: usize, cards: &[Card], lots: &[usize]) -
     s
 }
 
-/// Python's `list.sort(reverse=True)` of floats (stable; equal floats are equal).
+/// Floats sorted high to low (stable: equal floats keep their order).
 pub fn sort_desc(s: &mut [f64]) {
     s.sort_by(|a, b| b.partial_cmp(a).expect("no NaN prices"));
 }

@@ -2,9 +2,9 @@
 //! what it knows and caches between decisions: its weights, the site evaluators (`sites/`),
 //! the card prices (`cards`), the free sites' tables and every ship's evaluation.
 //!
-//! Reads only the public fields of the `Game` (the seat's View): counters, ships, docks,
-//! the sites' public state, hands through `cards::hand` (its own and others' held cards are
-//! public in Python's View too).
+//! Reads only the public fields of the `Game` (the seat's view, engine/view.py): counters,
+//! ships, docks, the sites' public state, hands through `cards::hand` (every seat's held
+//! cards are public).
 
 use std::sync::OnceLock;
 
@@ -18,8 +18,7 @@ use crate::game::Game;
 pub const STONE: f64 = 1.0;
 pub const DECAY: f64 = 0.55;
 
-/// DECAY**k as Python's float power gives it (the same `powf`, worked out once for the
-/// small k a sled holds).
+/// DECAY**k (`powf`, worked out once for the small k a sled holds).
 #[inline]
 pub fn dpow(k: i32) -> f64 {
     static TABLE: OnceLock<[f64; 32]> = OnceLock::new();
@@ -33,7 +32,7 @@ pub fn dpow(k: i32) -> f64 {
 /// Ship s's slots: owner, -1 empty, -2 unloaded.
 pub type Slots = ArrayVec<i8, 4>;
 
-/// A ship's placement values (context.py `_ship`'s third item).
+/// A ship's placement values (`ShipRes::pv`).
 #[derive(Clone, Debug)]
 pub enum Pv {
     /// the per-slot gains (special cases)
@@ -42,7 +41,7 @@ pub enum Pv {
     HiLo(usize, usize),
 }
 
-/// One ship's evaluation (context.py `_ship`'s tuple).
+/// One ship's evaluation.
 #[derive(Clone, Debug)]
 pub struct ShipRes {
     pub e: f64,
@@ -88,7 +87,7 @@ pub struct Ctx {
     pub epoch: i64,
     pub ckey: Option<[i64; 3]>,
     pub free: ArrayVec<usize, 5>,
-    /// the free sites' tables' versions (Python compares the tables' identities)
+    /// the free sites' tables' versions (`Eval::ver`): a change drops the ship evaluations
     pub free_tabs: ArrayVec<u64, 5>,
     pub free_epoch: i64,
     pub sizes: [u8; 4],

@@ -1,16 +1,16 @@
-//! The greedy bot and its personas: one-step look-ahead over a cheap
-//! value model, making the same choices as the Python bot decision by decision (the same
-//! floating-point operations in the same order, ties broken at 1e-9 by the bot's stream).
+//! The greedy bot and its personas: one-step look-ahead over a cheap value model (ties
+//! broken at 1e-9 by the bot's stream). Its floating-point operations keep their order:
+//! the recorded games (tests/fingerprints.json, docs/engine.md "Same games") depend on it.
 //!
-//! Laid out like the Python: `context` (Ctx: what a bot knows and caches per game and
-//! seat), `cards` (card pricing), `sites/` (one module per site), `turn` (the turn's actions
-//! and the blue cards), `prophecies`; here the bot and the sub-decisions.
+//! `context` (Ctx: what a bot knows and caches per game and seat), `cards` (card pricing),
+//! `sites/` (one module per site), `turn` (the turn's actions and the blue cards),
+//! `prophecies`; here the bot and the sub-decisions.
 //!
-//! The bot reads the `Game` but only its public fields (what the seat's Python View shows):
-//! counters, ships, docks, hands, the sites' public state; never a deck's order nor a
-//! face-down card.
+//! The bot reads the `Game` but only its public fields (what the seat's view shows,
+//! engine/view.py): counters, ships, docks, hands, the sites' public state; never a deck's
+//! order nor a face-down card.
 
-#![allow(clippy::needless_range_loop)] // indexes as the Python evaluators read them
+#![allow(clippy::needless_range_loop)] // the evaluators index seats and positions together
 
 pub mod cards;
 pub mod context;
@@ -80,7 +80,7 @@ impl Greedy {
     }
 
     /// Every legal action's price on one scale (the change in my objective), for the seat
-    /// to move: the search's root priors (bot.py `GreedyBot.scores`).
+    /// to move: the search's root priors.
     pub fn scores(&mut self, g: &Game) -> Result<Vec<f64>, String> {
         let seat = g.to_move as usize;
         let legal = g.options();

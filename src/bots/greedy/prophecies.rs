@@ -8,7 +8,7 @@ use crate::action::{Action, SCARAB};
 use crate::bots::weights::PROPHECY;
 use crate::game::Game;
 
-/// Python's `seq[i]` (a negative index counts from the end).
+/// `seq[i]`, a negative index counting from the end.
 fn at(seq: &[i32], i: i64) -> f64 {
     let k = if i < 0 { seq.len() as i64 + i } else { i };
     seq[k as usize] as f64

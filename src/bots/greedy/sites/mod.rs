@@ -1,7 +1,7 @@
-//! The greedy bot's site evaluators (bots/greedy/sites/): one module per site with its four
-//! sides, named like the engine's; here their contract (sites/base.py `SiteEval`): per site
-//! a table `obj[owner * POS + position]` (my objective for a stone of that owner unloaded
-//! at that position), rebuilt only when the site's key changes.
+//! The greedy bot's site evaluators: one module per site with its four sides, named like
+//! the engine's; here their contract (`Eval`): per site a table `obj[owner * POS +
+//! position]` (my objective for a stone of that owner unloaded at that position), rebuilt
+//! only when the site's key changes.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -34,7 +34,7 @@ impl Built {
     }
 }
 
-/// What a side builder keeps between builds (the Python evaluators' own attributes).
+/// What a side builder keeps between builds.
 #[derive(Clone, Debug, Default)]
 pub enum Memo {
     #[default]
@@ -54,9 +54,9 @@ pub struct Eval {
     pub key: Option<Vec<i64>>,
     pub obj: [f64; 16],
     pub raw: [[f64; POS]; 4],
-    /// raw holds a build (Python: `raw` non-empty)
+    /// raw holds a build
     pub built: bool,
-    /// bumped at every rebuild (Python compares the tables' identities)
+    /// bumped at every rebuild (the context's ship evaluations are dropped when it changes)
     pub ver: u64,
     pub wme: f64,
     pub memo: Memo,
@@ -167,7 +167,7 @@ pub fn batch_obj(c: &mut Ctx, g: &Game, i: usize, owners: &[usize]) -> f64 {
     v
 }
 
-/// The site whose evaluator answers `kind` (sites/__init__.py's kinds tables).
+/// The site whose evaluator answers `kind`.
 pub fn decide(c: &mut Ctx, g: &Game, kind: Kind, legal: &[Action]) -> Result<Vec<f64>, String> {
     use crate::kinds::*;
     match kind {
@@ -180,8 +180,8 @@ pub fn decide(c: &mut Ctx, g: &Game, kind: Kind, legal: &[Action]) -> Result<Vec
     }
 }
 
-/// The side-tables builder: what a stone does to the others (base.py `_table`'s totals and
-/// my share of them).
+/// The side-tables builder: what a stone does to the others (their totals and my share of
+/// them).
 pub struct Side2 {
     pub tot: [f64; 16],
     pub vec: [f64; 16],
@@ -209,8 +209,8 @@ impl Side2 {
 }
 
 /// P(a player ahead by d ends above), d = -span..span, indexed by d + span. A site's
-/// sigma takes one value per round, so the tables are made once per sigma and thread (as
-/// base.py's `_LOGITS` keeps them): a table costs an `exp` per entry.
+/// sigma takes one value per round, so the tables are made once per sigma and thread: a
+/// table costs an `exp` per entry.
 pub fn logits(sigma: f64) -> Rc<[f64]> {
     thread_local! {
         static TABLES: RefCell<Vec<(u64, Rc<[f64]>)>> = const { RefCell::new(Vec::new()) };

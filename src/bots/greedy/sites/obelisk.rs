@@ -69,7 +69,7 @@ fn worth(fut: f64, unf: i32, target: i32, points: i32, have: i32) -> f64 {
     p * points as f64 + (1.0 - p) * unf as f64 * (have as f64 + m)
 }
 
-/// min(1.0, x) as Python gives it.
+/// x, at most 1 (a NaN gives 1).
 fn min1(x: f64) -> f64 {
     if x < 1.0 {
         x

@@ -155,7 +155,7 @@ pub fn build(c: &mut Ctx, g: &Game) -> Built {
     Built::own(own)
 }
 
-/// min(max(x, 0.0), 1.0) as Python gives it.
+/// x clamped to [0, 1] by two comparisons in this order (a NaN passes through).
 fn clamp01(x: f64) -> f64 {
     let y = if 0.0 > x { 0.0 } else { x };
     if 1.0 < y {
