@@ -39,7 +39,7 @@ impl Sampler {
         base.pinned_reshuffles = Default::default();
         base.reshuffles = Vec::new(); // indexes pinned_reshuffles only, which is empty now
         base.deck_initial = Vec::new(); // a transcript's, never read in play
-        // the face-down cards in canonical order: by name, as Python sorts its card names
+        // the face-down cards in canonical order: by name (the order of the names' bytes)
         let names = &g.rules.cards.names;
         let mut cards: ArrayVec<Card, DECK> = g.deck.iter().copied().collect();
         for place in market::hidden_cards(g, me) {
@@ -68,7 +68,7 @@ impl Sampler {
         d
     }
 
-    /// Deal the hidden parts of the copy `d` anew from its stream, in Python's order of
+    /// Deal the hidden parts of the copy `d` anew from its stream, in a fixed order of
     /// draws: the seed's 64 bits, the cards, the round cards to come, each site's own.
     fn deal(&self, d: &mut Game) {
         let mut rng = d.rng_reshuffle.take().expect("a sample's stream");

@@ -1,11 +1,13 @@
-//! Single-observer information-set MCTS, UCT selection, drawing
-//! exactly as the Python search does: one determinization an iteration (determinize.rs),
-//! a walk down the tree by UCB1 over the actions legal in that sample (availability
-//! counts), one node added, a random or greedy rollout (to the end, or `depth` decisions and then the
-//! estimate of evaluate.rs), each node credited with the reward of the seat that chose it.
-//! Decisions with a single legal action take no node and no draw in the tree.
+//! Single-observer information-set MCTS with UCT selection: one determinization an
+//! iteration (determinize.rs), a walk down the tree by UCB1 over the actions legal in that
+//! sample (availability counts), one node added, a random or greedy rollout (to the end,
+//! or `depth` decisions and then the estimate of evaluate.rs), each node credited with the
+//! reward of the seat that chose it. Decisions with a single legal action take no node and
+//! no draw in the tree. Every draw comes from the search's one stream in a fixed order, so
+//! a search is a function of the position and the stream (tests/search_games.txt pins the
+//! games it plays).
 
-#![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
+#![allow(clippy::needless_range_loop)] // seats by index
 
 use crate::action::Action;
 use crate::bots::greedy::Greedy;
@@ -23,7 +25,7 @@ pub const NO_LIMIT: i64 = -1;
 pub const MARGIN_SCALE: f64 = 10.0;
 const NIL: u32 = u32::MAX;
 
-/// A search's settings (bots/search/bot.py MctsBot).
+/// A search's settings (a bot's spec, bot.rs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     pub iterations: u32,
