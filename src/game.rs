@@ -307,13 +307,13 @@ impl Game {
             }
             Some(given) => crate::setup_checks::check_round_cards(given, pool, rounds, n, setup.scenario)?,
         };
-        let base_deck = r.cards.deck(expansion);
-        let mut shuffled = base_deck.clone();
+        let base_deck = r.cards.deck_of(expansion);
+        let mut shuffled = base_deck.to_vec();
         chance::fast_shuffle(&mut deal, &mut shuffled);
         let deck: Vec<Card> = match &setup.deck {
             None => shuffled,
             Some(given) => {
-                let mut d = crate::setup_checks::check_deck(r, given, &base_deck, setup.scenario)?;
+                let mut d = crate::setup_checks::check_deck(r, given, base_deck, setup.scenario)?;
                 d.reverse();
                 d
             }
@@ -782,14 +782,14 @@ impl Game {
     /// holds them once, not an Arc's count changed at every decision.
     pub fn apply_drawn_in(&mut self, r: &Rules, x: f64) -> Res {
         if self.kind != TURN || !self.lazy_turns {
-            let i = (x * self.options.len() as f64) as usize;
+            let i = drawn(x, self.options.len());
             return self.perform_in(r, self.options[i]);
         }
         // the turn's parts worked out once for the count and the pick
         let parts = self.turn_parts(self.to_move as usize);
         let (gets, places, sails, plays) = parts;
         let n = (gets + places + sails + plays.count_ones() as usize).max(1);
-        let a = self.turn_option(parts, (x * n as f64) as usize);
+        let a = self.turn_option(parts, drawn(x, n));
         self.perform_in(r, a)
     }
 
@@ -1007,6 +1007,14 @@ fn push_sails<const N: usize>(out: &mut ArrayVec<Action, N>, ready: u8, free: u8
             }
         }
     }
+}
+
+/// `int(x * n)` for a draw 0 <= x < 1 and n <= OPTIONS options (as 32-bit numbers: the
+/// same value, without a 64-bit integer's conversions to and from a float).
+#[inline]
+fn drawn(x: f64, n: usize) -> usize {
+    debug_assert!(n <= OPTIONS);
+    (x * f64::from(n as u32)) as u32 as usize
 }
 
 /// The position of set bit `i` of `bits` (0: the lowest).

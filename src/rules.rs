@@ -211,6 +211,8 @@ pub struct CardTable {
     pub names: Vec<String>,
     /// (code, count, expansion?) for each card table in file order: a deck is built from it
     pub deck_rows: Vec<(Card, usize, bool)>,
+    /// the decks built from `deck_rows` once: [without, with] the expansion's cards
+    decks: [Vec<Card>; 2],
     pub statue_table: Vec<i32>,
     pub statue_extra: i32,
     pub unused_blue: i32,
@@ -227,8 +229,17 @@ impl CardTable {
 
     /// The market deck, unshuffled: the base cards, and the expansion's with `expansion`.
     pub fn deck(&self, expansion: bool) -> Vec<Card> {
+        self.deck_of(expansion).to_vec()
+    }
+
+    /// [`CardTable::deck`], borrowed (built once, when the board is read).
+    pub fn deck_of(&self, expansion: bool) -> &[Card] {
+        &self.decks[expansion as usize]
+    }
+
+    fn build_deck(rows: &[(Card, usize, bool)], expansion: bool) -> Vec<Card> {
         let mut deck = Vec::new();
-        for &(code, count, exp) in &self.deck_rows {
+        for &(code, count, exp) in rows {
             if !exp || expansion {
                 deck.extend(std::iter::repeat_n(code, count));
             }
@@ -383,6 +394,7 @@ impl Rules {
             private_quarry_points: card("private_quarry", "points")?,
             private_quarry_stones: card("private_quarry", "stones")?,
             names: card_names.clone(),
+            decks: [CardTable::build_deck(&deck_rows, false), CardTable::build_deck(&deck_rows, true)],
             deck_rows,
         };
         if cards.per_decoration <= 0 {

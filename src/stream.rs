@@ -82,16 +82,69 @@ fn twist(hi: u32, lo: u32) -> u32 {
     (y >> 1) ^ (0u32.wrapping_sub(y & 1) & MATRIX_A)
 }
 
-/// 0, 1, ..., N - 1: `init_by_array`'s second loop subtracts each word's index.
-const INDEXES: [u32; N] = {
+/// `genrand_uint32`'s tempering of a state word.
+#[inline(always)]
+fn temper(mut y: u32) -> u32 {
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9D2C_5680;
+    y ^= (y << 15) & 0xEFC6_0000;
+    y ^ (y >> 18)
+}
+
+/// 0, -1, ..., -(N - 1) (wrapping): `init_by_array`'s second loop subtracts each word's index.
+const MINUS_INDEXES: [u32; N] = {
     let mut t = [0u32; N];
     let mut i = 0;
     while i < N {
-        t[i] = i as u32;
+        t[i] = (i as u32).wrapping_neg();
         i += 1;
     }
     t
 };
+
+/// A key's words are repeated to at least this many, so its stretches are long.
+const KEY_STRETCH: usize = 64;
+
+/// One word of `init_by_array`: the word `m` mixed with the one before, `prev`.
+#[inline(always)]
+fn mix(m: u32, prev: u32, mul: u32, add: u32) -> u32 {
+    (m ^ (prev ^ (prev >> 30)).wrapping_mul(mul)).wrapping_add(add)
+}
+
+/// `out[k] = mix(src[k], out[k - 1], mul, add[k])` in order, `prev` before the first; the
+/// last word. Four words a pass: counting the loop would be a good part of a word's cost.
+#[inline(always)]
+fn mix_from(out: &mut [u32], src: &[u32], add: &[u32], mul: u32, mut prev: u32) -> u32 {
+    let (mut o, mut s, mut a) = (out.chunks_exact_mut(4), src.chunks_exact(4), add.chunks_exact(4));
+    for ((o4, s4), a4) in (&mut o).zip(&mut s).zip(&mut a) {
+        for k in 0..4 {
+            prev = mix(s4[k], prev, mul, a4[k]);
+            o4[k] = prev;
+        }
+    }
+    for ((o1, &s1), &a1) in o.into_remainder().iter_mut().zip(s.remainder()).zip(a.remainder()) {
+        prev = mix(s1, prev, mul, a1);
+        *o1 = prev;
+    }
+    prev
+}
+
+/// [`mix_from`] with the words mixed in place.
+#[inline(always)]
+fn mix_in(words: &mut [u32], add: &[u32], mul: u32, mut prev: u32) -> u32 {
+    let (mut w, mut a) = (words.chunks_exact_mut(4), add.chunks_exact(4));
+    for (w4, a4) in (&mut w).zip(&mut a) {
+        for k in 0..4 {
+            prev = mix(w4[k], prev, mul, a4[k]);
+            w4[k] = prev;
+        }
+    }
+    for (w1, &a1) in w.into_remainder().iter_mut().zip(a.remainder()) {
+        prev = mix(*w1, prev, mul, a1);
+        *w1 = prev;
+    }
+    prev
+}
 
 impl Stream {
     /// A stream with every word 0, to be seeded in place ([`Stream::seed_text`]).
@@ -117,35 +170,36 @@ impl Stream {
     /// `init_by_array`'s two loops over the words of `init_genrand(19650218)` (read from
     /// the table on the first pass: nothing is copied first). They run in stretches where
     /// neither the state's index nor the key's wraps (no test per word), the key's words
-    /// with their index added beforehand.
+    /// with their index added beforehand and repeated to a stretch of at least 64 words.
     fn mix_key(&mut self, key: &[u32]) {
         let len = key.len().max(1);
-        let mut keyed = [0u32; 32];
+        // the key's words (a missing key is the key [0]) with their index added, repeated
+        let mut short = [0u32; 2 * KEY_STRETCH];
         let mut long = Vec::new();
-        let keyed: &mut [u32] = if len <= keyed.len() {
-            &mut keyed[..len]
+        let period = if len <= KEY_STRETCH { len * KEY_STRETCH.div_ceil(len) } else { len };
+        let keyed: &mut [u32] = if period <= short.len() {
+            &mut short[..period]
         } else {
-            long.resize(len, 0);
+            long.resize(period, 0);
             &mut long
         };
-        // a missing key is the key [0]
         for (jj, (k, &w)) in keyed.iter_mut().zip(key).enumerate() {
             *k = w.wrapping_add(jj as u32);
+        }
+        for r in 1..period / len {
+            keyed.copy_within(..len, r * len);
         }
         let mt = &mut self.mt;
         let mut prev = GENRAND_19650218[0];
         // the first loop's first pass, words 1 to N - 1
         let (mut i, mut j) = (1usize, 0usize);
         while i < N {
-            let run = (N - i).min(len - j);
-            let from = GENRAND_19650218[i..i + run].iter().zip(&keyed[j..j + run]);
-            for (m, (&g, &w)) in mt[i..i + run].iter_mut().zip(from) {
-                prev = (g ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(w);
-                *m = prev;
-            }
+            let run = (N - i).min(period - j);
+            let (out, src) = (&mut mt[i..i + run], &GENRAND_19650218[i..i + run]);
+            prev = mix_from(out, src, &keyed[j..j + run], 1_664_525, prev);
             i += run;
             j += run;
-            if j >= len {
+            if j >= period {
                 j = 0;
             }
         }
@@ -154,11 +208,8 @@ impl Stream {
         // the rest of the first loop, over the words it wrote
         let mut left = N.max(len) - (N - 1);
         while left > 0 {
-            let run = left.min(N - i).min(len - j);
-            for (m, &w) in mt[i..i + run].iter_mut().zip(&keyed[j..j + run]) {
-                prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_664_525)).wrapping_add(w);
-                *m = prev;
-            }
+            let run = left.min(N - i).min(period - j);
+            prev = mix_in(&mut mt[i..i + run], &keyed[j..j + run], 1_664_525, prev);
             i += run;
             j += run;
             left -= run;
@@ -166,18 +217,15 @@ impl Stream {
                 mt[0] = mt[N - 1];
                 i = 1;
             }
-            if j >= len {
+            if j >= period {
                 j = 0;
             }
         }
         let mut left = N - 1;
         while left > 0 {
             let run = left.min(N - i);
-            // each word's own index is subtracted, read from a table like the key's words
-            for (m, &ii) in mt[i..i + run].iter_mut().zip(&INDEXES[i..i + run]) {
-                prev = (*m ^ (prev ^ (prev >> 30)).wrapping_mul(1_566_083_941)).wrapping_sub(ii);
-                *m = prev;
-            }
+            // each word's own index is subtracted: added, negated, from a table
+            prev = mix_in(&mut mt[i..i + run], &MINUS_INDEXES[i..i + run], 1_566_083_941, prev);
             i += run;
             left -= run;
             if i >= N {
@@ -321,12 +369,9 @@ impl Stream {
         if self.index >= self.twisted {
             self.twist_more();
         }
-        let mut y = self.mt[self.index];
+        let y = self.mt[self.index];
         self.index += 1;
-        y ^= y >> 11;
-        y ^= (y << 7) & 0x9D2C_5680;
-        y ^= (y << 15) & 0xEFC6_0000;
-        y ^ (y >> 18)
+        temper(y)
     }
 
     /// `random()`: a float in [0, 1) with 53 random bits.
@@ -339,9 +384,16 @@ impl Stream {
     /// The whole number `random()` is 2^53 times: 27 bits of one word, then 26 of the next.
     #[inline]
     pub fn random_bits53(&mut self) -> u64 {
-        let a = self.next32() >> 5;
-        let b = self.next32() >> 6;
-        (u64::from(a) << 26) | u64::from(b)
+        let i = self.index;
+        let (a, b) = if i + 2 <= self.twisted {
+            // both words twisted already (the common case): one test, not two
+            let w = &self.mt[i..i + 2];
+            self.index = i + 2;
+            (temper(w[0]), temper(w[1]))
+        } else {
+            (self.next32(), self.next32())
+        };
+        (u64::from(a >> 5) << 26) | u64::from(b >> 6)
     }
 
     /// `getrandbits(k)` for k <= 64 (words least significant first, the last one's top bits).
@@ -556,7 +608,7 @@ mod tests {
 
     #[test]
     fn seeding_by_stretches_is_init_by_array() {
-        for len in [0, 1, 2, 19, 623, 624, 625, 1000, 1249] {
+        for len in [0, 1, 2, 19, 63, 64, 65, 127, 128, 129, 623, 624, 625, 1000, 1249] {
             let key: Vec<u32> = (0..len as u32).map(|x| x.wrapping_mul(2_654_435_761) ^ 0xDEAD_BEEF).collect();
             assert_eq!(Stream::from_key(&key).state().0, init_by_array(&key), "a key of {len} words");
         }

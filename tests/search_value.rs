@@ -89,3 +89,15 @@ fn the_value_changes_the_credit_of_truncated_rollouts_only() {
     let visits = |t: &_core::search::tree::Tree| t.root_children().map(|(_, n)| n).collect::<Vec<u32>>();
     assert_eq!(visits(&base), visits(&valued));
 }
+
+#[test]
+fn the_value_by_table_as_python_sends_it() {
+    let table = |text: &str| MctsBot::from_spec(serde_json::from_str::<serde_json::Value>(text).unwrap().as_object().unwrap());
+    let b = table(r#"{"base": "mcts", "iterations": 12, "truncate": 6, "value": true}"#).unwrap();
+    assert!(b.settings.value);
+    assert_eq!(b.name, "mcts12-t6-v");
+    assert!(!table(r#"{"base": "mcts", "truncate": 6, "value": false}"#).unwrap().settings.value);
+    let err = |text: &str| format!("{:?}", table(text).unwrap_err());
+    assert!(err(r#"{"base": "mcts", "value": true}"#).contains("give truncate"));
+    assert!(err(r#"{"base": "mcts", "truncate": 6, "value": "yes"}"#).contains("bot spec value: expected true or false"));
+}

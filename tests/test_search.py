@@ -120,6 +120,24 @@ def test_truncate_by_name_and_table():
     assert make_bot("mcts400").spec["truncate"] is None  # the default plays to the end
 
 
+def test_the_learned_value_by_name_and_table():
+    # -v (docs/search.md "A learned value"): the name and the table reach the core alike
+    bot = make_bot("mcts3000-t20-v-b1-s")
+    assert is_bot_name("mcts3000-t20-v-b1-s") and bot.name == "mcts3000-t20-v-b1-s"
+    assert (bot.spec["truncate"], bot.spec["value"], bot.spec["bias"]) == (20, True, 1.0)
+    table = make_bot({"base": "mcts", "iterations": 12, "truncate": 6, "value": True})
+    assert table.name == "mcts12-t6-v" and "value" not in make_bot("mcts12-t6").spec
+    assert make_bot({"base": "expert", "truncate": 20, "value": True}).name == "expert"
+
+
+def test_the_learned_value_changes_the_play():
+    # the core scores the truncated rollouts by the value: the same seeds, another game
+    valued = _game(["mcts30-t4-v", "greedy"], "A-A-A-A-A", 2, seed=9)
+    assert valued == _game([{"base": "mcts", "iterations": 30, "truncate": 4, "value": True},
+                            "greedy"], "A-A-A-A-A", 2, seed=9)
+    assert valued != _game(["mcts30-t4", "greedy"], "A-A-A-A-A", 2, seed=9)
+
+
 @pytest.mark.parametrize("spec,message", [
     ({"base": "mcts", "iterations": 0}, "iterations"),
     ({"base": "mcts", "iterations": "many"}, "iterations"),
@@ -138,6 +156,9 @@ def test_truncate_by_name_and_table():
     ({"base": "mcts", "truncate": "round"}, "truncate"),
     ({"base": "mcts", "truncate": True}, "truncate"),
     ("mcts10-t0", "at least 1"),
+    ("mcts10-v", "-v.*give -tN"),
+    ({"base": "mcts", "value": True}, "spec value: .*truncate"),
+    ({"base": "mcts", "truncate": 5, "value": "yes"}, "spec value: expected true or false"),
 ])
 def test_bad_search_specs_name_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):

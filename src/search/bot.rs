@@ -54,8 +54,8 @@ pub const PLAIN: Settings = Settings {
 pub const EXPERT: Settings = Settings { iterations: 1900, bias: 1.0, stop: true, ..PLAIN };
 
 /// The keys a search spec table may hold.
-pub const SPEC_KEYS: [&str; 9] =
-    ["base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop", "truncate"];
+pub const SPEC_KEYS: [&str; 10] =
+    ["base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop", "truncate", "value"];
 
 impl MctsBot {
     pub fn new(name: &str, settings: Settings) -> MctsBot {
@@ -156,6 +156,15 @@ impl MctsBot {
                 Some(b) => s.stop = b,
                 None => return err(format!("bot spec stop: expected true or false, got {v}")),
             }
+        }
+        if let Some(v) = spec.get("value") {
+            match v.as_bool() {
+                Some(b) => s.value = b,
+                None => return err(format!("bot spec value: expected true or false, got {v}")),
+            }
+        }
+        if s.value && s.depth == NO_LIMIT {
+            return err("bot spec value: the learned value scores truncated rollouts: give truncate too".into());
         }
         let name = match spec.get("name") {
             None | Some(Value::Null) if base == "expert" => "expert".to_string(),
