@@ -112,12 +112,12 @@ fn mix(m: u32, prev: u32, mul: u32, add: u32) -> u32 {
 }
 
 /// `out[k] = mix(src[k], out[k - 1], mul, add[k])` in order, `prev` before the first; the
-/// last word. Four words a pass: counting the loop would be a good part of a word's cost.
+/// last word. Eight words a pass: counting the loop would be a good part of a word's cost.
 #[inline(always)]
 fn mix_from(out: &mut [u32], src: &[u32], add: &[u32], mul: u32, mut prev: u32) -> u32 {
-    let (mut o, mut s, mut a) = (out.chunks_exact_mut(4), src.chunks_exact(4), add.chunks_exact(4));
+    let (mut o, mut s, mut a) = (out.chunks_exact_mut(8), src.chunks_exact(8), add.chunks_exact(8));
     for ((o4, s4), a4) in (&mut o).zip(&mut s).zip(&mut a) {
-        for k in 0..4 {
+        for k in 0..8 {
             prev = mix(s4[k], prev, mul, a4[k]);
             o4[k] = prev;
         }
@@ -132,9 +132,9 @@ fn mix_from(out: &mut [u32], src: &[u32], add: &[u32], mul: u32, mut prev: u32) 
 /// [`mix_from`] with the words mixed in place.
 #[inline(always)]
 fn mix_in(words: &mut [u32], add: &[u32], mul: u32, mut prev: u32) -> u32 {
-    let (mut w, mut a) = (words.chunks_exact_mut(4), add.chunks_exact(4));
+    let (mut w, mut a) = (words.chunks_exact_mut(8), add.chunks_exact(8));
     for (w4, a4) in (&mut w).zip(&mut a) {
-        for k in 0..4 {
+        for k in 0..8 {
             prev = mix(w4[k], prev, mul, a4[k]);
             w4[k] = prev;
         }

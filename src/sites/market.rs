@@ -180,23 +180,28 @@ fn d(g: &mut Game) -> &mut MarketD {
 /// `take <card>` for the cards `names`, in order; identical cards are one choice (which
 /// copy is taken changes nothing).
 fn take_options(r: &Rules, cards: &[Card], opts: &mut Options) {
-    for &card in cards {
-        let a = take_card(r, card);
-        if !opts.contains(&a) {
-            opts.push(a);
-        }
+    for card in distinct(cards) {
+        opts.push(take_card(r, card));
     }
 }
 
 /// `keep <card>` for each distinct card of `hand`, in order, into `opts` (the game's row).
 fn keep_options(opts: &mut Options, r: &Rules, hand: &[Card]) {
     opts.clear();
-    for &card in hand {
-        let a = keep_card(r, card);
-        if !opts.contains(&a) {
-            opts.push(a);
-        }
+    for card in distinct(hand) {
+        opts.push(keep_card(r, card));
     }
+}
+
+/// Each card of `cards` once, in order of first appearance (card codes are below HAND).
+fn distinct(cards: &[Card]) -> impl Iterator<Item = Card> + '_ {
+    let mut seen = 0u32;
+    cards.iter().copied().filter(move |&card| {
+        let bit = 1u32 << card;
+        let new = seen & bit == 0;
+        seen |= bit;
+        new
+    })
 }
 
 /// Remove the first `card` of `list` (Python's `list.remove`).
