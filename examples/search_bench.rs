@@ -1,13 +1,13 @@
-//! The search's speed probe, as tools/engine_bench.py's `mcts` and `games`: run it under
-//! callgrind with N and 3N units and take the difference (start-up cancelled).
+//! The search's speed probe: `mcts` searches fixed positions, the others play whole games.
+//! Run it under callgrind with N and 3N units and take the difference (start-up cancelled).
 //!
 //!     cargo run --release --example search_bench mcts A 400 3     # 3 mcts400 decisions
 //!     cargo run --release --example search_bench expert A 2 2     # 2 expert games, 2 players
 //!
-//! `mcts`: decision k is seat 2's first non-forced decision after 30 random decisions of the
-//! 2-player game seeded `k:0`, searched with the stream `random.Random(k)` (engine_bench's
-//! positions). `expert`/`mctsN`: whole games seeded as a study's (root 0), every seat that
-//! bot (any spec: `greedy` too); prints the seconds a game.
+//! `mcts`: decision k is the first with more than one option after 30 decisions drawn
+//! from `Stream::from_key(&[k])` in the 2-player game seeded `k:0`, searched with the stream
+//! `Stream::from_key(&[k])`. `expert`/`mctsN`: whole games seeded as a study's (root 0),
+//! every seat that bot (any spec: `greedy` too); prints the seconds a game.
 
 use std::sync::Arc;
 use std::time::Instant;

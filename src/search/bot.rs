@@ -23,7 +23,7 @@ pub trait Pricer {
     fn prices(&mut self, g: &Game) -> Result<Vec<f64>, CoreError>;
 }
 
-/// The greedy bot's prices are the expert's priors (bot.py: `GreedyBot().scores`).
+/// The greedy bot's prices (default weights) are the expert's priors.
 impl Pricer for Greedy {
     fn prices(&mut self, g: &Game) -> Result<Vec<f64>, CoreError> {
         self.scores(g).map_err(CoreError::Value)
@@ -37,7 +37,7 @@ pub struct MctsBot {
     pub settings: Settings,
 }
 
-/// bot.py's MctsBot defaults (`base = "mcts"`).
+/// A plain search's settings (`base = "mcts"`, a name `mcts<N>` with no switch).
 pub const PLAIN: Settings = Settings {
     iterations: DEFAULT_ITERATIONS,
     exploration: DEFAULT_EXPLORATION,
@@ -49,11 +49,11 @@ pub const PLAIN: Settings = Settings {
     value: false,
 };
 
-/// The reference bot's settings (bot.py EXPERT): 1,900 iterations, greedy priors at the
+/// The reference bot's settings (`expert`): 1,900 iterations, greedy priors at the
 /// root, the early stop.
 pub const EXPERT: Settings = Settings { iterations: 1900, bias: 1.0, stop: true, ..PLAIN };
 
-/// The keys a search spec table may hold (bot.py SPEC_KEYS).
+/// The keys a search spec table may hold.
 pub const SPEC_KEYS: [&str; 10] =
     ["base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop", "truncate", "value"];
 
@@ -67,7 +67,7 @@ impl MctsBot {
         MctsBot::new("expert", EXPERT)
     }
 
-    /// The name bot.py gives a bot of these settings (`mcts400-t40-b1-s`).
+    /// The name of a bot of these settings (`mcts400-t40-b1-s`): `from_name` reads it back.
     pub fn default_name(s: &Settings) -> String {
         let mut name = format!("mcts{}", s.iterations);
         if s.greedy_rollout {
@@ -95,8 +95,8 @@ impl MctsBot {
     }
 
     /// A bot from a config table with `base = "mcts"` (plain search's defaults) or
-    /// `base = "expert"` (the reference bot's): bot.py `mcts_from_spec`, its checks and
-    /// messages.
+    /// `base = "expert"` (the reference bot's); a bad key or value is an error that names
+    /// the key.
     pub fn from_spec(spec: &Map<String, Value>) -> Result<MctsBot, CoreError> {
         let err = |m: String| Err(CoreError::Value(m));
         let base = spec.get("base").and_then(Value::as_str).unwrap_or("mcts");
@@ -176,7 +176,7 @@ impl MctsBot {
     }
 
     /// A bot from its name: `expert`, or `mcts<N>[-random|-greedy][-t<T>][-v][-b<B>][-m<M>][-s][-c<C>]`
-    /// (bot.py's NAME, and `-v`: the learned value scores truncated rollouts, value.rs);
+    /// (`-v`: the learned value scores truncated rollouts, value.rs);
     /// None if `name` is not of that form.
     pub fn from_name(name: &str) -> Result<Option<MctsBot>, CoreError> {
         if name == "expert" {
@@ -280,7 +280,7 @@ impl MctsBot {
     }
 
     /// `choose`'s index and the search iterations it ran (0 for a single option; fewer
-    /// than the budget when it stopped early), as bot.py counts `searched`.
+    /// than the budget when it stopped early): a batch's `searched` column.
     pub fn choose_counted(&self, g: &Game, rng: &mut Stream, pricer: Option<&mut dyn Pricer>) -> Result<(usize, u64), CoreError> {
         if g.options.len() == 1 {
             return Ok((0, 0));
@@ -302,7 +302,7 @@ fn g_format(x: f64) -> String {
 }
 
 /// A search bot for one game: the settings and, with root priors, its own greedy pricer
-/// (bot.py: `GreedyBot()` per MctsBot, which a batch makes fresh every game).
+/// (a batch makes a fresh one every game).
 pub struct SearchBot {
     pub bot: MctsBot,
     pricer: Option<Greedy>,

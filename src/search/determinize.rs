@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use crate::chance;
 use crate::game::{Game, DECK, ROUNDS};
 use crate::rules::Card;
-use crate::sites::burial_chamber::BurialChamber;
+use crate::sites::burial_chamber::{BurialChamber, MoundState, Rows, Tomb};
 use crate::sites::{market, pyramid};
 use crate::stream::Stream;
 
@@ -39,7 +39,7 @@ impl Sampler {
         base.pinned_reshuffles = Default::default();
         base.reshuffles = Vec::new(); // indexes pinned_reshuffles only, which is empty now
         base.deck_initial = Vec::new(); // a transcript's, never read in play
-        // the face-down cards in canonical order: by name, as Python sorts its card names
+        // the face-down cards in canonical order: by name (the order of the names' bytes)
         let names = &g.rules.cards.names;
         let mut cards: ArrayVec<Card, DECK> = g.deck.iter().copied().collect();
         for place in market::hidden_cards(g, me) {
@@ -68,14 +68,16 @@ impl Sampler {
         d
     }
 
-    /// Deal the hidden parts of the copy `d` anew from its stream, in Python's order of
+    /// Deal the hidden parts of the copy `d` anew from its stream, in a fixed order of
     /// draws: the seed's 64 bits, the cards, the round cards to come, each site's own.
     fn deal(&self, d: &mut Game) {
         let mut rng = d.rng_reshuffle.take().expect("a sample's stream");
         // the sample's seed "search/<bits>": drawn, never used (its streams are this one)
         rng.next32();
         rng.next32();
-        let mut pool = self.cards.clone();
+        // copied in one go (an ArrayVec's clone of a long row copies item by item)
+        let mut pool: ArrayVec<Card, DECK> = ArrayVec::new();
+        pool.try_extend_from_slice(&self.cards).expect("the pool fits the deck's size");
         chance::shuffle(&mut rng, &mut pool);
         let k = d.deck.len();
         d.deck.copy_from_slice(&pool[..k]);
@@ -254,6 +256,34 @@ fn copy_game(d: &mut Game, src: &Game) {
     d.sites.market.clone_from(&sites.market);
     d.sites.pyramid.clone_from(&sites.pyramid);
     d.sites.temple.clone_from(&sites.temple);
-    d.sites.burial_chamber.clone_from(&sites.burial_chamber);
+    copy_burial_chamber(&mut d.sites.burial_chamber, &sites.burial_chamber);
     d.sites.obelisk.clone_from(&sites.obelisk);
+}
+
+/// `d` becomes a copy of `src` in place. The site's derived `clone_from` clones a new value,
+/// whose rows (ArrayVecs of up to 100 items) are copied item by item; copied here by
+/// field, each row in one go. Each state's fields are named, as in `copy_game`.
+fn copy_burial_chamber(d: &mut BurialChamber, src: &BurialChamber) {
+    match (d, src) {
+        (BurialChamber::A(d), BurialChamber::A(s)) | (BurialChamber::B(d), BurialChamber::B(s)) => {
+            let Rows { owners } = s;
+            d.owners.clone_from(owners);
+        }
+        (BurialChamber::C(d), BurialChamber::C(s)) => {
+            let MoundState { owner, open, overflow, count } = s;
+            d.owner = *owner;
+            d.open.clone_from(open);
+            d.overflow = *overflow;
+            d.count = *count;
+        }
+        (BurialChamber::D(d), BurialChamber::D(s)) => {
+            let Tomb { grid, face_up, edge, count, hidden_tokens } = s;
+            d.grid = *grid;
+            d.face_up.clone_from(face_up);
+            d.edge = *edge;
+            d.count = *count;
+            d.hidden_tokens.clone_from(hidden_tokens);
+        }
+        (d, s) => d.clone_from(s),
+    }
 }

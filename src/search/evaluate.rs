@@ -2,12 +2,12 @@
 //! points (points so far, the game-end scoring of the position as it stands, the stones
 //! still to deliver), and the win share the tree is credited with.
 
-#![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
+#![allow(clippy::needless_range_loop)] // seats by index
 
 use crate::game::{Game, SEATS, SHIPS};
 use crate::rules::CoreError;
 
-/// Worth of the first stone on an empty sled, in points (bots/greedy/context.py STONE).
+/// Worth of the first stone on an empty sled, in points (as the greedy bot prices it).
 pub const STONE: f64 = 1.0;
 /// Each further stone on the sled is worth this much of the previous one (greedy's DECAY).
 pub const DECAY: f64 = 0.55;

@@ -1,6 +1,6 @@
-//! The search bot (bots/search): information-set MCTS over determinized copies of the game
-//! (determinize.rs), random rollouts, truncated ones scored by evaluate.rs, played with the
-//! same draws as the Python search so that it plays the same games.
+//! The search bot: information-set MCTS over determinized copies of the game
+//! (determinize.rs), random or greedy rollouts, truncated ones scored by evaluate.rs or the
+//! learned value (value.rs); bot.rs reads a bot's spec and runs a search per decision.
 
 pub mod bot;
 pub mod determinize;

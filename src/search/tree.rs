@@ -1,13 +1,15 @@
-//! Single-observer information-set MCTS, UCT selection, drawing
-//! exactly as the Python search does: one determinization an iteration (determinize.rs),
-//! a walk down the tree by UCB1 over the actions legal in that sample (availability
-//! counts), one node added, a random or greedy rollout (to the end, or `depth` decisions and then the
-//! estimate of evaluate.rs), each node credited with the reward of the seat that chose it.
-//! Decisions with a single legal action take no node and no draw in the tree.
+//! Single-observer information-set MCTS with UCT selection: one determinization an
+//! iteration (determinize.rs), a walk down the tree by UCB1 over the actions legal in that
+//! sample (availability counts), one node added, a random or greedy rollout (to the end,
+//! or `depth` decisions and then the estimate of evaluate.rs), each node credited with the
+//! reward of the seat that chose it. Decisions with a single legal action take no node and
+//! no draw in the tree. Every draw comes from the search's one stream in a fixed order, so
+//! a search is a function of the position and the stream (tests/search_games.txt pins the
+//! games it plays).
 
-#![allow(clippy::needless_range_loop)] // seats by index, as the Python search reads them
+#![allow(clippy::needless_range_loop)] // seats by index
 
-use crate::action::{Action, Arg};
+use crate::action::Action;
 use crate::bots::greedy::Greedy;
 use crate::bots::weights::Weights;
 use crate::game::{Game, SEATS};
@@ -23,7 +25,7 @@ pub const NO_LIMIT: i64 = -1;
 pub const MARGIN_SCALE: f64 = 10.0;
 const NIL: u32 = u32::MAX;
 
-/// A search's settings (bots/search/bot.py MctsBot).
+/// A search's settings (a bot's spec, bot.rs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     pub iterations: u32,
@@ -51,12 +53,18 @@ pub struct Node {
     pub n: u32,
     pub w: f64,
     pub avail: u32,
-    /// the children in the order they were added (Python's dict order), each with its
-    /// action's fingerprint: a walk looks up every legal action at every node it passes,
-    /// and the fingerprints side by side are scanned without reading the nodes
-    children: Vec<(u64, u32)>,
+    /// a root child's prior share (0 without priors or below the root): an action's prior
+    /// does not change, so it is looked up once, when the node is added
+    prior: f64,
+    /// the children, in the order they were added
+    children: Vec<u32>,
+    /// the options of the node's visits by position, each with its child (NIL: none yet).
+    /// A walk looks up every legal action at every node it passes, and a sample mostly
+    /// offers the same options in the same order as the last one, so a lookup is mostly
+    /// one comparison here instead of a scan of the children. Every entry stays true:
+    /// adding a child updates the entries of its action.
+    seen: Vec<(Action, u32)>,
 }
-
 /// The tree of one decision: nodes in an arena, the root at 0.
 pub struct Tree {
     pub nodes: Vec<Node>,
@@ -77,48 +85,62 @@ impl Logs {
     }
 }
 
-/// A cheap fingerprint of an action: children are found by it, then by equality.
-#[inline]
-fn key(a: &Action) -> u64 {
-    let mut h = (a.kind as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    for x in a.args() {
-        let v = match x {
-            Arg::None => break,
-            Arg::Int(i) => (i as u32 as u64) << 1,
-            Arg::Name(k) => ((k as u64) << 1) | 1,
-        };
-        h = (h ^ v).rotate_left(23).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    h
-}
-
 impl Tree {
     fn new() -> Tree {
-        let root = Node { action: Action::new0(0), n: 0, w: 0.0, avail: 1, children: Vec::new() };
-        Tree { nodes: vec![root], logs: Logs(Vec::new()) }
+        Tree { nodes: vec![Tree::node(Action::new0(0), 0.0)], logs: Logs(Vec::new()) }
     }
 
-    /// The child of `node` for `a` (fingerprint `k`), if any.
+    fn node(action: Action, prior: f64) -> Node {
+        Node { action, n: 0, w: 0.0, avail: 1, prior, children: Vec::new(), seen: Vec::new() }
+    }
+
+    /// The child of `node` for `a`, if any, by a scan of its children.
+    fn child(&self, node: u32, a: &Action) -> u32 {
+        let nodes = &self.nodes;
+        nodes[node as usize].children.iter().copied().find(|&c| nodes[c as usize].action == *a).unwrap_or(NIL)
+    }
+
+    /// The child of `node` for `a`, option `i` of this visit: from the last visits' option
+    /// at `i` when it is `a`, else by a scan (and option `i` remembered).
     #[inline]
-    fn child(&self, node: u32, a: &Action, k: u64) -> u32 {
-        for &(key, c) in &self.nodes[node as usize].children {
-            if key == k && self.nodes[c as usize].action == *a {
-                return c;
+    fn child_at(&mut self, node: u32, i: usize, a: &Action) -> u32 {
+        if let Some((b, c)) = self.nodes[node as usize].seen.get(i) {
+            if b == a {
+                return *c;
             }
         }
-        NIL
+        let c = self.child(node, a);
+        let seen = &mut self.nodes[node as usize].seen;
+        if i < seen.len() {
+            seen[i] = (*a, c);
+        } else {
+            // a visit fills its options in order, so a new position is the next one
+            seen.push((*a, c));
+        }
+        c
     }
 
-    fn add(&mut self, node: u32, a: Action, k: u64) -> u32 {
+    /// Add the child `a` (prior `prior`) to `node`; its id.
+    fn add(&mut self, node: u32, a: Action, prior: f64) -> u32 {
         let c = self.nodes.len() as u32;
-        self.nodes.push(Node { action: a, n: 0, w: 0.0, avail: 1, children: Vec::new() });
-        self.nodes[node as usize].children.push((k, c));
+        self.nodes.push(Tree::node(a, prior));
+        let parent = &mut self.nodes[node as usize];
+        if parent.children.capacity() == 0 {
+            // room for every option of the visit at once, not grown one by one
+            parent.children.reserve_exact(parent.seen.len());
+        }
+        parent.children.push(c);
+        for (b, x) in parent.seen.iter_mut() {
+            if *b == a {
+                *x = c;
+            }
+        }
         c
     }
 
     /// The root's children: (action, visits), in the order they were added.
     pub fn root_children(&self) -> impl Iterator<Item = (Action, u32)> + '_ {
-        self.nodes[0].children.iter().map(|&(_, c)| (self.nodes[c as usize].action, self.nodes[c as usize].n))
+        self.nodes[0].children.iter().map(|&c| (self.nodes[c as usize].action, self.nodes[c as usize].n))
     }
 
     /// The most visited of `legal` (ties: the first in the legal order); its index.
@@ -126,7 +148,7 @@ impl Tree {
         let mut best = 0;
         let mut most: i64 = -1;
         for (i, a) in legal.iter().enumerate() {
-            let c = self.child(0, a, key(a));
+            let c = self.child(0, a);
             if c != NIL && self.nodes[c as usize].n as i64 > most {
                 most = self.nodes[c as usize].n as i64;
                 best = i;
@@ -138,7 +160,7 @@ impl Tree {
     /// Whether the most visited root action leads the runner-up by more than `left`.
     fn decided(&self, left: u32) -> bool {
         let (mut first, mut second) = (0u32, 0u32);
-        for &(_, c) in &self.nodes[0].children {
+        for &c in &self.nodes[0].children {
             let n = self.nodes[c as usize].n;
             if n > first {
                 second = first;
@@ -263,7 +285,7 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
     d.rng_reshuffle = None;
     let mut stream = Some(Box::new(rng.clone()));
     let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
-    let mut untried: Vec<(Action, u64)> = Vec::with_capacity(64);
+    let mut untried: Vec<usize> = Vec::with_capacity(64);
     let mut result = Ok(());
     let mut roller = s.greedy_rollout.then(|| Greedy::new(Weights::default()));
     for it in 0..s.iterations {
@@ -298,7 +320,8 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
 }
 
 /// One walk down the tree from the root of the sample `d`, adding one node; `path` gets
-/// each node chosen with the seat that chose it.
+/// each node chosen with the seat that chose it. `untried`: scratch, the positions of the
+/// options without a node.
 fn walk(
     tree: &mut Tree,
     d: &mut Game,
@@ -306,7 +329,7 @@ fn walk(
     priors: Option<&[f64]>,
     root_options: &[Action],
     path: &mut Vec<(u32, usize)>,
-    untried: &mut Vec<(Action, u64)>,
+    untried: &mut Vec<usize>,
 ) -> Result<(), CoreError> {
     let mut node = 0u32;
     while !d.over {
@@ -316,28 +339,29 @@ fn walk(
             continue;
         }
         let p = d.to_move as usize;
-        let boost = if node == 0 { priors } else { None };
+        let boost = if node == 0 { priors.is_some() } else { false };
         let mut best = NIL;
         let mut best_i = 0;
         let mut score = -1.0;
         untried.clear();
+        let seen = &mut tree.nodes[node as usize].seen;
+        if seen.capacity() == 0 {
+            seen.reserve_exact(k);
+        }
         for i in 0..k {
-            let a = d.options[i];
-            let h = key(&a);
-            let c = tree.child(node, &a, h);
+            let c = tree.child_at(node, i, &d.options[i]);
             if c == NIL {
-                untried.push((a, h));
+                untried.push(i);
                 continue;
             }
             let child = &mut tree.nodes[c as usize];
             child.avail += 1;
+            // once an option has no node, the walk adds one: the values are not needed
             if untried.is_empty() {
                 let n = child.n as f64;
                 let mut value = child.w / n + s.exploration * (tree.logs.ln(child.avail) / n).sqrt();
-                if let Some(b) = boost {
-                    // a sample's root offers the real root's options, mostly in their order
-                    let prior = if root_options.get(i) == Some(&a) { b[i] } else { prior_of(b, root_options, &a) };
-                    value += s.bias * prior / (child.n + 1) as f64;
+                if boost {
+                    value += s.bias * child.prior / (child.n + 1) as f64;
                 }
                 if value > score {
                     score = value;
@@ -347,14 +371,19 @@ fn walk(
             }
         }
         if !untried.is_empty() {
-            let (a, h) = match boost {
-                Some(b) => best_prior(untried, b, root_options),
-                None => {
+            let i = match (node, priors) {
+                (0, Some(b)) => best_prior(untried, b, root_options, &d.options),
+                _ => {
                     let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
                     untried[(x * untried.len() as f64) as usize]
                 }
             };
-            let c = tree.add(node, a, h);
+            let a = d.options[i];
+            let prior = match (node, priors) {
+                (0, Some(b)) => prior_of(b, root_options, i, &a),
+                _ => 0.0,
+            };
+            let c = tree.add(node, a, prior);
             d.perform(a)?;
             path.push((c, p));
             return Ok(());
@@ -366,18 +395,24 @@ fn walk(
     Ok(())
 }
 
-/// The prior of `a` (its share at the root; 0 for an action the real root does not offer).
+/// The prior of `a`, option `i` of a sample's root: its share at the real root (0 for an
+/// action the real root does not offer). A sample's root offers the real root's options,
+/// mostly in their order, so position `i` is tried first.
 #[inline]
-fn prior_of(priors: &[f64], root_options: &[Action], a: &Action) -> f64 {
-    root_options.iter().position(|x| x == a).map_or(0.0, |i| priors[i])
+fn prior_of(priors: &[f64], root_options: &[Action], i: usize, a: &Action) -> f64 {
+    if root_options.get(i) == Some(a) {
+        return priors[i];
+    }
+    root_options.iter().position(|x| x == a).map_or(0.0, |j| priors[j])
 }
 
-/// The first of `untried` with the highest prior.
-fn best_prior(untried: &[(Action, u64)], priors: &[f64], root_options: &[Action]) -> (Action, u64) {
+/// The first of the `untried` options (their positions in `options`) with the highest
+/// prior; its position.
+fn best_prior(untried: &[usize], priors: &[f64], root_options: &[Action], options: &[Action]) -> usize {
     let mut best = untried[0];
-    let mut top = prior_of(priors, root_options, &best.0);
+    let mut top = prior_of(priors, root_options, best, &options[best]);
     for &u in untried {
-        let v = prior_of(priors, root_options, &u.0);
+        let v = prior_of(priors, root_options, u, &options[u]);
         if v > top {
             top = v;
             best = u;
