@@ -711,8 +711,8 @@ impl Game {
         self.perform(a)
     }
 
-    /// The number of options of this decision (a turn's counted from the state, as
-    /// without building them).
+    /// The number of options of this decision (a turn's counted from the state, without
+    /// building them).
     pub fn option_count(&self) -> usize {
         if self.kind != TURN || !self.lazy_turns {
             return self.options.len();
