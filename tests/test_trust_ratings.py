@@ -132,3 +132,10 @@ def test_a_rating_that_is_only_a_bound_reads_as_one():
     p = _beats(_table(name)[bot], _table(name)[ref])
     line = _line("-".join([letter] * 5), int(players), (bot,))
     assert (" under 1% of games" if p < 0.01 else f" up to {_pct(p)} of games") in line, line
+
+
+def test_one_module_reads_the_ratings_file():
+    pkg = FILE.parent.parent
+    readers = sorted(p.relative_to(pkg).as_posix() for p in pkg.rglob("*.py")
+                     if '"bot_ratings.toml"' in p.read_text(encoding="utf-8"))
+    assert readers == ["bots/ratings.py"]
