@@ -61,7 +61,7 @@ pub fn play_batch(
     actions: bool,
 ) -> Result<Columns, CoreError> {
     if lineup.is_empty() {
-        return Err(CoreError::Value("a batch needs a lineup of at least one bot".into()));
+        return Err(CoreError::value("a batch needs a lineup of at least one bot".into()));
     }
     let rows = (stop.saturating_sub(start)) as usize * players;
     let cards = rules.cards.names.len();

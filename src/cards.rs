@@ -178,7 +178,7 @@ pub fn play_blue(g: &mut Game, r: &Rules, p: usize, card: Card) -> Res {
             let opts = platform_options(g, p);
             g.ask(PLATFORM_SAIL, p, &opts, [pc, 0, 0, 0]);
         }
-        _ => return Err(CoreError::Illegal(format!("play: {} is no blue card", r.cards.names[card as usize]))),
+        _ => return Err(CoreError::illegal(format!("play: {} is no blue card", r.cards.names[card as usize]))),
     }
     Ok(())
 }
@@ -237,7 +237,7 @@ pub fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action, ctx: Context) -> R
             g.quarry[p] += 1;
             g.sail(r, p, a.n(0) as usize, a.site(1), false)?;
         }
-        _ => return Err(CoreError::Illegal(format!("no answer for decision kind {kind}"))),
+        _ => return Err(CoreError::illegal(format!("no answer for decision kind {kind}"))),
     }
     Ok(())
 }

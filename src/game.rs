@@ -13,7 +13,7 @@
 //! module's own parsed side is `r.sites.<site>`), and reach their own state as
 //! `g.sites.<site>` (`g.sites.market`, `g.sites.burial_chamber`...). Copy the small values
 //! you need out of `g.sites.<site>` before calling a method of `g` (no long-lived borrows).
-//! They return `Res` (`Result<(), CoreError>`): a `CoreError::Rules` with the Python
+//! They return `Res` (`Result<(), CoreError>`): a `CoreError::rules` with the Python
 //! engine's message where it raises a RulesError.
 //!
 //! - **Score**: `g.score(seat, SRC_PYRAMID, points)` (sources: rules.rs `SRC_*`); zero
@@ -272,7 +272,7 @@ impl Game {
         let r: &Rules = &rules;
         let n = setup.players;
         if !(2..=4).contains(&n) {
-            return Err(CoreError::Rules(format!("players: expected 2, 3 or 4, got {n}")));
+            return Err(CoreError::rules(format!("players: expected 2, 3 or 4, got {n}")));
         }
         let expansion = setup.expansion.unwrap_or_else(|| {
             setup.prophecies || r.sides.iter().any(|s| matches!(s, crate::rules::Side::C | crate::rules::Side::D))
@@ -297,7 +297,7 @@ impl Game {
         let round_cards: Vec<[u8; 4]> = match &setup.round_cards {
             None => {
                 if !(1 <= rounds && rounds < pool.len()) {
-                    return Err(CoreError::Rules(format!(
+                    return Err(CoreError::rules(format!(
                         "game.rounds: expected 1 to {} (one of the {} round cards is removed at setup), got {}",
                         pool.len() - 1,
                         pool.len(),
@@ -320,7 +320,7 @@ impl Game {
             }
         };
         if deck.len() > DECK {
-            return Err(CoreError::Rules(format!("cards: at most {DECK} cards in the deck, got {}", deck.len())));
+            return Err(CoreError::rules(format!("cards: at most {DECK} cards in the deck, got {}", deck.len())));
         }
         let sites = sites::new(r, n)?;
         let mut g = Game {
@@ -469,16 +469,14 @@ impl Game {
                 let mut names: Vec<&str> =
                     self.discard.iter().map(|&c| self.rules.cards.names[c as usize].as_str()).collect();
                 names.sort();
-                return Err(CoreError::Chance {
-                    message: format!(
-                        "reshuffle {}: expected an order of the discard pile's {} cards ({}), got {:?}",
-                        i + 1,
-                        self.discard.len(),
-                        names.join(", "),
-                        order
-                    ),
-                    reshuffle: i as i32,
-                });
+                let message = format!(
+                    "reshuffle {}: expected an order of the discard pile's {} cards ({}), got {:?}",
+                    i + 1,
+                    self.discard.len(),
+                    names.join(", "),
+                    order
+                );
+                return Err(CoreError::chance(message, i as i32));
             }
             deck = order.iter().rev().copied().collect();
         } else {
@@ -524,10 +522,8 @@ impl Game {
                     match population.iter().position(|y| y == x) {
                         Some(i) => idx.push(i),
                         None => {
-                            return Err(CoreError::Chance {
-                                message: format!("{what}: {} is not one of [{}]", described(x), pop.join(", ")),
-                                reshuffle: -1,
-                            })
+                            let message = format!("{what}: {} is not one of [{}]", described(x), pop.join(", "));
+                            return Err(CoreError::chance(message, -1));
                         }
                     }
                 }
@@ -536,15 +532,13 @@ impl Game {
                 sorted.dedup();
                 if sorted.len() != idx.len() || idx.len() != k {
                     let got: Vec<String> = given.iter().map(shown).collect();
-                    return Err(CoreError::Chance {
-                        message: format!(
-                            "{what}: expected {k} distinct items of [{}] ({}), got [{}]",
-                            pop.join(", "),
-                            purpose.lists(),
-                            got.join(", ")
-                        ),
-                        reshuffle: -1,
-                    });
+                    let message = format!(
+                        "{what}: expected {k} distinct items of [{}] ({}), got [{}]",
+                        pop.join(", "),
+                        purpose.lists(),
+                        got.join(", ")
+                    );
+                    return Err(CoreError::chance(message, -1));
                 }
                 idx
             }
@@ -557,14 +551,9 @@ impl Game {
     fn check_used(&self) -> Res {
         for p in Purpose::ALL {
             if self.pins[p as usize].is_some() && self.chance_setup[p as usize].is_none() {
-                return Err(CoreError::Chance {
-                    message: format!(
-                        "chance.{}: this game draws none ({} is not in play)",
-                        p.name(),
-                        p.drawn_by()
-                    ),
-                    reshuffle: -1,
-                });
+                let message =
+                    format!("chance.{}: this game draws none ({} is not in play)", p.name(), p.drawn_by());
+                return Err(CoreError::chance(message, -1));
             }
         }
         Ok(())
@@ -646,7 +635,7 @@ impl Game {
     /// the slots only).
     pub fn set_ship_slots(&mut self, s: usize, slots: &[i8]) -> Res {
         if slots.len() > 4 {
-            return Err(CoreError::Value(format!("ship {s}: at most 4 slots, got {}", slots.len())));
+            return Err(CoreError::value(format!("ship {s}: at most 4 slots, got {}", slots.len())));
         }
         self.ship_size[s] = slots.len() as u8;
         self.slots[4 * s..4 * s + slots.len()].copy_from_slice(slots);
@@ -689,7 +678,7 @@ impl Game {
         if !self.options.contains(&a) {
             let names = &self.rules.names;
             let legal: Vec<String> = self.options.iter().map(|x| x.text(names)).collect();
-            return Err(CoreError::Illegal(format!(
+            return Err(CoreError::illegal(format!(
                 "{} is not legal for seat {} at a {} decision; legal: {}",
                 a.text(names),
                 self.to_move,
@@ -791,7 +780,7 @@ impl Game {
         } else {
             format!(" (overridden: {})", r.overridden.join(", "))
         };
-        CoreError::Rules(format!(
+        CoreError::rules(format!(
             "round {} did not end after {} decisions: the board data lets a round go on forever{}",
             self.round,
             thousands(self.decisions - 1),

@@ -61,10 +61,10 @@ pub fn setup(g: &mut Game, r: &Rules) -> Res {
     let unknown: Vec<&str> =
         t.gods.iter().map(|&x| r.names.text(x)).filter(|x| !KNOWN.contains(x)).collect();
     if !unknown.is_empty() {
-        return Err(CoreError::Value(format!("prophecies.gods: unknown gods {unknown:?}")));
+        return Err(CoreError::value(format!("prophecies.gods: unknown gods {unknown:?}")));
     }
     if t.windows.len() > WINDOWS || t.scarabs as usize > SCARABS || t.cards_in_play > GODS {
-        return Err(CoreError::Rules("prophecies: more windows, scarabs or cards than the core holds".into()));
+        return Err(CoreError::rules("prophecies: more windows, scarabs or cards than the core holds".into()));
     }
     let population: Vec<Arg> = t.gods.iter().map(|&x| Arg::Name(x)).collect();
     let picked = g.chance_pick(Purpose::Prophecies, &population, t.cards_in_play)?;

@@ -14,7 +14,7 @@ use crate::action::{Action, Arg};
 use crate::chance;
 use crate::state;
 use crate::game::{Game, Purpose, Setup};
-use crate::rules::{Card, CoreError, Rules, SOURCES};
+use crate::rules::{Card, CoreError, Fault, Rules, SOURCES};
 use crate::stream::{Stream as Random, StreamError, N};
 
 /// The build profile: a debug build is never what the package runs (maturin builds release).
@@ -159,11 +159,11 @@ pub(crate) fn py_error(py: Python<'_>, e: CoreError) -> PyErr {
         }
     };
     let one = |m: &str| PyTuple::new(py, [m]).expect("a tuple of one str");
-    match e {
-        CoreError::Rules(m) => raise("imhotep_stats.engine.errors", "RulesError", one(&m)),
-        CoreError::Illegal(m) => raise("imhotep_stats.engine.errors", "IllegalAction", one(&m)),
-        CoreError::Value(m) => PyValueError::new_err(m),
-        CoreError::Chance { message, reshuffle } => match (message.as_str(), reshuffle).into_pyobject(py) {
+    match e.fault() {
+        Fault::Rules(m) => raise("imhotep_stats.engine.errors", "RulesError", one(m)),
+        Fault::Illegal(m) => raise("imhotep_stats.engine.errors", "IllegalAction", one(m)),
+        Fault::Value(m) => PyValueError::new_err(m.clone()),
+        &Fault::Chance { ref message, reshuffle } => match (message.as_str(), reshuffle).into_pyobject(py) {
             Ok(args) => raise("imhotep_stats.engine.errors", "ChanceError", args),
             Err(err) => err,
         },
@@ -240,7 +240,7 @@ fn card_code(rules: &Rules, name: &str, what: &str) -> Result<Card, CoreError> {
     rules
         .cards
         .code(name)
-        .ok_or_else(|| CoreError::Rules(format!("{what}: unknown card {name:?}")))
+        .ok_or_else(|| CoreError::rules(format!("{what}: unknown card {name:?}")))
 }
 
 /// imhotep_stats/errors.py's `describe(value)`: how a bad value is worded in "got ..." messages.
@@ -249,7 +249,7 @@ fn describe(value: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 fn chance_error(message: String) -> CoreError {
-    CoreError::Chance { message, reshuffle: -1 }
+    CoreError::chance(message, -1)
 }
 
 /// A pinned setup outcome's items (ints, or names this board knows) as the core's arguments;
@@ -463,7 +463,7 @@ impl PyGame {
                 }
                 Err(py_error(
                     py,
-                    CoreError::Illegal(format!(
+                    CoreError::illegal(format!(
                         "{} is not legal for seat {} at a {} decision; legal: {}",
                         text.join(" "),
                         self.inner.to_move,

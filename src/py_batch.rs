@@ -17,7 +17,7 @@ fn specs(lineup: &[String], personas: Option<&str>) -> Result<Vec<Spec>, CoreErr
     let table: Map<String, Value> = match personas {
         None => Map::new(),
         Some(text) => serde_json::from_str(text)
-            .map_err(|e| CoreError::Value(format!("play_batch personas: expected a JSON table ({e})")))?,
+            .map_err(|e| CoreError::value(format!("play_batch personas: expected a JSON table ({e})")))?,
     };
     lineup
         .iter()

@@ -97,7 +97,7 @@ pub struct GameResult {
 
 pub fn result_of(g: &Game) -> Result<GameResult, CoreError> {
     if !g.over {
-        return Err(CoreError::Value("the game is not over".into()));
+        return Err(CoreError::value("the game is not over".into()));
     }
     let n = g.n;
     let (by_source, by_round, lead_changes) = tally(&g.events, n, g.rounds);

@@ -83,7 +83,7 @@ pub const STONE_ORNAMENT: Card = 16;
 /// Errors the Python engine raises, with the same message text (py.rs maps each to its
 /// Python class: RulesError, ChanceError, IllegalAction, ValueError).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CoreError {
+pub enum Fault {
     Rules(String),
     /// A pinned outcome that does not fit; `reshuffle` is the pinned reshuffle's index or -1.
     Chance { message: String, reshuffle: i32 },
@@ -91,11 +91,43 @@ pub enum CoreError {
     Value(String),
 }
 
+/// A [`Fault`], boxed: every call of the game's flow returns a `Result` that is checked on
+/// the way back, and one that is a single pointer is cheap to return and to test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CoreError(Box<Fault>);
+
+impl CoreError {
+    #[cold]
+    pub fn rules(message: String) -> CoreError {
+        CoreError(Box::new(Fault::Rules(message)))
+    }
+
+    #[cold]
+    pub fn illegal(message: String) -> CoreError {
+        CoreError(Box::new(Fault::Illegal(message)))
+    }
+
+    #[cold]
+    pub fn value(message: String) -> CoreError {
+        CoreError(Box::new(Fault::Value(message)))
+    }
+
+    #[cold]
+    pub fn chance(message: String, reshuffle: i32) -> CoreError {
+        CoreError(Box::new(Fault::Chance { message, reshuffle }))
+    }
+
+    /// Which error, with its message.
+    pub fn fault(&self) -> &Fault {
+        &self.0
+    }
+}
+
 impl std::fmt::Display for CoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CoreError::Rules(m) | CoreError::Illegal(m) | CoreError::Value(m) => f.write_str(m),
-            CoreError::Chance { message, .. } => f.write_str(message),
+        match &*self.0 {
+            Fault::Rules(m) | Fault::Illegal(m) | Fault::Value(m) => f.write_str(m),
+            Fault::Chance { message, .. } => f.write_str(message),
         }
     }
 }
@@ -103,7 +135,7 @@ impl std::fmt::Display for CoreError {
 impl std::error::Error for CoreError {}
 
 pub fn rules_error<T>(message: impl Into<String>) -> Result<T, CoreError> {
-    Err(CoreError::Rules(message.into()))
+    Err(CoreError::rules(message.into()))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,11 +316,11 @@ pub struct Rules {
 
 // ---------------------------------------------------------------------- JSON reading
 pub fn get<'a>(v: &'a Value, key: &str, at: &str) -> Result<&'a Value, CoreError> {
-    v.get(key).ok_or_else(|| CoreError::Rules(format!("{at}.{key}: missing")))
+    v.get(key).ok_or_else(|| CoreError::rules(format!("{at}.{key}: missing")))
 }
 
 pub fn as_int(v: &Value, at: &str) -> Result<i64, CoreError> {
-    v.as_i64().ok_or_else(|| CoreError::Rules(format!("{at}: expected an integer, got {v}")))
+    v.as_i64().ok_or_else(|| CoreError::rules(format!("{at}: expected an integer, got {v}")))
 }
 
 pub fn int(v: &Value, key: &str, at: &str) -> Result<i64, CoreError> {
@@ -298,7 +330,7 @@ pub fn int(v: &Value, key: &str, at: &str) -> Result<i64, CoreError> {
 pub fn as_ints(v: &Value, at: &str) -> Result<Vec<i64>, CoreError> {
     let list = v
         .as_array()
-        .ok_or_else(|| CoreError::Rules(format!("{at}: expected a list, got {v}")))?;
+        .ok_or_else(|| CoreError::rules(format!("{at}: expected a list, got {v}")))?;
     list.iter().enumerate().map(|(i, x)| as_int(x, &format!("{at}[{i}]"))).collect()
 }
 
@@ -307,7 +339,7 @@ pub fn ints(v: &Value, key: &str, at: &str) -> Result<Vec<i64>, CoreError> {
 }
 
 pub fn as_text<'a>(v: &'a Value, at: &str) -> Result<&'a str, CoreError> {
-    v.as_str().ok_or_else(|| CoreError::Rules(format!("{at}: expected a string, got {v}")))
+    v.as_str().ok_or_else(|| CoreError::rules(format!("{at}: expected a string, got {v}")))
 }
 
 /// A value printed per player count (`{"2": x, "3": y, "4": z}`): the one for `players`.
@@ -315,7 +347,7 @@ pub fn by_players<'a>(v: &'a Value, key: &str, players: usize, at: &str) -> Resu
     let table = get(v, key, at)?;
     table
         .get(players.to_string())
-        .ok_or_else(|| CoreError::Rules(format!("{at}.{key}: no value for {players} players")))
+        .ok_or_else(|| CoreError::rules(format!("{at}.{key}: no value for {players} players")))
 }
 
 fn i32s(v: Vec<i64>) -> Vec<i32> {
@@ -326,7 +358,7 @@ impl Rules {
     /// Parse the JSON the Python side sends (the layout in this module's comment).
     pub fn from_json(text: &str) -> Result<Rules, CoreError> {
         let v: Value = serde_json::from_str(text)
-            .map_err(|e| CoreError::Rules(format!("board data: not JSON: {e}")))?;
+            .map_err(|e| CoreError::rules(format!("board data: not JSON: {e}")))?;
         Rules::from_value(&v)
     }
 
@@ -352,7 +384,7 @@ impl Rules {
         let cards_v = get(v, "cards", "board")?;
         let cards_map = cards_v
             .as_object()
-            .ok_or_else(|| CoreError::Rules("cards: expected a table".into()))?;
+            .ok_or_else(|| CoreError::rules("cards: expected a table".into()))?;
         let mut card_names: Vec<String> = KINDS.iter().map(|s| s.to_string()).collect();
         let mut extra: Vec<String> = Vec::new();
         for (name, c) in cards_map {
@@ -414,14 +446,14 @@ impl Rules {
         let p = get(v, "prophecies", "board")?;
         let windows_v = get(p, "windows", "prophecies")?
             .as_array()
-            .ok_or_else(|| CoreError::Rules("prophecies.windows: expected a list".into()))?;
+            .ok_or_else(|| CoreError::rules("prophecies.windows: expected a list".into()))?;
         let mut windows = Vec::new();
         for (i, w) in windows_v.iter().enumerate() {
             windows.push(as_ints(w, &format!("prophecies.windows[{i}]"))?);
         }
         let gods_v = get(p, "gods", "prophecies")?
             .as_array()
-            .ok_or_else(|| CoreError::Rules("prophecies.gods: expected a list".into()))?;
+            .ok_or_else(|| CoreError::rules("prophecies.gods: expected a list".into()))?;
         let mut gods = Vec::new();
         for (i, x) in gods_v.iter().enumerate() {
             gods.push(names.intern(as_text(x, &format!("prophecies.gods[{i}]"))?));
@@ -440,7 +472,7 @@ impl Rules {
             let at = format!("round_cards.{players}");
             let list = get(rc, &players.to_string(), "round_cards")?
                 .as_array()
-                .ok_or_else(|| CoreError::Rules(format!("{at}: expected a list")))?;
+                .ok_or_else(|| CoreError::rules(format!("{at}: expected a list")))?;
             for (i, card) in list.iter().enumerate() {
                 let sizes = as_ints(card, &format!("{at}[{i}]"))?;
                 if sizes.len() != 4 || sizes.iter().any(|&s| !(1..=4).contains(&s)) {
@@ -488,5 +520,19 @@ impl Rules {
     /// "A-B-C-D-A"
     pub fn sides_text(&self) -> String {
         self.sides.iter().map(|s| s.letter()).collect::<Vec<_>>().join("-")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_of_the_flow_is_one_pointer() {
+        // returned in a register and tested at every call of the game's flow
+        assert_eq!(std::mem::size_of::<Result<(), CoreError>>(), std::mem::size_of::<usize>());
+        let e = CoreError::chance("reshuffle 1: expected ...".into(), 0);
+        assert_eq!(e.fault(), &Fault::Chance { message: "reshuffle 1: expected ...".into(), reshuffle: 0 });
+        assert_eq!(e.to_string(), "reshuffle 1: expected ...");
     }
 }

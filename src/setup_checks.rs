@@ -4,7 +4,7 @@
 use crate::rules::{Card, CoreError, Rules};
 
 fn err<T>(m: String) -> Result<T, CoreError> {
-    Err(CoreError::Rules(m))
+    Err(CoreError::rules(m))
 }
 
 /// The round cards in play order, checked (docs/rules.md §1.1).

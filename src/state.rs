@@ -15,7 +15,7 @@ use arrayvec::ArrayVec;
 use serde_json::{json, Map, Value};
 
 use crate::game::{Game, Res, SEATS, SHIPS};
-use crate::rules::{Card, CoreError, Rules};
+use crate::rules::{Card, CoreError, Fault, Rules};
 use crate::sites::burial_chamber::{self as burial, BurialChamber};
 use crate::sites::market::Market;
 use crate::sites::obelisk::{self, Obelisk};
@@ -44,7 +44,7 @@ pub struct Field<'a> {
 }
 
 fn bad(what: &str, want: &str, got: &Value) -> CoreError {
-    CoreError::Value(format!("{what}: expected {want}, got {got}"))
+    CoreError::value(format!("{what}: expected {want}, got {got}"))
 }
 
 /// An int as a field's item type.
@@ -118,7 +118,7 @@ impl<'a> Field<'a> {
         Field::new(name, shown, value, Some(Box::new(move |v| {
             let items: Vec<T> = read_ints(name, v)?;
             if items.len() != n {
-                return Err(CoreError::Value(format!("{name}: expected {n} items, got {}", items.len())));
+                return Err(CoreError::value(format!("{name}: expected {n} items, got {}", items.len())));
             }
             row[..n].copy_from_slice(&items);
             Ok(())
@@ -143,7 +143,7 @@ impl<'a> Field<'a> {
         Field::new(name, shown, value, Some(Box::new(move |v| {
             let items: Vec<T> = read_ints(name, v)?;
             if items.len() > room {
-                return Err(CoreError::Value(format!("{name}: at most {room} items, got {}", items.len())));
+                return Err(CoreError::value(format!("{name}: at most {room} items, got {}", items.len())));
             }
             row[..items.len()].copy_from_slice(&items);
             *n = items.len();
@@ -157,7 +157,7 @@ impl<'a> Field<'a> {
         Field::new(name, shown, value, Some(Box::new(move |v| {
             let items: Vec<T> = read_ints(name, v)?;
             *list = ArrayVec::try_from(&items[..])
-                .map_err(|_| CoreError::Value(format!("{name}: at most {N} items, got {}", items.len())))?;
+                .map_err(|_| CoreError::value(format!("{name}: at most {N} items, got {}", items.len())))?;
             Ok(())
         })))
     }
@@ -168,7 +168,7 @@ impl<'a> Field<'a> {
         Field::new(name, shown, value, Some(Box::new(move |v| {
             let items = read_cards(r, name, v)?;
             *list = ArrayVec::try_from(&items[..])
-                .map_err(|_| CoreError::Value(format!("{name}: at most {N} cards, got {}", items.len())))?;
+                .map_err(|_| CoreError::value(format!("{name}: at most {N} cards, got {}", items.len())))?;
             Ok(())
         })))
     }
@@ -180,7 +180,7 @@ fn card_names(r: &Rules, cards: &[Card]) -> Value {
 
 fn read_card(r: &Rules, what: &str, v: &Value) -> Result<Card, CoreError> {
     let name = v.as_str().ok_or_else(|| bad(what, "card names", v))?;
-    r.cards.code(name).ok_or_else(|| CoreError::Value(format!("{what}: unknown card {name:?}")))
+    r.cards.code(name).ok_or_else(|| CoreError::value(format!("{what}: unknown card {name:?}")))
 }
 
 fn read_cards(r: &Rules, what: &str, v: &Value) -> Result<Vec<Card>, CoreError> {
@@ -312,7 +312,7 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
     ]);
     let state = &mut g.prophecy;
     out.push(Field::new("prophecy", Shown::Public, prophecy.unwrap_or(Value::Null), Some(Box::new(move |v| {
-        let p = state.as_mut().ok_or_else(|| CoreError::Value("prophecy: the prophecies are not in play".into()))?;
+        let p = state.as_mut().ok_or_else(|| CoreError::value("prophecy: the prophecies are not in play".into()))?;
         let table = v.as_object().ok_or_else(|| bad("prophecy", "a table of the prophecies' fields", v))?;
         for (name, x) in table {
             match name.as_str() {
@@ -322,7 +322,7 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
                     for god in items {
                         let id = god.as_str().and_then(|t| r.names.id(t))
                             .ok_or_else(|| bad("prophecy.gods", "gods this board has", god))?;
-                        gods.try_push(id).map_err(|_| CoreError::Value("prophecy.gods: too many gods".into()))?;
+                        gods.try_push(id).map_err(|_| CoreError::value("prophecy.gods: too many gods".into()))?;
                     }
                     p.gods = gods;
                 }
@@ -353,12 +353,12 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
                             let (Some(god), Some(w)) = (god, w) else {
                                 return Err(bad("prophecy.placed", "(god, window) pairs", pair));
                             };
-                            placed.try_push((god, w)).map_err(|_| CoreError::Value("prophecy.placed: too many scarabs".into()))?;
+                            placed.try_push((god, w)).map_err(|_| CoreError::value("prophecy.placed: too many scarabs".into()))?;
                         }
                         p.placed[seat] = placed;
                     }
                 }
-                _ => return Err(CoreError::Value(format!("prophecy has no field {name:?} (fields: gods, left, window_used, placed)"))),
+                _ => return Err(CoreError::value(format!("prophecy has no field {name:?} (fields: gods, left, window_used, placed)"))),
             }
         }
         Ok(())
@@ -381,7 +381,7 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
         for (s, ship) in ships.iter().enumerate() {
             let items: Vec<i8> = read_ints("ship_slots", ship)?;
             if items.len() > 4 {
-                return Err(CoreError::Value(format!("ship {s}: at most 4 slots, got {}", items.len())));
+                return Err(CoreError::value(format!("ship {s}: at most 4 slots, got {}", items.len())));
             }
             ship_size[s] = items.len() as u8;
             ship_row[4 * s..4 * s + items.len()].copy_from_slice(&items);
@@ -392,7 +392,7 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
     let shown_deck = card_names(r, deck);
     out.push(Field::new("deck", Shown::Hidden, shown_deck, Some(Box::new(move |v| {
         let items = read_cards(r, "deck", v)?;
-        *deck = ArrayVec::try_from(&items[..]).map_err(|_| CoreError::Value("deck: too many cards".into()))?;
+        *deck = ArrayVec::try_from(&items[..]).map_err(|_| CoreError::value("deck: too many cards".into()))?;
         Ok(())
     }))));
     out.push(Field::new("round_cards", Shown::Hidden, Value::Array(round_cards), Some(Box::new(move |v| {
@@ -401,7 +401,7 @@ pub fn game_fields<'a>(g: &'a mut Game, r: &'a Rules) -> Vec<Field<'a>> {
         for c in cards {
             let sizes: Vec<u8> = read_ints("round_cards", c)?;
             let sizes: [u8; 4] = sizes.try_into().map_err(|_| bad("round_cards", "4 ship sizes a card", c))?;
-            rows.try_push(sizes).map_err(|_| CoreError::Value("round_cards: too many rounds".into()))?;
+            rows.try_push(sizes).map_err(|_| CoreError::value("round_cards: too many rounds".into()))?;
         }
         *round_row = rows;
         Ok(())
@@ -450,7 +450,7 @@ fn market_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, m: &'a mut Market, 
             out.push(Field::new("display", Shown::Public, Value::Array(shown), Some(Box::new(move |v| {
                 let items = v.as_array().ok_or_else(|| bad("display", "a list of card names or None", v))?;
                 if items.len() > display.len() {
-                    return Err(CoreError::Value(format!("display: at most {} spaces", display.len())));
+                    return Err(CoreError::value(format!("display: at most {} spaces", display.len())));
                 }
                 for (i, x) in items.iter().enumerate() {
                     display[i] = if x.is_null() { None } else { Some(read_card(r, "display", x)?) };
@@ -469,7 +469,7 @@ fn market_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, m: &'a mut Market, 
             out.push(Field::new("stack_count", Shown::Public, ints(&sizes), Some(Box::new(move |v| {
                 let given: Vec<usize> = read_ints("stack_count", v)?;
                 if given != check {
-                    return Err(CoreError::Value(format!(
+                    return Err(CoreError::value(format!(
                         "stack_count {given:?} is not the stacks' sizes {check:?}"
                     )));
                 }
@@ -481,12 +481,12 @@ fn market_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, m: &'a mut Market, 
             out.push(Field::new("stacks", Shown::Hidden, Value::Array(shown), Some(Box::new(move |v| {
                 let lists = v.as_array().ok_or_else(|| bad("stacks", "a list of card lists", v))?;
                 if lists.len() > stacks.len() {
-                    return Err(CoreError::Value(format!("stacks: at most {} stacks", stacks.len())));
+                    return Err(CoreError::value(format!("stacks: at most {} stacks", stacks.len())));
                 }
                 for (i, x) in lists.iter().enumerate() {
                     let items = read_cards(r, "stacks", x)?;
                     stacks[i] = ArrayVec::try_from(&items[..])
-                        .map_err(|_| CoreError::Value("stacks: a stack too high".into()))?;
+                        .map_err(|_| CoreError::value("stacks: a stack too high".into()))?;
                 }
                 *count = lists.len();
                 Ok(())
@@ -515,7 +515,7 @@ fn pyramid_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, p: &'a mut Pyramid
                 for (i, x) in lists.iter().enumerate() {
                     let owners: Vec<i8> = read_ints("pyramids", x)?;
                     if owners.len() > HEIGHT {
-                        return Err(CoreError::Value(format!("pyramids: at most {HEIGHT} stones a pyramid")));
+                        return Err(CoreError::value(format!("pyramids: at most {HEIGHT} stones a pyramid")));
                     }
                     on[i * HEIGHT..i * HEIGHT + owners.len()].copy_from_slice(&owners);
                     laid[i] = owners.len() as u8;
@@ -622,7 +622,7 @@ fn obelisk_fields<'a>(out: &mut Vec<Field<'a>>, r: &'a Rules, o: &'a mut Obelisk
                 for (p, row) in rows.iter().enumerate() {
                     let heights: Vec<i32> = read_ints("cards", row)?;
                     if heights.len() != columns {
-                        return Err(CoreError::Value(format!("cards: expected {columns} columns, got {}", heights.len())));
+                        return Err(CoreError::value(format!("cards: expected {columns} columns, got {}", heights.len())));
                     }
                     cards[p][..columns].copy_from_slice(&heights);
                 }
@@ -712,13 +712,13 @@ fn set_fields(fields: Vec<Field<'_>>, changes: &Map<String, Value>, whose: &str)
     for (name, v) in changes {
         let at = fields.iter().position(|f| f.name == name).ok_or_else(|| {
             let known: Vec<&str> = fields.iter().filter(|f| f.set.is_some()).map(|f| f.name).collect();
-            CoreError::Value(format!("edit: {whose} has no field {name:?} (fields: {})", known.join(", ")))
+            CoreError::value(format!("edit: {whose} has no field {name:?} (fields: {})", known.join(", ")))
         })?;
         let f = fields.swap_remove(at);
-        let set = f.set.ok_or_else(|| CoreError::Value(format!("edit: {whose}.{name} is read only")))?;
-        set(v).map_err(|e| match e {
-            CoreError::Value(m) => CoreError::Value(format!("edit: {whose}: {m}")),
-            other => other,
+        let set = f.set.ok_or_else(|| CoreError::value(format!("edit: {whose}.{name} is read only")))?;
+        set(v).map_err(|e| match e.fault() {
+            Fault::Value(m) => CoreError::value(format!("edit: {whose}: {m}")),
+            _ => e,
         })?;
     }
     Ok(())
@@ -740,7 +740,7 @@ pub fn edit(g: &mut Game, changes: &Value) -> Res {
                 .iter()
                 .position(|s| s == key)
                 .or_else(|| key.parse::<usize>().ok().filter(|&i| i < 5))
-                .ok_or_else(|| CoreError::Value(format!("edit: unknown site {key:?} (sites: {})", SITE_NAMES.join(", "))))?;
+                .ok_or_else(|| CoreError::value(format!("edit: unknown site {key:?} (sites: {})", SITE_NAMES.join(", "))))?;
             let fields = fields.as_object().ok_or_else(|| bad("edit: site", "a table of fields", fields))?;
             let whose = format!("{}.{:?}", SITE_NAMES[i], r.sides[i]);
             // the hidden parts first: a public count (Market D's stack_count) checks
@@ -827,7 +827,7 @@ pub fn score_cards(g: &mut Game) {
 /// The prophecies' game-end scoring alone (docs/rules.md §9).
 pub fn score_prophecies(g: &mut Game) -> Res {
     if g.prophecy.is_none() {
-        return Err(CoreError::Value("score_prophecies: the prophecies are not in play".into()));
+        return Err(CoreError::value("score_prophecies: the prophecies are not in play".into()));
     }
     let r = g.rules.clone();
     crate::prophecies::score(g, &r);
@@ -838,7 +838,7 @@ pub fn score_prophecies(g: &mut Game) -> Res {
 pub fn score(g: &mut Game, seat: usize, source: &str, points: i32) -> Res {
     check_seat(g, seat)?;
     let at = crate::rules::SOURCES.iter().position(|s| *s == source).ok_or_else(|| {
-        CoreError::Value(format!("score: unknown source {source:?} (sources: {})", crate::rules::SOURCES.join(", ")))
+        CoreError::value(format!("score: unknown source {source:?} (sources: {})", crate::rules::SOURCES.join(", ")))
     })?;
     g.score(seat, at as crate::rules::Source, points);
     Ok(())
@@ -848,7 +848,7 @@ pub fn score(g: &mut Game, seat: usize, source: &str, points: i32) -> Res {
 pub fn put_on_ship(g: &mut Game, p: usize, s: usize, k: usize) -> Res {
     check_seat(g, p)?;
     if s >= SHIPS || k >= g.ship_size[s] as usize || g.slots[4 * s + k] != -1 {
-        return Err(CoreError::Value(format!("put_on_ship: slot {k} of ship {s} is not an empty slot")));
+        return Err(CoreError::value(format!("put_on_ship: slot {k} of ship {s} is not an empty slot")));
     }
     g.put_on_ship(p, s, k);
     Ok(())
@@ -858,7 +858,7 @@ pub fn put_on_ship(g: &mut Game, p: usize, s: usize, k: usize) -> Res {
 pub fn refresh_turn(g: &mut Game) -> Res {
     let p = g.to_move;
     if g.kind != crate::kinds::TURN || p < 0 {
-        return Err(CoreError::Value("refresh_turn: no turn is pending".into()));
+        return Err(CoreError::value("refresh_turn: no turn is pending".into()));
     }
     let options = turn_options(g, p as usize)?;
     g.options.clear();
@@ -879,7 +879,7 @@ fn check_site(site: usize) -> Res {
     if site < 5 {
         Ok(())
     } else {
-        Err(CoreError::Value(format!("site {site}: expected 0 (market) .. 4 (obelisk)")))
+        Err(CoreError::value(format!("site {site}: expected 0 (market) .. 4 (obelisk)")))
     }
 }
 
@@ -887,6 +887,6 @@ fn check_seat(g: &Game, p: usize) -> Res {
     if p < g.n && p < SEATS {
         Ok(())
     } else {
-        Err(CoreError::Value(format!("seat {p}: this game has seats 0 .. {}", g.n - 1)))
+        Err(CoreError::value(format!("seat {p}: this game has seats 0 .. {}", g.n - 1)))
     }
 }

@@ -171,7 +171,7 @@ pub(crate) fn turn(g: &mut Game, r: &Rules, p: usize, a: Action) -> Res {
         action::PASS => Pick::Pass,
         action::SAIL => Pick::Sail(a.n(0) as usize, a.site(1)),
         action::PLAY => Pick::Play(r.card_arg(&a, 0)),
-        _ => return Err(CoreError::Illegal(format!("unknown turn action {}", a.text(&r.names)))),
+        _ => return Err(CoreError::illegal(format!("unknown turn action {}", a.text(&r.names)))),
     };
     play(g, r, p, pick)
 }

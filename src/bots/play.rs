@@ -23,7 +23,7 @@ pub enum Spec {
 }
 
 fn spec_error<T>(message: String) -> Result<T, CoreError> {
-    Err(CoreError::Value(message))
+    Err(CoreError::value(message))
 }
 
 impl Spec {
@@ -58,7 +58,7 @@ impl Spec {
     /// A spec from its JSON text.
     pub fn from_json(text: &str) -> Result<Spec, CoreError> {
         let v: Value = serde_json::from_str(text)
-            .map_err(|e| CoreError::Value(format!("bot spec: not JSON ({e}): {text}")))?;
+            .map_err(|e| CoreError::value(format!("bot spec: not JSON ({e}): {text}")))?;
         Spec::from_value(&v)
     }
 
@@ -95,7 +95,7 @@ impl Spec {
             }
             Some(other) => return spec_error(format!("bot spec weights: expected a table of weights, got {other}")),
         }
-        let weights = start.over(&over, "bot spec weights").map_err(CoreError::Value)?;
+        let weights = start.over(&over, "bot spec weights").map_err(CoreError::value)?;
         let name = match table.get("name") {
             None => format!("{base}+"),
             Some(Value::String(n)) if !n.is_empty() => n.clone(),
@@ -147,7 +147,7 @@ impl Bot {
     pub fn choose(&mut self, g: &Game, rng: &mut Stream) -> Result<usize, CoreError> {
         match self {
             Bot::Random => Ok(uniform(rng, g.option_count())),
-            Bot::Greedy(b) => b.choose(g, rng).map_err(CoreError::Value),
+            Bot::Greedy(b) => b.choose(g, rng).map_err(CoreError::value),
             Bot::Search(b) => b.choose(g, rng),
         }
     }

@@ -26,7 +26,7 @@ pub trait Pricer {
 /// The greedy bot's prices (default weights) are the expert's priors.
 impl Pricer for Greedy {
     fn prices(&mut self, g: &Game) -> Result<Vec<f64>, CoreError> {
-        self.scores(g).map_err(CoreError::Value)
+        self.scores(g).map_err(CoreError::value)
     }
 }
 
@@ -98,7 +98,7 @@ impl MctsBot {
     /// `base = "expert"` (the reference bot's); a bad key or value is an error that names
     /// the key.
     pub fn from_spec(spec: &Map<String, Value>) -> Result<MctsBot, CoreError> {
-        let err = |m: String| Err(CoreError::Value(m));
+        let err = |m: String| Err(CoreError::value(m));
         let base = spec.get("base").and_then(Value::as_str).unwrap_or("mcts");
         let mut unknown: Vec<&String> = spec.keys().filter(|k| !SPEC_KEYS.contains(&k.as_str())).collect();
         unknown.sort();
@@ -237,16 +237,16 @@ impl MctsBot {
             return Ok(None);
         }
         if iterations < 1 {
-            return Err(CoreError::Value(format!("bot {name:?}: the iteration budget must be at least 1")));
+            return Err(CoreError::value(format!("bot {name:?}: the iteration budget must be at least 1")));
         }
         if truncate == Some(0.0) {
-            return Err(CoreError::Value(format!("bot {name:?}: a truncated rollout plays at least 1 decision (-t1)")));
+            return Err(CoreError::value(format!("bot {name:?}: a truncated rollout plays at least 1 decision (-t1)")));
         }
         if value && truncate.is_none() {
-            return Err(CoreError::Value(format!("bot {name:?}: the learned value (-v) scores truncated rollouts: give -tN before it")));
+            return Err(CoreError::value(format!("bot {name:?}: the learned value (-v) scores truncated rollouts: give -tN before it")));
         }
         if margin > 1.0 {
-            return Err(CoreError::Value(format!("bot {name:?}: the margin weight (-m) is at most 1")));
+            return Err(CoreError::value(format!("bot {name:?}: the margin weight (-m) is at most 1")));
         }
         let settings = Settings {
             iterations: iterations.min(u32::MAX as u64) as u32,
@@ -266,7 +266,7 @@ impl MctsBot {
         if self.settings.bias == 0.0 {
             return Ok(None);
         }
-        let price = pricer.ok_or_else(|| CoreError::Value(format!("bot {:?}: root priors need the greedy evaluator", self.name)))?;
+        let price = pricer.ok_or_else(|| CoreError::value(format!("bot {:?}: root priors need the greedy evaluator", self.name)))?;
         let prices = price.prices(g)?;
         let top = prices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let weights: Vec<f64> = prices.iter().map(|v| ((v - top) / PRIOR_TEMPERATURE).exp()).collect();

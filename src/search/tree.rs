@@ -265,7 +265,7 @@ fn greedy_rollout(d: &mut Game, bot: &mut Greedy, mut limit: i64) -> Result<(), 
             let mut rng = d.rng_reshuffle.take().expect("a sample's stream");
             let i = bot.choose(d, &mut rng);
             d.rng_reshuffle = Some(rng);
-            i.map_err(CoreError::Value)?
+            i.map_err(CoreError::value)?
         };
         d.apply_index(i)?;
         limit -= 1;

@@ -118,7 +118,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
             let levels: Vec<usize> = ints(v, "levels", &at)?.into_iter().map(|x| x.max(0) as usize).collect();
             let mound = Mound::new(names, levels);
             if mound.space.len() > SPACES {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "burial_chamber.C.levels: at most {SPACES} spaces, got {}",
                     mound.space.len()
                 )));
@@ -132,7 +132,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
         Side::D => {
             let (rows, columns) = (int(v, "rows", &at)? as usize, int(v, "columns", &at)? as usize);
             if rows * columns > SPACES {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "burial_chamber.D.rows x columns: at most {SPACES} spaces, got {rows} x {columns}"
                 )));
             }
@@ -251,7 +251,7 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
         (BurialChamber::A(s) | BurialChamber::B(s), _) => {
             if s.owners.try_push(owner as i8).is_err() {
                 let side = if matches!(r.sites.burial_chamber, Config::A { .. }) { "A" } else { "B" };
-                return Err(CoreError::Value(format!("burial_chamber.{side}: at most {STONES} stones on the board")));
+                return Err(CoreError::value(format!("burial_chamber.{side}: at most {STONES} stones on the board")));
             }
         }
         (BurialChamber::C(s), Config::C { mound, overflow_points, .. }) => {
@@ -300,7 +300,7 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
 /// (`open` stays in ascending id).
 fn place_on_mound(s: &mut MoundState, mound: &Mound, space: usize, owner: usize) -> Res {
     let Some(j) = s.open.iter().position(|&o| o as usize == space) else {
-        return Err(CoreError::Value(format!("mound: space {space} is not open")));
+        return Err(CoreError::value(format!("mound: space {space} is not open")));
     };
     s.owner[space] = owner as i8;
     s.open.remove(j);
@@ -319,7 +319,7 @@ fn place_on_mound(s: &mut MoundState, mound: &Mound, space: usize, owner: usize)
 /// Use the face-up `token`: `owner`'s stone goes on its space; the token leaves the game.
 fn place_on_tomb(s: &mut Tomb, token: u8, owner: usize) -> Res {
     let Some(j) = s.face_up.iter().position(|&t| t == token) else {
-        return Err(CoreError::Value(format!("tomb: token {token} is not face up")));
+        return Err(CoreError::value(format!("tomb: token {token} is not face up")));
     };
     s.face_up.remove(j);
     s.grid[token as usize - 1] = owner as i8;
@@ -334,7 +334,7 @@ pub fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action, ctx: Context) -> R
             place_on_mound(s, mound, mound.space_of(&a), owner)
         }
         (BurialChamber::D(s), _) if kind == TOMB_TOKEN => place_on_tomb(s, a.n(0) as u8, owner),
-        _ => Err(CoreError::Illegal(format!("burial_chamber: no question of kind {kind}"))),
+        _ => Err(CoreError::illegal(format!("burial_chamber: no question of kind {kind}"))),
     }
 }
 
@@ -441,11 +441,11 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
 }
 
 pub fn run_task(_g: &mut Game, _r: &Rules, _args: Context) -> Res {
-    Err(CoreError::Illegal("burial_chamber: no task".into()))
+    Err(CoreError::illegal("burial_chamber: no task".into()))
 }
 
 pub fn on_get(_g: &mut Game, _r: &Rules, _p: usize, _a: Action) -> Res {
-    Err(CoreError::Illegal("burial_chamber: no get action of its own".into()))
+    Err(CoreError::illegal("burial_chamber: no get action of its own".into()))
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ pub enum Config {
 fn size(values: &Value, key: &str, at: &str, most: usize) -> Result<usize, CoreError> {
     let x = int(values, key, at)?;
     if x < 0 || x as usize > most {
-        return Err(CoreError::Value(format!("{at}.{key}: expected 0 to {most}, got {x}")));
+        return Err(CoreError::value(format!("{at}.{key}: expected 0 to {most}, got {x}")));
     }
     Ok(x as usize)
 }
@@ -500,12 +500,12 @@ pub fn game_end(_g: &mut Game, _r: &Rules) -> Res {
 
 /// The market pushes no task of its own (Market C's coin pick pushes `Task::Gain`).
 pub fn run_task(_g: &mut Game, _r: &Rules, _args: Context) -> Res {
-    Err(CoreError::Illegal("market: no task".into()))
+    Err(CoreError::illegal("market: no task".into()))
 }
 
 /// A "get" action with a site-specific extra: Pyramid D's only.
 pub fn on_get(_g: &mut Game, _r: &Rules, _p: usize, _a: Action) -> Res {
-    Err(CoreError::Illegal("market: no get action of its own".into()))
+    Err(CoreError::illegal("market: no get action of its own".into()))
 }
 
 // ------------------------------------------------------------------ hidden information

@@ -73,7 +73,7 @@ fn by_players_all(v: &Value, key: &str, at: &str) -> Result<ByPlayers, CoreError
 fn for_players<'a>(table: &'a ByPlayers, players: usize, at: &str) -> Result<&'a [i32], CoreError> {
     table[players - 2]
         .as_deref()
-        .ok_or_else(|| CoreError::Rules(format!("{at}: no value for {players} players")))
+        .ok_or_else(|| CoreError::rules(format!("{at}: no value for {players} players")))
 }
 
 /// The distinct orientations (rotations and reflections) of a token, sorted; those with a
@@ -128,7 +128,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
         Side::B => {
             let slots: Vec<i32> = ints(v, "slots", &at)?.into_iter().map(|x| x as i32).collect();
             if slots.len() > OBELISKS {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "obelisk.B.slots: at most {OBELISKS} slots, got {}",
                     slots.len()
                 )));
@@ -145,7 +145,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
         Side::C => {
             let path_v = get(v, "path", &at)?
                 .as_array()
-                .ok_or_else(|| CoreError::Rules(format!("{at}.path: expected a list")))?;
+                .ok_or_else(|| CoreError::rules(format!("{at}.path: expected a list")))?;
             let mut path = Vec::new();
             let mut unknown: Vec<String> = Vec::new();
             for (i, t) in path_v.iter().enumerate() {
@@ -159,7 +159,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
                 unknown.sort();
                 unknown.dedup();
                 let known: Vec<&str> = TOKEN_SHAPES.iter().map(|(l, _)| *l).collect();
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "obelisk.C.path: unknown tokens [{}] (known: {})",
                     unknown.join(", "),
                     known.join(" ")
@@ -167,7 +167,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
             }
             let columns = int(v, "columns", &at)? as usize;
             if columns > COLUMNS {
-                return Err(CoreError::Value(format!("obelisk.C.columns: at most {COLUMNS}, got {columns}")));
+                return Err(CoreError::value(format!("obelisk.C.columns: at most {COLUMNS}, got {columns}")));
             }
             Config::C {
                 columns,
@@ -181,9 +181,9 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
         Side::D => {
             let list = get(v, "obelisks", &at)?
                 .as_array()
-                .ok_or_else(|| CoreError::Rules(format!("{at}.obelisks: expected a list")))?;
+                .ok_or_else(|| CoreError::rules(format!("{at}.obelisks: expected a list")))?;
             if list.len() > OBELISKS {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "obelisk.D.obelisks: at most {OBELISKS} obelisks, got {}",
                     list.len()
                 )));
@@ -196,7 +196,7 @@ pub fn parse(names: &mut Names, side: Side, v: &Value) -> Result<Config, CoreErr
                 let pair = as_ints(o, &format!("{at}.obelisks[{i}]"))?;
                 if pair.iter().any(|&x| i16::try_from(x).is_err()) {
                     // an action's numbers are 16-bit (action.rs); the board limits are far narrower
-                    return Err(CoreError::Value(format!("{at}.obelisks[{i}]: expected numbers from -32768 to 32767, got {pair:?}")));
+                    return Err(CoreError::value(format!("{at}.obelisks[{i}]: expected numbers from -32768 to 32767, got {pair:?}")));
                 }
                 let (h, p) = (pair[0] as i32, pair[1] as i32);
                 target.push(h);
@@ -462,13 +462,13 @@ pub fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action, ctx: Context) -> R
         (Obelisk::D(s), Config::D { claim, .. }) if kind == OBELISK_CLAIM => {
             // the first free obelisk this action claims
             let Some(o) = (0..claim.len()).find(|&o| s.owner[o] < 0 && claim[o] == a) else {
-                return Err(CoreError::Value(format!("obelisk: {} claims no free obelisk", a.text(&r.names))));
+                return Err(CoreError::value(format!("obelisk: {} claims no free obelisk", a.text(&r.names))));
             };
             s.owner[o] = owner as i32;
             add_stone(s, r, owner, o);
             Ok(())
         }
-        _ => Err(CoreError::Illegal(format!("obelisk: no question of kind {kind}"))),
+        _ => Err(CoreError::illegal(format!("obelisk: no question of kind {kind}"))),
     }
 }
 
@@ -531,11 +531,11 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
 }
 
 pub fn run_task(_g: &mut Game, _r: &Rules, _args: Context) -> Res {
-    Err(CoreError::Illegal("obelisk: no task".into()))
+    Err(CoreError::illegal("obelisk: no task".into()))
 }
 
 pub fn on_get(_g: &mut Game, _r: &Rules, _p: usize, _a: Action) -> Res {
-    Err(CoreError::Illegal("obelisk: no get action of its own".into()))
+    Err(CoreError::illegal("obelisk: no get action of its own".into()))
 }
 
 #[cfg(test)]

@@ -75,7 +75,7 @@ pub fn parse_reward(text: &str, at: &str) -> Result<Reward, CoreError> {
         }
     };
     parsed.ok_or_else(|| {
-        CoreError::Value(format!(
+        CoreError::value(format!(
             "{at}: unknown reward '{text}' (expected pN, sN, stonesN, card, ship or \"\")"
         ))
     })
@@ -98,7 +98,7 @@ pub enum Config {
 fn rows<'a>(v: &'a Value, key: &str, at: &str) -> Result<&'a Vec<Value>, CoreError> {
     get(v, key, at)?
         .as_array()
-        .ok_or_else(|| CoreError::Rules(format!("{at}.{key}: expected a list")))
+        .ok_or_else(|| CoreError::rules(format!("{at}.{key}: expected a list")))
 }
 
 fn reward_rows(v: &Value, key: &str, at: &str) -> Result<Vec<Vec<Reward>>, CoreError> {
@@ -106,7 +106,7 @@ fn reward_rows(v: &Value, key: &str, at: &str) -> Result<Vec<Vec<Reward>>, CoreE
     for (i, row) in rows(v, key, at)?.iter().enumerate() {
         let cells = row
             .as_array()
-            .ok_or_else(|| CoreError::Rules(format!("{at}.{key}[{i}]: expected a list")))?;
+            .ok_or_else(|| CoreError::rules(format!("{at}.{key}[{i}]: expected a list")))?;
         let mut parsed = Vec::new();
         for (j, cell) in cells.iter().enumerate() {
             let where_ = format!("{at}.{key}[{i}][{j}]");
@@ -132,10 +132,10 @@ pub fn parse(names: &mut Names, side: Side, values: &Value) -> Result<Config, Co
             }
             let bonus = reward_rows(values, "bonus", "pyramid.B")?;
             if points.len() != bonus.len() || points.iter().zip(&bonus).any(|(a, b)| a.len() != b.len()) {
-                return Err(CoreError::Value("pyramid.B: bonus must have the shape of points".into()));
+                return Err(CoreError::value("pyramid.B: bonus must have the shape of points".into()));
             }
             if points.len() > PYRAMIDS || points.iter().any(|pp| pp.len() > HEIGHT) {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "pyramid.B.points: at most {PYRAMIDS} pyramids of at most {HEIGHT} spaces"
                 )));
             }
@@ -155,7 +155,7 @@ pub fn parse(names: &mut Names, side: Side, values: &Value) -> Result<Config, Co
         Side::C => {
             let tiles = reward_rows(values, "tiles", "pyramid.C")?;
             if tiles.len() > TILES || tiles.iter().any(|t| t.len() > TILE) {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "pyramid.C.tiles: at most {TILES} tiles of at most {TILE} spaces"
                 )));
             }
@@ -171,7 +171,7 @@ pub fn parse(names: &mut Names, side: Side, values: &Value) -> Result<Config, Co
         Side::D => {
             let points: Vec<i32> = ints(values, "points", &at)?.into_iter().map(|x| x as i32).collect();
             if points.len() > SPACES {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "pyramid.D.points: at most {SPACES} spaces, got {}",
                     points.len()
                 )));
@@ -344,7 +344,7 @@ fn counted(g: &mut Game) -> &mut Counted {
 }
 
 fn full(side: &str) -> CoreError {
-    CoreError::Value(format!(
+    CoreError::value(format!(
         "pyramid.{side}: at most {STONES} stones in fill order (src/sites/pyramid.rs STONES, the C row's size): \
          fewer game.stones or rounds"
     ))
@@ -386,7 +386,7 @@ pub fn game_end(_g: &mut Game, _r: &Rules) -> Res {
 
 /// The pyramid pushes no task of its own.
 pub fn run_task(_g: &mut Game, _r: &Rules, _args: Context) -> Res {
-    Err(CoreError::Illegal("pyramid: no task".into()))
+    Err(CoreError::illegal("pyramid: no task".into()))
 }
 
 /// Carry out one reward for `p`. `ship` may ask: nothing after it in the same call may ask
@@ -578,7 +578,7 @@ pub fn on_get(g: &mut Game, _r: &Rules, _p: usize, _a: Action) -> Res {
         update_get(g);
         return Ok(());
     }
-    Err(CoreError::Illegal("pyramid: no get action of its own".into()))
+    Err(CoreError::illegal("pyramid: no get action of its own".into()))
 }
 
 // ------------------------------------------------------------------ hidden information

@@ -65,13 +65,13 @@ pub fn parse_reward(text: &str, at: &str) -> Result<Vec<Reward>, CoreError> {
             None
         };
         let Some(reward) = parsed else {
-            return Err(CoreError::Value(format!(
+            return Err(CoreError::value(format!(
                 "{at}: unknown reward '{alt}' (expected pN, sN, card, drawN, joined by '|')"
             )));
         };
         let (Reward::Points(k) | Reward::Stones(k) | Reward::Draw(k)) = reward;
         if k < 0 {
-            return Err(CoreError::Value(format!("{at}: negative reward '{alt}'")));
+            return Err(CoreError::value(format!("{at}: negative reward '{alt}'")));
         }
         alts.push(reward);
     }
@@ -120,10 +120,10 @@ fn widths(values: &Value, at: &str) -> Result<[usize; 3], CoreError> {
     for (i, players) in (2..=4).enumerate() {
         let w = by_players(values, "width_by_players", players, at)?;
         let w = w.as_i64().ok_or_else(|| {
-            CoreError::Rules(format!("{at}.width_by_players.{players}: expected an integer, got {w}"))
+            CoreError::rules(format!("{at}.width_by_players.{players}: expected an integer, got {w}"))
         })?;
         if !(1..=COLUMNS as i64).contains(&w) {
-            return Err(CoreError::Value(format!(
+            return Err(CoreError::value(format!(
                 "{at}.width_by_players.{players}: expected 1 to {COLUMNS} columns, got {w}"
             )));
         }
@@ -150,7 +150,7 @@ pub fn parse(names: &mut Names, side: Side, values: &Value) -> Result<Config, Co
             let ids = [names.intern("points"), names.intern("stones"), names.intern("draw")];
             let table = get(values, key, &at)?
                 .as_array()
-                .ok_or_else(|| CoreError::Rules(format!("{at}.{key}: expected a list")))?;
+                .ok_or_else(|| CoreError::rules(format!("{at}.{key}: expected a list")))?;
             let mut columns = Vec::new();
             let mut choices = Vec::new();
             for (c, cell) in table.iter().enumerate() {
@@ -183,14 +183,14 @@ pub fn parse(names: &mut Names, side: Side, values: &Value) -> Result<Config, Co
         Side::D => {
             let arrowheads = i32s(values, "arrowheads", &at)?;
             if arrowheads.len() > SPACES {
-                return Err(CoreError::Value(format!(
+                return Err(CoreError::value(format!(
                     "temple.D.arrowheads: at most {SPACES} stone spaces, got {}",
                     arrowheads.len()
                 )));
             }
             let track_points = i32s(values, "track_points", &at)?;
             if track_points.is_empty() {
-                return Err(CoreError::Value("temple.D.track_points: expected at least the start space".into()));
+                return Err(CoreError::value("temple.D.track_points: expected at least the start space".into()));
             }
             Config::D(ArenaConfig {
                 arrowheads,
@@ -275,7 +275,7 @@ impl Temple {
                 let width = cfg.widths[players - 2];
                 if cfg.columns.len() < width {
                     let side = if matches!(r.sites.temple, Config::B(_)) { "B" } else { "C" };
-                    return Err(CoreError::Value(format!(
+                    return Err(CoreError::value(format!(
                         "temple.{side}.{}: {} columns, but the temple is {width} wide",
                         cfg.key,
                         cfg.columns.len()
@@ -365,7 +365,7 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
     let i = t.filled;
     if i >= LAYERED {
         // never in a game
-        return Err(CoreError::Value(format!("temple: at most {LAYERED} stones")));
+        return Err(CoreError::value(format!("temple: at most {LAYERED} stones")));
     }
     t.owners[i] = owner as i8;
     t.filled = i + 1;
@@ -523,7 +523,7 @@ pub fn run_task(g: &mut Game, r: &Rules, args: Context) -> Res {
 
 /// A "get" action with a site-specific extra: Pyramid D's only.
 pub fn on_get(_g: &mut Game, _r: &Rules, _p: usize, _a: Action) -> Res {
-    Err(CoreError::Illegal("temple: no get action of its own".into()))
+    Err(CoreError::illegal("temple: no get action of its own".into()))
 }
 
 // ------------------------------------------------------------------------ Temple D (6.4)
@@ -543,7 +543,7 @@ fn deliver_arena(g: &mut Game, cfg: &ArenaConfig, owner: usize) -> Res {
     } else {
         if t.over >= OVERFLOW {
             // never in a game
-            return Err(CoreError::Value(format!("temple.D: at most {OVERFLOW} stones beyond the stone spaces")));
+            return Err(CoreError::value(format!("temple.D: at most {OVERFLOW} stones beyond the stone spaces")));
         }
         t.overflow[t.over] = owner as i8;
         t.over += 1;
