@@ -16,7 +16,7 @@ const SETUPS: [(&str, usize, bool); 4] =
     [("D-D-D-D-D", 2, false), ("B-C-A-D-B", 3, true), ("C-C-C-C-C", 4, false), ("D-B-C-A-D", 2, true)];
 
 fn settings(iterations: u32) -> Settings {
-    Settings { iterations, exploration: 0.7, depth: NO_LIMIT, bias: 0.0, margin: 0.0, stop: false, greedy_rollout: false, value: false, policy: false }
+    Settings { iterations, exploration: 0.7, depth: NO_LIMIT, bias: 0.0, margin: 0.0, stop: false, greedy_rollout: false, value: false }
 }
 
 /// Positions of random games (decisions drawn from `Stream::from_text("pos{k}")`) after

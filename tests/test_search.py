@@ -138,25 +138,6 @@ def test_the_learned_value_changes_the_play():
     assert valued != _game(["mcts30-t4", "greedy"], "A-A-A-A-A", 2, seed=9)
 
 
-def test_the_learned_policy_by_name_and_table():
-    # -p (docs/search.md "A learned policy"): the name and the table reach the core alike
-    bot = make_bot("mcts1900-b1-p-s")
-    assert is_bot_name("mcts1900-b1-p-s") and bot.name == "mcts1900-b1-p-s"
-    assert (bot.spec["bias"], bot.spec["policy"], bot.spec["stop"]) == (1.0, True, True)
-    table = make_bot({"base": "mcts", "iterations": 12, "bias": 1, "policy": True})
-    assert table.name == "mcts12-b1-p" and "policy" not in make_bot("mcts12-b1").spec
-    assert make_bot({"base": "expert", "policy": True}).spec["policy"] is True
-    assert "policy" not in make_bot("expert").spec
-
-
-def test_the_learned_policy_changes_the_play():
-    # the core takes the root priors from the policy: the same seeds, another game
-    learned = _game(["mcts30-b1-p", "greedy"], "A-A-A-A-A", 2, seed=9)
-    assert learned == _game([{"base": "mcts", "iterations": 30, "bias": 1, "policy": True},
-                             "greedy"], "A-A-A-A-A", 2, seed=9)
-    assert learned != _game(["mcts30-b1", "greedy"], "A-A-A-A-A", 2, seed=9)
-
-
 @pytest.mark.parametrize("spec,message", [
     ({"base": "mcts", "iterations": 0}, "iterations"),
     ({"base": "mcts", "iterations": "many"}, "iterations"),
@@ -178,9 +159,6 @@ def test_the_learned_policy_changes_the_play():
     ("mcts10-v", "-v.*give -tN"),
     ({"base": "mcts", "value": True}, "spec value: .*truncate"),
     ({"base": "mcts", "truncate": 5, "value": "yes"}, "spec value: expected true or false"),
-    ("mcts10-p", "-p.*give -bB"),
-    ({"base": "mcts", "policy": True}, "spec policy: .*bias"),
-    ({"base": "expert", "policy": 1}, "spec policy: expected true or false"),
 ])
 def test_bad_search_specs_name_the_key(spec, message):
     with pytest.raises(BotSpecError, match=message):
@@ -194,13 +172,11 @@ def test_the_deleted_kinds_rollout_is_refused():
     assert not is_bot_name("mcts400-kinds")
 
 
-def test_a_policy_without_bias_in_a_config_names_the_dotted_key():
-    from imhotep_stats.config import ConfigError
-    from tests.test_search_study import study
-
-    with pytest.raises(ConfigError, match=r"bots\.personas\.deep\.policy.*give bias"):
-        study(lineup=["deep", "greedy"],
-              personas={"deep": {"base": "mcts", "iterations": 4, "policy": True}})
+def test_the_deleted_learned_policy_is_refused():
+    # docs/search.md "A learned policy": -p drew at equal CPU and was deleted
+    assert not is_bot_name("mcts1900-b1-p-s")
+    with pytest.raises(BotSpecError, match="'policy'"):
+        make_bot({"base": "mcts", "bias": 1, "policy": True})
 
 
 @pytest.mark.parametrize("value", [0, "round", 1.5])

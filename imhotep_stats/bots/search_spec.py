@@ -4,12 +4,11 @@ core (src/search/). This module checks a spec and resolves it to the core's tabl
 Specs: ``mcts400`` on the command line (400 iterations, random rollouts; ``mcts400-greedy``
 greedy rollouts; ``mcts400-t40``, ``mcts400-greedy-t40`` rollouts truncated after 40
 decisions and scored by an estimate, ``mcts400-t40-v`` by the learned value; ``-bB`` the greedy bot's ranking of the root's actions
-as a prior of weight B, ``-p`` (after ``-bB``) the prior from the learned policy instead, ``-mM`` the score margin's weight M in the reward, ``-s`` stop a
+as a prior of weight B, ``-mM`` the score margin's weight M in the reward, ``-s`` stop a
 decision's search once its choice cannot change, ``-cC`` UCB1's exploration C); in a config
 a table ``{base = "mcts", iterations = 400, rollout = "random", exploration = 0.7,
-truncate = 40, value = false, bias = 1, policy = false, margin = 0, stop = true, name = "..."}``
-(every key but ``base`` optional; no ``truncate``: rollouts play to the game's end; ``value``
-needs it; ``policy`` needs ``bias``).
+truncate = 40, value = false, bias = 1, margin = 0, stop = true, name = "..."}`` (every key
+but ``base`` optional; no ``truncate``: rollouts play to the game's end; ``value`` needs it).
 """
 
 from __future__ import annotations
@@ -22,22 +21,22 @@ from imhotep_stats.bots.weights import BotSpecError
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7  # UCB1's c for rewards in [0, 1]
 ROLLOUTS = ("random", "greedy")
-NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?(?:-t(\d+))?(-v)?(?:-b(\d+(?:\.\d+)?))?(-p)?"
+NAME = re.compile(r"mcts(\d+)(?:-(random|greedy))?(?:-t(\d+))?(-v)?(?:-b(\d+(?:\.\d+)?))?"
                   r"(?:-m(\d+(?:\.\d+)?))?(-s)?(?:-c(\d+(?:\.\d+)?))?")
 PLAIN: dict = {}  # base = "mcts": the defaults below
 # The reference bot, ``expert``: the search settings that won at equal CPU, at the iterations
 # that fit 2 s of CPU a 2-player seat-game (docs/search.md "The reference bot" has the evidence).
 EXPERT: dict = {"iterations": 1900, "bias": 1.0, "stop": True}
-SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "policy", "rollout",
-             "stop", "truncate", "value")
+SPEC_KEYS = ("base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop",
+             "truncate", "value")
 
 
 def search_spec(name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
                 rollout: str = "random", exploration: float = DEFAULT_EXPLORATION,
                 truncate: int | None = None, bias: float = 0.0, margin: float = 0.0,
-                stop: bool = False, value: bool = False, policy: bool = False) -> dict:
+                stop: bool = False, value: bool = False) -> dict:
     """The core's table for a search bot; its name by default says its settings
-    (``mcts400-greedy-t40-v-b1-p-s``)."""
+    (``mcts400-greedy-t40-v-b1-s``)."""
     suffix = "" if rollout == "random" else f"-{rollout}"
     if truncate is not None:
         suffix += f"-t{truncate}"
@@ -45,8 +44,6 @@ def search_spec(name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
         suffix += "-v"
     if bias:
         suffix += f"-b{bias:g}"
-    if policy:
-        suffix += "-p"
     if margin:
         suffix += f"-m{margin:g}"
     if stop:
@@ -58,8 +55,6 @@ def search_spec(name: str | None = None, iterations: int = DEFAULT_ITERATIONS,
             "truncate": truncate, "bias": bias, "margin": margin, "stop": stop}
     if value:  # only then: the tables (and config hashes) of bots without it stay as they were
         spec["value"] = True
-    if policy:  # the same
-        spec["policy"] = True
     return spec
 
 
@@ -68,8 +63,7 @@ def is_search_name(name: str) -> bool:
     ``mcts400-t40``, ``mcts400-t40-v``)."""
     m = NAME.fullmatch(name)
     return (m is not None and int(m.group(1)) >= 1 and (m.group(3) is None or int(m.group(3)) >= 1)
-            and (m.group(4) is None or m.group(3) is not None)
-            and (m.group(6) is None or bool(m.group(5)) and float(m.group(5)) > 0))
+            and (m.group(4) is None or m.group(3) is not None))
 
 
 def spec_from_name(name: str) -> dict | None:
@@ -88,15 +82,11 @@ def spec_from_name(name: str) -> dict | None:
     if value and truncate is None:
         raise BotSpecError(f"bot {name!r}: the learned value (-v) scores truncated rollouts: "
                            f"give -tN before it")
-    bias, margin, explore = (float(x) if x else 0.0 for x in (m.group(5), m.group(7), m.group(9)))
-    policy = m.group(6) is not None
-    if policy and not bias:
-        raise BotSpecError(f"bot {name!r}: the learned policy (-p) gives the root priors: "
-                           f"give -bB before it")
+    bias, margin, explore = (float(x) if x else 0.0 for x in (m.group(5), m.group(6), m.group(8)))
     if margin > 1:
         raise BotSpecError(f"bot {name!r}: the margin weight (-m) is at most 1")
     return search_spec(name, iterations, m.group(2) or "random", explore or DEFAULT_EXPLORATION,
-                       truncate, bias, margin, m.group(8) is not None, value, policy)
+                       truncate, bias, margin, m.group(7) is not None, value)
 
 
 def expert_spec(name: str = "expert") -> dict:
@@ -147,11 +137,5 @@ def spec_from_table(spec: Mapping[str, object]) -> dict:
     stop = spec.get("stop", False)
     if type(stop) is not bool:
         raise BotSpecError(f"bot spec stop: expected true or false, got {stop!r}", field="stop")
-    policy = spec.get("policy", False)
-    if type(policy) is not bool:
-        raise BotSpecError(f"bot spec policy: expected true or false, got {policy!r}", field="policy")
-    if policy and not bias:
-        raise BotSpecError("bot spec policy: the learned policy gives the root priors: "
-                           "give bias too (a number > 0)", field="policy")
     return search_spec(name, iterations, str(rollout), float(exploration), truncate,  # type: ignore[arg-type]
-                       float(bias), float(margin), stop, value, policy)
+                       float(bias), float(margin), stop, value)

@@ -8,7 +8,6 @@ use crate::bots::greedy::Greedy;
 use crate::bots::weights::Weights;
 use crate::game::Game;
 use crate::rules::CoreError;
-use crate::search::policy;
 use crate::search::tree::{search, Settings, NO_LIMIT};
 use crate::stream::Stream;
 
@@ -48,7 +47,6 @@ pub const PLAIN: Settings = Settings {
     stop: false,
     greedy_rollout: false,
     value: false,
-    policy: false,
 };
 
 /// The reference bot's settings (`expert`): 1,900 iterations, greedy priors at the
@@ -56,8 +54,8 @@ pub const PLAIN: Settings = Settings {
 pub const EXPERT: Settings = Settings { iterations: 1900, bias: 1.0, stop: true, ..PLAIN };
 
 /// The keys a search spec table may hold.
-pub const SPEC_KEYS: [&str; 11] =
-    ["base", "bias", "exploration", "iterations", "margin", "name", "policy", "rollout", "stop", "truncate", "value"];
+pub const SPEC_KEYS: [&str; 10] =
+    ["base", "bias", "exploration", "iterations", "margin", "name", "rollout", "stop", "truncate", "value"];
 
 impl MctsBot {
     pub fn new(name: &str, settings: Settings) -> MctsBot {
@@ -83,9 +81,6 @@ impl MctsBot {
         }
         if s.bias != 0.0 {
             name += &format!("-b{}", g_format(s.bias));
-        }
-        if s.policy {
-            name += "-p";
         }
         if s.margin != 0.0 {
             name += &format!("-m{}", g_format(s.margin));
@@ -168,15 +163,6 @@ impl MctsBot {
                 None => return err(format!("bot spec value: expected true or false, got {v}")),
             }
         }
-        if let Some(v) = spec.get("policy") {
-            match v.as_bool() {
-                Some(b) => s.policy = b,
-                None => return err(format!("bot spec policy: expected true or false, got {v}")),
-            }
-        }
-        if s.policy && s.bias == 0.0 {
-            return err("bot spec policy: the learned policy gives the root priors: give bias too (a number > 0)".into());
-        }
         if s.value && s.depth == NO_LIMIT {
             return err("bot spec value: the learned value scores truncated rollouts: give truncate too".into());
         }
@@ -189,9 +175,8 @@ impl MctsBot {
         Ok(MctsBot::new(&name, s))
     }
 
-    /// A bot from its name: `expert`, or `mcts<N>[-random|-greedy][-t<T>][-v][-b<B>][-p][-m<M>][-s][-c<C>]`
-    /// (`-v`: the learned value scores truncated rollouts, value.rs; `-p`: the root priors
-    /// come from the learned policy, policy.rs);
+    /// A bot from its name: `expert`, or `mcts<N>[-random|-greedy][-t<T>][-v][-b<B>][-m<M>][-s][-c<C>]`
+    /// (`-v`: the learned value scores truncated rollouts, value.rs);
     /// None if `name` is not of that form.
     pub fn from_name(name: &str) -> Result<Option<MctsBot>, CoreError> {
         if name == "expert" {
@@ -240,13 +225,6 @@ impl MctsBot {
             _ => false,
         };
         let bias = take(&mut s, "-b", false).unwrap_or(0.0);
-        let policy = match s.strip_prefix("-p") {
-            Some(t) if !t.starts_with(|c: char| c.is_ascii_alphanumeric()) => {
-                s = t;
-                true
-            }
-            _ => false,
-        };
         let margin = take(&mut s, "-m", false).unwrap_or(0.0);
         let stop = if let Some(t) = s.strip_prefix("-s") {
             s = t;
@@ -267,9 +245,6 @@ impl MctsBot {
         if value && truncate.is_none() {
             return Err(CoreError::Value(format!("bot {name:?}: the learned value (-v) scores truncated rollouts: give -tN before it")));
         }
-        if policy && bias == 0.0 {
-            return Err(CoreError::Value(format!("bot {name:?}: the learned policy (-p) gives the root priors: give -bB before it")));
-        }
         if margin > 1.0 {
             return Err(CoreError::Value(format!("bot {name:?}: the margin weight (-m) is at most 1")));
         }
@@ -282,22 +257,17 @@ impl MctsBot {
             stop,
             greedy_rollout: greedy,
             value,
-            policy,
         };
         Ok(Some(MctsBot::new(name, settings)))
     }
 
-    /// The root priors, or None without bias: the greedy prices of the options as shares
-    /// (softmax), or with `policy` the learned policy's shares (policy.rs).
+    /// The greedy prices of the options as shares (softmax), or None without bias.
     pub fn priors(&self, g: &Game, pricer: Option<&mut dyn Pricer>) -> Result<Option<Vec<f64>>, CoreError> {
         if self.settings.bias == 0.0 {
             return Ok(None);
         }
         let price = pricer.ok_or_else(|| CoreError::Value(format!("bot {:?}: root priors need the greedy evaluator", self.name)))?;
         let prices = price.prices(g)?;
-        if self.settings.policy {
-            return Ok(Some(policy::priors_of(&policy::features(g, &prices), policy::weights())));
-        }
         let top = prices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let weights: Vec<f64> = prices.iter().map(|v| ((v - top) / PRIOR_TEMPERATURE).exp()).collect();
         let total: f64 = weights.iter().sum();

@@ -1,11 +1,9 @@
 //! The search bot: information-set MCTS over determinized copies of the game
 //! (determinize.rs), random or greedy rollouts, truncated ones scored by evaluate.rs or the
-//! learned value (value.rs), root priors from greedy's prices or the learned policy
-//! (policy.rs); bot.rs reads a bot's spec and runs a search per decision.
+//! learned value (value.rs); bot.rs reads a bot's spec and runs a search per decision.
 
 pub mod bot;
 pub mod determinize;
 pub mod evaluate;
-pub mod policy;
 pub mod tree;
 pub mod value;

@@ -43,9 +43,6 @@ pub struct Settings {
     /// a truncated rollout is credited with the learned value's win shares (value.rs)
     /// instead of a win for the estimate's leader
     pub value: bool,
-    /// the root priors come from the learned policy (policy.rs) instead of a softmax of
-    /// greedy's prices (needs `bias`)
-    pub policy: bool,
 }
 
 /// The statistics of one action from one information set: `n` visits, `w` summed reward
