@@ -7,7 +7,7 @@ bot), one ordinary study cell per player count, every seat the same bot, played 
 resumes, more ``--games`` tops it up and reuses the games already played). Then, per side
 combination and player count, the seat win rates and the score-source shares rung by rung, and
 the seat x rung test of ``stats/lineups.py`` (do the seat shares differ between rungs? with the
-rating trend where the rungs have ratings).
+rating trend where the rungs are rated on the cell's table, ``bots/ratings.py``).
 
     python scripts/skill_table.py --play --rungs random,greedy --games 2000
     python scripts/skill_table.py --play --rungs mcts400,expert --games 40
@@ -20,7 +20,6 @@ import argparse
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
 import polars as pl
@@ -146,15 +145,11 @@ def row_name(rung: str) -> str:
     return f"**expert** = {rung}" if rung == expert_name() else rung
 
 
-def ratings() -> dict[str, float]:
-    with open(ROOT / "imhotep_stats" / "data" / "bot_ratings.toml", "rb") as f:
-        return tomllib.load(f)["ratings"]
-
-
 def table(sides: str, players: int, rungs: list[str]) -> list[str]:
+    from imhotep_stats.bots.ratings import basis
     from imhotep_stats.stats.lineups import lineup_test
 
-    rated = ratings()
+    rated = basis(players, sides)  # the cell's own ratings table, as a run's trust line
     played = [(r, cells(r, sides).get(players)) for r in rungs]
     played = [(r, c) for r, c in played if c is not None]
     if not played:
@@ -177,7 +172,8 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
                                         f"{100 * cell['share_pm']:.1f}"]) + " |")
         wins.append([s["wins"] for s in cell["seats"]])
         games.append(n)
-        rating.append(rated.get("expert" if rung == expert_name() else rung))
+        r = rated.rating("expert" if rung == expert_name() else rung)
+        rating.append(None if r is None else r.value)
     lines.append("")
     lines += against_greedy(played)
     # all rungs, then the playing rungs alone (random is far from play: does the seat effect

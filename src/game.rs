@@ -50,7 +50,7 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use crate::action::{self, Action, Arg, GET_ACTION, GET_MOVE, PASS_ACTION};
+use crate::action::{self, Action, Arg};
 use crate::cards;
 use crate::chance;
 use crate::kinds::{self, Kind, LEVER_UNLOAD, NONE, PROPHECY, TURN};
@@ -59,6 +59,7 @@ use crate::result::best_seats;
 use crate::rules::{Card, CoreError, Rules, Source, BURIAL_CHAMBER, OBELISK, PYRAMID, TEMPLE};
 use crate::sites::{self, Sites};
 use crate::stream::Stream;
+use crate::turn::{push_places, push_sails};
 
 /// At most 4 players.
 pub const SEATS: usize = 4;
@@ -440,6 +441,7 @@ impl Game {
     }
 
     /// Top card of the market draw pile; an empty pile is the shuffled discard pile.
+    #[inline]
     pub fn draw(&mut self, _r: &Rules) -> Result<Option<Card>, CoreError> {
         if self.deck.is_empty() {
             if self.discard.is_empty() {
@@ -452,6 +454,8 @@ impl Game {
 
     /// The discard pile becomes the draw pile (docs/rules.md §2.1): the next pinned order if
     /// the caller gave one, else shuffled by the "reshuffle" stream.
+    #[cold]
+    #[inline(never)]
     fn reshuffle(&mut self) -> Res {
         let i = self.reshuffles.len();
         let mut deck: Vec<Card>;
@@ -625,11 +629,11 @@ impl Game {
     #[inline]
     pub fn next_seat(&self, p: usize) -> usize {
         let q = p + 1;
-        // `q % n` without the division on the common path
+        // p < n: only the last seat wraps (no division)
         if q < self.n {
             q
         } else {
-            q % self.n
+            0
         }
     }
 
@@ -711,88 +715,6 @@ impl Game {
         self.perform(a)
     }
 
-    /// The number of options of this decision (a turn's counted from the state, without
-    /// building them).
-    pub fn option_count(&self) -> usize {
-        if self.kind != TURN || !self.lazy_turns {
-            return self.options.len();
-        }
-        let p = self.to_move as usize;
-        let (gets, places, sails, plays) = self.turn_parts(p);
-        let n = gets + places + sails + plays.count_ones() as usize;
-        n.max(1) // nothing else: pass
-    }
-
-    /// A turn's parts: get actions, open slots (when the sled has a stone), sail actions
-    /// and the playable blue cards' mask.
-    fn turn_parts(&self, p: usize) -> (usize, usize, usize, u8) {
-        let sled = self.sled[p];
-        let gets = if sled < self.sled_cap[p] && self.quarry[p] > 0 { 1 + self.get_with_move as usize } else { 0 };
-        let places = if sled > 0 { self.ship_free as usize } else { 0 };
-        let sails = if self.docks_free == 0 {
-            0
-        } else {
-            (self.ships_ready.count_ones() * self.docks_free.count_ones()) as usize
-        };
-        let plays = if self.blue[p] != 0 { cards::blue_playable(self, p) } else { 0 };
-        (gets, places, sails, plays)
-    }
-
-    /// Option `i` of this decision (a turn's from the state, in `turn_options`' order).
-    pub fn option_at(&self, i: usize) -> Action {
-        if self.kind != TURN || !self.lazy_turns {
-            return self.options[i];
-        }
-        self.turn_option(self.turn_parts(self.to_move as usize), i)
-    }
-
-    /// Turn option `i` from the turn's parts (`turn_parts`), in `turn_options`' order.
-    fn turn_option(&self, (gets, places, sails, plays): (usize, usize, usize, u8), i: usize) -> Action {
-        let mut i = i;
-        if i < gets {
-            return if i == 0 { GET_ACTION } else { GET_MOVE };
-        }
-        i -= gets;
-        if i < places {
-            // open_mask's bits are the open slots, ship by ship, bow first
-            let bit = nth_bit(u32::from(self.open_mask), i);
-            return Action::place(bit / 4, bit % 4);
-        }
-        i -= places;
-        if i < sails {
-            let docks = self.docks_free.count_ones() as usize;
-            let s = nth_bit(u32::from(self.ships_ready), i / docks);
-            return Action::sail(s, nth_bit(u32::from(self.docks_free), i % docks));
-        }
-        i -= sails;
-        if i < plays.count_ones() as usize {
-            return action::play(&self.rules, crate::rules::BLUE0 + nth_bit(u32::from(plays), i) as u8);
-        }
-        PASS_ACTION
-    }
-
-    /// Perform option `int(x * count)` for a draw 0 <= x < 1 (the random bot's pick,
-    /// bots/random.rs `uniform`), without building a turn's options.
-    pub fn apply_drawn(&mut self, x: f64) -> Res {
-        let rules = self.rules.clone();
-        self.apply_drawn_in(&rules, x)
-    }
-
-    /// [`Game::apply_drawn`] with the game's rules at hand (`r` is `self.rules`): a playout
-    /// holds them once, not an Arc's count changed at every decision.
-    pub fn apply_drawn_in(&mut self, r: &Rules, x: f64) -> Res {
-        if self.kind != TURN || !self.lazy_turns {
-            let i = drawn(x, self.options.len());
-            return self.perform_in(r, self.options[i]);
-        }
-        // the turn's parts worked out once for the count and the pick
-        let parts = self.turn_parts(self.to_move as usize);
-        let (gets, places, sails, plays) = parts;
-        let n = (gets + places + sails + plays.count_ones() as usize).max(1);
-        let a = self.turn_option(parts, drawn(x, n));
-        self.perform_in(r, a)
-    }
-
     /// Perform the legal action `a`.
     pub fn perform(&mut self, a: Action) -> Res {
         let rules = self.rules.clone();
@@ -802,15 +724,12 @@ impl Game {
     /// [`Game::perform`] with the game's rules at hand (`r` is `self.rules`).
     pub fn perform_in(&mut self, r: &Rules, a: Action) -> Res {
         debug_assert!(std::ptr::eq(r, &*self.rules), "perform_in: another game's rules");
-        self.decisions += 1;
-        if self.decisions > MAX_DECISIONS {
-            return Err(self.endless(r));
-        }
+        self.count_decision(r)?;
         let kind = self.kind;
         self.kind = NONE;
         if kind == TURN {
             let p = self.to_move as usize;
-            turn(self, r, p, a)?;
+            crate::turn::turn(self, r, p, a)?;
         } else {
             answer(self, r, kind, a)?;
         }
@@ -818,6 +737,7 @@ impl Game {
     }
 
     /// Run tasks until a decision is needed or the game is over.
+    #[inline]
     pub(crate) fn advance(&mut self, r: &Rules) -> Res {
         if self.kind != NONE {
             return Ok(());
@@ -853,34 +773,18 @@ impl Game {
         }
     }
 
-    /// The legal turn actions (docs/rules.md §2.2), in a fixed order: get, place, sail, cards.
-    pub(crate) fn turn_options(&mut self, r: &Rules, p: usize) {
-        // built in place: the options are the game's own row (no list copied a turn)
-        self.options.clear();
-        let sled = self.sled[p];
-        if sled < self.sled_cap[p] && self.quarry[p] > 0 {
-            self.options.push(GET_ACTION);
-            if self.get_with_move {
-                self.options.push(GET_MOVE);
-            }
+    /// One more decision taken: a round that cannot end is an error, not a hang.
+    #[inline]
+    pub(crate) fn count_decision(&mut self, r: &Rules) -> Res {
+        self.decisions += 1;
+        if self.decisions > MAX_DECISIONS {
+            return Err(self.endless(r));
         }
-        if sled > 0 {
-            push_places(&mut self.options, self.open_mask, 0b1111);
-        }
-        push_sails(&mut self.options, self.ships_ready, self.docks_free);
-        if self.blue[p] != 0 {
-            let mask = cards::blue_playable(self, p);
-            for j in 0..6u8 {
-                if mask >> j & 1 == 1 {
-                    self.options.push(action::play(r, crate::rules::BLUE0 + j));
-                }
-            }
-        }
-        if self.options.is_empty() {
-            self.options.push(PASS_ACTION);
-        }
+        Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn endless(&self, r: &Rules) -> CoreError {
         let changed = if r.overridden.is_empty() {
             String::new()
@@ -944,7 +848,12 @@ impl Game {
         }
         let depth = self.stack.len();
         unload_ship(self, r, s, site, 0)?;
-        then(self, r, depth, Task::AfterSail)
+        if waits(self, depth) {
+            self.stack.insert(depth, Task::AfterSail);
+        } else {
+            after_sail(self);
+        }
+        Ok(())
     }
 
     /// Round end (docs/rules.md §2.4): the temple first (before the market's leftovers are
@@ -971,59 +880,6 @@ impl Game {
         self.over = true;
         Ok(())
     }
-}
-
-/// The place actions of the open slots in `open` (Game.open_mask) of the ships in `ships`,
-/// ship by ship, bow first.
-#[inline]
-fn push_places<const N: usize>(out: &mut ArrayVec<Action, N>, open: u16, ships: u8) {
-    for s in 0..SHIPS {
-        if ships >> s & 1 == 0 {
-            continue;
-        }
-        let bits = open >> (4 * s) & 15;
-        for k in 0..4 {
-            if bits >> k & 1 == 1 {
-                out.push(Action::place(s, k));
-            }
-        }
-    }
-}
-
-/// The sail actions of the ships in `ready` to the docks in `free`, ship by ship, each to
-/// its docks in site order.
-#[inline]
-fn push_sails<const N: usize>(out: &mut ArrayVec<Action, N>, ready: u8, free: u8) {
-    if free == 0 {
-        return;
-    }
-    for s in 0..SHIPS {
-        if ready >> s & 1 == 0 {
-            continue;
-        }
-        for i in 0..DOCKS {
-            if free >> i & 1 == 1 {
-                out.push(Action::sail(s, i));
-            }
-        }
-    }
-}
-
-/// `int(x * n)` for a draw 0 <= x < 1 and n <= OPTIONS options (as 32-bit numbers: the
-/// same value, without a 64-bit integer's conversions to and from a float).
-#[inline]
-fn drawn(x: f64, n: usize) -> usize {
-    debug_assert!(n <= OPTIONS);
-    (x * f64::from(n as u32)) as u32 as usize
-}
-
-/// The position of set bit `i` of `bits` (0: the lowest).
-#[inline]
-fn nth_bit(mut bits: u32, i: usize) -> usize {
-    for _ in 0..i {
-        bits &= bits - 1;
-    }
-    bits.trailing_zeros() as usize
 }
 
 /// The sites' round ends: the temple first, then the others in site order.
@@ -1071,15 +927,11 @@ fn run_task(g: &mut Game, r: &Rules, t: Task) -> Res {
     }
 }
 
-/// Run `task` after the work done since the stack was `depth` deep: now, or, if that work
-/// asked a question or left tasks, under them.
-fn then(g: &mut Game, r: &Rules, depth: usize, task: Task) -> Res {
-    if g.kind != NONE || g.stack.len() > depth {
-        g.stack.insert(depth, task);
-        Ok(())
-    } else {
-        run_task(g, r, task)
-    }
+/// The work done since the stack was `depth` deep asked a question or left tasks: what
+/// comes next waits under them.
+#[inline]
+pub(crate) fn waits(g: &Game, depth: usize) -> bool {
+    g.kind != NONE || g.stack.len() > depth
 }
 
 fn after_sail(g: &mut Game) {
@@ -1147,7 +999,7 @@ fn next_round(g: &mut Game, r: &Rules, next_start: usize) -> Res {
     }
 }
 
-fn end_turn(g: &mut Game) {
+pub(crate) fn end_turn(g: &mut Game) {
     if g.skip_advance {
         // the 4th ship sailed: the next round's start player is already set
         g.skip_advance = false;
@@ -1160,47 +1012,6 @@ fn end_turn(g: &mut Game) {
         return;
     }
     g.current = g.next_seat(g.current);
-}
-
-/// A turn action (docs/rules.md §2.2). Simple actions end the turn at once; the others
-/// schedule the end of the turn under the tasks they start.
-fn turn(g: &mut Game, r: &Rules, p: usize, a: Action) -> Res {
-    match a.kind {
-        action::PLACE => {
-            g.passes = 0;
-            g.sled[p] -= 1;
-            g.put_on_ship(p, a.n(0) as usize, a.n(1) as usize);
-            end_turn(g);
-        }
-        action::GET => {
-            g.passes = 0;
-            g.sled_to_capacity(p, g.get_stones);
-            if a.has_args() {
-                sites::on_get(g, r, p, a)?;
-            }
-            end_turn(g);
-        }
-        action::PASS => {
-            g.passes += 1;
-            end_turn(g);
-        }
-        action::SAIL => {
-            g.passes = 0;
-            let depth = g.stack.len();
-            g.sail(r, p, a.n(0) as usize, a.site(1), false)?;
-            then(g, r, depth, Task::EndTurn)?;
-        }
-        action::PLAY => {
-            g.passes = 0;
-            let depth = g.stack.len();
-            cards::play_blue(g, r, p, r.card_arg(&a, 0))?;
-            then(g, r, depth, Task::EndTurn)?;
-        }
-        _ => {
-            return Err(CoreError::Illegal(format!("unknown turn action {}", a.text(&r.names))));
-        }
-    }
-    Ok(())
 }
 
 /// The answer to a question goes, by its kind, to the site that answers it, else to the

@@ -18,6 +18,7 @@ pub mod setup_checks;
 pub mod sites;
 pub mod state;
 pub mod stream;
+pub mod turn;
 
 #[cfg(feature = "python")]
 mod py;

@@ -4,6 +4,7 @@ mod common;
 
 use _core::game::Game;
 use _core::kinds;
+use _core::state;
 
 /// Every stone of a seat: sled, quarry, ships, the sites.
 fn stones_of(g: &Game, p: usize) -> i32 {
@@ -203,6 +204,35 @@ fn a_turns_options_drawn_from_the_state_are_the_built_ones() {
             }
             x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             g.apply_index((x >> 33) as usize % opts.len()).unwrap();
+        }
+    }
+}
+
+#[test]
+fn every_turn_option_drawn_by_index_plays_as_the_built_one() {
+    // A turn drawn by index is played from the index (turn.rs), not from a built action:
+    // each option of each decision, taken either way, leaves the same state.
+    for k in 0..12usize {
+        let sides = sides_of(k * 181 % 1024);
+        let mut g = common::game(&sides, 2 + k % 3, &format!("drawn/{k}"), k % 2 == 1);
+        let mut x = k as u64 + 11;
+        while !g.over {
+            let n = g.options().len();
+            for i in 0..n {
+                let mut built = g.clone();
+                built.apply_index(i).unwrap();
+                let mut lazy = g.clone();
+                lazy.lazy_turns = true;
+                lazy.apply_drawn((i as f64 + 0.5) / n as f64).unwrap();
+                lazy.lazy_turns = false;
+                if lazy.kind == kinds::TURN {
+                    state::refresh_turn(&mut lazy).unwrap(); // the built turn's options, to compare
+                }
+                assert_eq!(state::export(&lazy), state::export(&built), "{sides} decision {} option {i}", g.decisions);
+                assert_eq!((lazy.decisions, &lazy.events), (built.decisions, &built.events));
+            }
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g.apply_index((x >> 33) as usize % n).unwrap();
         }
     }
 }

@@ -90,7 +90,9 @@ def test_validate_says_trust_and_time(tmp_path):
     r = invoke("validate", cfg)
     assert r.exit_code == 0, r.output
     assert "ok: 1 cell, 100 games" in r.output
-    assert "Trust: random: plays at random, wins under 1% of games against the reference bot (" in r.output and "margin ±5.0 pp" in r.output
+    assert ("Trust: random: plays at random, finishes ahead of the reference bot (expert) in "
+            "under 1% of games; ratings: the range over the 3-player tables") in r.output
+    assert "margin ±5.0 pp" in r.output
     assert "provisional temple.C (bonuses)" in r.output
     assert "estimated time: about" in r.output
     assert "estimated" not in invoke("validate", cfg, "--no-estimate").output

@@ -12,11 +12,12 @@ import polars as pl
 import pytest
 
 from imhotep_stats.bots import make_bot
+from imhotep_stats.bots.ratings import basis
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import bot_rng, chance_seed, play_game
 from imhotep_stats.reporting.build import build_report
 from imhotep_stats.reporting.gates import evaluate
-from imhotep_stats.reporting.robustness import bot_ratings, groups
+from imhotep_stats.reporting.robustness import groups
 from imhotep_stats.rules.board import load_board
 from imhotep_stats.sim import store
 from imhotep_stats.sim.schema import CARDS, COLUMNS, TOOK
@@ -131,7 +132,8 @@ def _cell(lineup, wins, games, sides="A-A-A-A-A"):
 
 
 def test_robustness_orders_by_rating_and_flags_a_bot_effect():
-    assert bot_ratings()["greedy"] == 0 and bot_ratings()["random"] < bot_ratings()["pyramid"]
+    rated = basis(4, "A-A-A-A-A").rating  # 4 players: the 3-player A table
+    assert rated("greedy").value == 0 and rated("random").value < rated("pyramid").value
     random_ = _cell(["random"], [1000, 1000, 1000, 1000], 4000)
     greedy = _cell(["greedy"], [1000, 1000, 1000 + 240, 1000 - 240], 4000)
     custom = _cell(["builder"], [1000, 1000, 1000, 1000], 4000)  # no measured rating

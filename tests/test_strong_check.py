@@ -67,18 +67,22 @@ def test_run_strong_leads_with_strong_play_and_stops_at_its_budget(tmp_path):
         assert lines.pop(1).startswith("Undecided after ")
     assert lines[1].startswith("With greedy (60 games): ")
     assert lines[2].startswith(("Bot-dependent: ", "The greedy screen and strong play agree"))
-    # the trust line names both bots' strength in words
+    # the trust line names both bots' strength in words (3 players on mixed sides: the
+    # range over the 3-player tables, said)
     assert lines[3].startswith(
-        "Trust: random: plays at random, wins under 1% of games against the reference bot "
-        "(expert); greedy: a simple player (the move worth most now), wins under 1% of ")
+        "Trust: random: plays at random, finishes ahead of the reference bot (expert) in "
+        "under 1% of games; greedy: a simple player (the move worth most now), finishes ahead "
+        "of the reference bot (expert) in ")
+    assert "; ratings: the range over the 3-player tables on " in lines[3]
     games = json.loads((tmp_path / "r-strong-random" / "manifest.json").read_text())
     assert games["games_per_cell"] in (50, 80) and games["sequential"]
 
 
 def test_every_search_rung_is_rated_with_a_game_level_interval():
-    from imhotep_stats.reporting.trust import _ratings_file, bot_words
+    from imhotep_stats.bots.ratings import _file, basis
+    from imhotep_stats.reporting.trust import bot_words
 
-    data = _ratings_file()
+    data = _file()
     ratings, intervals = data["ratings"], data["intervals"]
     for bot in ("mcts200", "mcts400", "mcts1600", "mcts6400", "expert"):
         low, high = intervals[bot]
@@ -97,9 +101,10 @@ def test_every_search_rung_is_rated_with_a_game_level_interval():
         rungs = {"mcts200", "mcts400", "mcts1600", "expert"}
         assert rungs <= set(data["tables"][name]), (name, rungs - set(data["tables"][name]))
     # a rung nobody measured says so, in words
+    two_a = basis(2, "A-A-A-A-A")
     assert "mcts800: a search player (800 simulations a move), not rated" in bot_words(
-        ["mcts800"])
-    assert bot_words(["greedy"]) == ("greedy: a simple player (the move worth most now), "
+        ["mcts800"], two_a)
+    assert bot_words(["greedy"], two_a) == ("greedy: a simple player (the move worth most now), "
                                      "wins under 1% of games against the reference bot "
                                      "(expert)")
 

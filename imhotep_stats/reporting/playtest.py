@@ -24,8 +24,9 @@ def robustness(data: ReportData) -> list[Block]:
     blocks: list[Block] = [
         Heading(2, "Robustness across lineups", "robustness"),
         Para("The same sides and player count played by different lineups, strongest first "
-             "(rating: Elo scale, greedy 0, measured head to head; see "
-             "`imhotep_stats/data/bot_ratings.toml`). Whether the seat effects differ "
+             "(rating: the lineup's mean, Elo scale, greedy 0, measured head to head at the "
+             "group's player count and sides where a table has them; each group names its "
+             "table; `imhotep_stats/data/bot_ratings.toml`). Whether the seat effects differ "
              "between lineups is tested, not read off the verdict labels: a chi-square test "
              "of the seat x lineup table of wins (shared wins as fractions), Holm over the "
              "groups of this report, with the seats' trend per rating point beside it "
@@ -40,7 +41,7 @@ def robustness(data: ReportData) -> list[Block]:
         for c in g.cells:
             v = c.verdict
             fp = first_player(v)
-            rating = lineup_rating(c.lineup)
+            rating = lineup_rating(c.lineup, g.ratings)
             rows.append([lineup_name(c.lineup), f.DASH if rating is None else f.signed(rating, 0),
                          f.count(c.games), v.text if v else "no games",
                          f.DASH if fp is None else f.pct(fp["win_rate"]),
@@ -51,7 +52,8 @@ def robustness(data: ReportData) -> list[Block]:
                 svg_rows.append((lineup_name(c.lineup), fp))
         blocks += [Heading(3, f"{g.sides} · {g.players} players"),
                    Table(["lineup", "rating", "games", "seat verdict", "seat 1 wins",
-                          "first-player advantage"], rows, "lrrWrr")]
+                          "first-player advantage"], rows, "lrrWrr"),
+                   Para(g.ratings.words[0].upper() + g.ratings.words[1:] + ".")]
         blocks += [Note(flag[0].upper() + flag[1:] + ".") for flag in g.flags]
         if g.consistent:
             blocks.append(Para(g.summary[0].upper() + g.summary[1:] + "."))

@@ -2,7 +2,8 @@
 
 Which seat looks disadvantaged can depend on the bots rather than the board. For every
 (sides, players) group of a report with more than one lineup, this module sets each
-lineup's seat verdict side by side, strongest lineup first (``data/bot_ratings.toml``),
+lineup's seat verdict side by side, strongest lineup first (the ratings of the group's own
+table, ``bots.ratings.basis``: the trust line's),
 with the first player's advantage (seat 1's win rate minus its fair share, Wilson
 interval), and says whether the seat effects differ between lineups.
 
@@ -22,13 +23,11 @@ side, the flag says so.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from imhotep_stats.bots.ratings import Basis, basis
 from imhotep_stats.stats.fmt import pct, pp
 from imhotep_stats.stats.intervals import wilson_interval
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
@@ -44,20 +43,12 @@ class _Cell(Protocol):  # figures.CellInfo, without importing it (figures import
     verdict: SeatVerdict | None
 
 
-@cache
-def bot_ratings() -> dict[str, float]:
-    """Measured bot ratings (Elo scale, greedy 0), from data/bot_ratings.toml."""
-    text = resources.files("imhotep_stats.data").joinpath("bot_ratings.toml").read_text(
-        encoding="utf-8")
-    return {k: float(v) for k, v in tomllib.loads(text)["ratings"].items()}
-
-
-def lineup_rating(lineup: Sequence[str]) -> float | None:
-    """Mean rating of a lineup's bots; None if any bot has no measured rating."""
-    ratings = bot_ratings()
-    if not lineup or any(b not in ratings for b in lineup):
+def lineup_rating(lineup: Sequence[str], where: Basis) -> float | None:
+    """Mean rating of a lineup's bots on ``where``; None if any bot is unrated there."""
+    ratings = [where.rating(b) for b in lineup]
+    if not lineup or any(r is None for r in ratings):
         return None
-    return sum(ratings[b] for b in lineup) / len(lineup)
+    return sum(r.value for r in ratings) / len(ratings)
 
 
 def lineup_name(lineup: Sequence[str]) -> str:
@@ -90,6 +81,7 @@ class Group:
     test: LineupTest | None = None
     p_adjusted: float | None = None
     tested_groups: int = 1  # the Holm family: groups of the report with a test
+    ratings: Basis = field(default_factory=lambda: Basis(()))  # the order's tables
 
     @property
     def summary(self) -> str:
@@ -112,7 +104,7 @@ class Group:
                          for c in self.cells},
             "consistent": self.consistent,
             "lineups": [{"lineup": lineup_name(c.lineup), "cell": c.id,
-                         "rating": lineup_rating(c.lineup), "games": c.games,
+                         "rating": lineup_rating(c.lineup, self.ratings), "games": c.games,
                          "verdict": c.verdict.verdict if c.verdict else None,
                          "text": c.verdict.text if c.verdict else None,
                          "seat": c.verdict.seat if c.verdict else None,
@@ -123,6 +115,7 @@ class Group:
                 **self.test.to_json(), "p_adjusted": self.p_adjusted},
             "summary": self.summary,
             "flags": self.flags,
+            "ratings": {"tables": list(self.ratings.names), "words": self.ratings.words},
         }
 
 
@@ -193,10 +186,11 @@ def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:
     for (sides, players), members in by.items():
         if len({c.lineup for c in members}) < 2:
             continue
-        # Strongest first; lineups without a measured rating after, in study order.
+        # Strongest first on the group's own table; lineups unrated there after, in study order.
+        where = basis(players, sides)
         ordered = sorted(members, key=lambda c: (
-            lineup_rating(c.lineup) is None, -(lineup_rating(c.lineup) or 0.0)))
-        out.append(Group(sides, players, ordered, True, []))
+            lineup_rating(c.lineup, where) is None, -(lineup_rating(c.lineup, where) or 0.0)))
+        out.append(Group(sides, players, ordered, True, [], ratings=where))
     tested = []
     for g in out:
         live = [c for c in g.cells if c.verdict is not None and c.games > 0]
@@ -205,7 +199,7 @@ def groups(cells: Sequence[Any], alpha: float | None = None) -> list[Group]:
         level = alpha if alpha is not None else live[0].verdict.alpha
         g.test = lineup_test(
             [[r * c.games for r in c.verdict.win_rates] for c in live],
-            [c.games for c in live], [lineup_rating(c.lineup) for c in live], level)
+            [c.games for c in live], [lineup_rating(c.lineup, g.ratings) for c in live], level)
         tested.append((g, live))
     for (g, live), p in zip(tested, holm([g.test.p for g, _ in tested]), strict=True):
         g.p_adjusted, g.tested_groups = p, len(tested)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from imhotep_stats.bots.ratings import basis, reference_bot
 from imhotep_stats.reporting.check_plan import (
     BUDGET_MINUTES,
     FIRST,
@@ -36,7 +37,7 @@ from imhotep_stats.reporting.check_plan import (
 )
 from imhotep_stats.reporting.figures import CellInfo, ReportData, seat_verdicts_of, verdict_text
 from imhotep_stats.reporting.robustness import could_miss
-from imhotep_stats.reporting.trust import reference_bot, trust_line
+from imhotep_stats.reporting.trust import trust_line
 from imhotep_stats.stats import fmt as f
 from imhotep_stats.stats.lineups import LineupTest, lineup_test
 from imhotep_stats.stats.sweep import wanted
@@ -252,7 +253,8 @@ def check_sentences(screen: ReportData, strong: ReportData) -> list[str]:
                  f"With {','.join(c.lineup)} ({c.games:,} games): "
                  + (verdict_text(c.verdict) if c.verdict else "no games") + ".",
                  holds_sentence(h),
-                 trust_line((*s.lineup, *c.lineup), screen.margin, c.sides, board)]
+                 trust_line((*s.lineup, *c.lineup), screen.margin, basis(c.players, c.sides),
+                            c.sides, board)]
         paras.append("\n".join(lines))
     return paras
 

@@ -1,50 +1,22 @@
 """How far to trust an answer, in one short line printed under every verdict (terminal) and at
 the top of every report: the bots (what kind of player each is and how often it beats the
-reference bot, from its measured rating), the
-margin, and the board values the cell rests on that are not the printed rulebook's
-(provisional placeholders, a config's overrides, a designer's board file).
+reference bot, from its measured rating on the run's own table), the margin, and the board
+values the cell rests on that are not the printed rulebook's (provisional placeholders, a
+config's overrides, a designer's board file).
 
-Ratings come from ``data/bot_ratings.toml`` (Elo scale, greedy = 0). Its optional top-level
-``reference = "NAME"`` names the reference bot (the strongest measured one); without it, the
-highest rated bot listed is the reference.
+Ratings and the table they come from: ``bots.ratings`` (a 3-player D run reads the 3-player
+D table; a mixed board the range over its player count's tables; the line says which).
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from imhotep_stats.bots import BUILTIN_PERSONAS
+from imhotep_stats.bots.ratings import Basis, Chance, across, basis, reference_bot
 from imhotep_stats.rules.board import SITES
-
-
-@cache
-def _ratings_file() -> dict[str, Any]:
-    text = resources.files("imhotep_stats.data").joinpath("bot_ratings.toml").read_text(encoding="utf-8")
-    return tomllib.loads(text)
-
-
-def reference_bot() -> str | None:
-    data = _ratings_file()
-    ratings = data.get("ratings", {})
-    ref = data.get("reference")
-    if isinstance(ref, str) and ref in ratings:
-        return ref
-    return max(ratings, key=ratings.get) if ratings else None
-
-
-def win_chance(bot: str) -> float | None:
-    """The chance ``bot`` beats the reference bot in a two-player game, from the rating
-    difference (the Elo curve the ratings were fitted on); None if either is unrated."""
-    ratings = _ratings_file().get("ratings", {})
-    ref = reference_bot()
-    if ref is None or bot not in ratings:
-        return None
-    return 1.0 / (1.0 + 10.0 ** ((ratings[ref] - ratings[bot]) / 400.0))
 
 
 def kind_words(bot: str) -> str:
@@ -70,24 +42,50 @@ def _pct(p: float) -> str:
     return f"about {p * 100:.0f}%"
 
 
-def bot_words(lineup: Sequence[str]) -> str:
+def _share(c: Chance) -> str:
+    """"about 8%", "8% to 15%" (a range over tables), "up to about 3%" (a bound, or a range
+    from under 1%)."""
+    low, high = _pct(c.low), _pct(c.high)
+    if high == "under 1%" or (low == high and not c.bound):
+        return high
+    if c.bound or low == "under 1%":
+        return f"up to {high}"
+    return f"{low.removeprefix('about ')} to {high.removeprefix('about ')}"
+
+
+def _unrated(bot: str, where: Basis) -> str:
+    elsewhere = where.rated_elsewhere(bot)
+    if where.rating(bot) is not None:  # rated, but the reference bot is not: no chance
+        return "its strength against the reference bot is not measured on this table"
+    if not elsewhere:
+        return "not rated (its strength against the reference bot is unmeasured)"
+    here = "this table" if len(where.tables) == 1 else "every one of these tables"
+    return f"not rated on {here} (only on {', '.join(elsewhere)})"
+
+
+def bot_words(lineup: Sequence[str], where: Basis) -> str:
     """Each distinct bot, in seat order, in words a designer reads: "greedy: a simple
-    player (the move worth most now), wins about 3% of games against the reference bot
-    (expert)"; the reference bot says it is; a bot without a rating says so."""
+    player (the move worth most now), wins under 1% of games against the reference bot
+    (expert)", from the ratings of ``where`` (at 3 players: "finishes ahead of the
+    reference bot (expert) in about 8% of games", the pairwise chance the ratings are
+    fitted on); the reference bot says it is; a bot unrated there says so."""
     ref = reference_bot()
+    two = all(t.players == 2 for t in where.tables)
     out = []
     for bot in dict.fromkeys(lineup):
         if bot == ref:
             out.append(f"{bot}: the reference bot (strong play, the one answers are checked "
                        "with)")
             continue
-        p = win_chance(bot)
-        if p is None:
-            out.append(f"{bot}: {kind_words(bot)}, not rated (its strength against the "
-                       "reference bot is unmeasured)")
-        else:
-            out.append(f"{bot}: {kind_words(bot)}, wins {_pct(p)} of games against the "
+        c = where.chance(bot)
+        if c is None:
+            out.append(f"{bot}: {kind_words(bot)}, {_unrated(bot, where)}")
+        elif two:
+            out.append(f"{bot}: {kind_words(bot)}, wins {_share(c)} of games against the "
                        f"reference bot ({ref})")
+        else:
+            out.append(f"{bot}: {kind_words(bot)}, finishes ahead of the reference bot "
+                       f"({ref}) in {_share(c)} of games")
     return "; ".join(out)
 
 
@@ -114,10 +112,14 @@ def board_words(sides: str, board: Mapping[str, Any]) -> str:
     return "; ".join(words)
 
 
-def trust_line(lineup: Sequence[str], margin: float, sides: str | None = None,
+def trust_line(lineup: Sequence[str], margin: float, where: Basis, sides: str | None = None,
                board: Mapping[str, Any] | None = None) -> str:
-    """One line: bots, margin, and the board values it rests on."""
-    parts = [bot_words(lineup), f"margin ±{100 * margin:.1f} pp"]
+    """One line: bots (their strength from the ratings of ``where``, ``bots.ratings.basis``,
+    and which tables those are), margin, and the board values it rests on."""
+    parts = [bot_words(lineup, where)]
+    if any(where.rated_elsewhere(b) or where.rating(b) for b in lineup):
+        parts.append(where.words)
+    parts.append(f"margin ±{100 * margin:.1f} pp")
     if sides is not None:
         rests = board_words(sides, board or {})
         parts.append(f"rests on {rests}" if rests else "printed rulebook values only")
@@ -127,7 +129,7 @@ def trust_line(lineup: Sequence[str], margin: float, sides: str | None = None,
 def cell_trust(data: Any, c: Any) -> str:
     """The trust line of one cell of a run (``ReportData``, ``CellInfo``)."""
     board = data.manifest.get("board", {}) if isinstance(data.manifest, Mapping) else {}
-    return trust_line(c.lineup, data.margin, c.sides, board)
+    return trust_line(c.lineup, data.margin, basis(c.players, c.sides), c.sides, board)
 
 
 def report_trust(data: Any) -> list[str]:
@@ -139,7 +141,8 @@ def report_trust(data: Any) -> list[str]:
     lines = list(seen)
     if len(lines) > 6:  # a sweep: the bots and margin once, the board notes per cell stay below
         lineups = sorted({",".join(c.lineup) for c in data.cells})
-        return [trust_line(sorted({b for lu in lineups for b in lu.split(",")}), data.margin)
+        return [trust_line(sorted({b for lu in lineups for b in lu.split(",")}), data.margin,
+                           across((c.players, c.sides) for c in data.cells))
                 + f" ({len(data.cells)} cells; each cell's board values are in its section)"]
     return lines
 
@@ -151,7 +154,8 @@ def study_trust(cfg: Any, limit: int = 6) -> list[str]:
 
     board = board_record(cfg, cfg.board())
     lines = list(dict.fromkeys(
-        f"{c.sides}, {c.players} players: {trust_line(c.lineup, cfg.margin, c.sides, board)}"
+        f"{c.sides}, {c.players} players: "
+        f"{trust_line(c.lineup, cfg.margin, basis(c.players, c.sides), c.sides, board)}"
         for c in cfg.cells))
     if len(lines) > limit:
         return lines[:limit] + [f"... and {len(lines) - limit} more cells"]
@@ -167,7 +171,7 @@ def sweep_trust(cfg: Any) -> str:
     cells = cfg.cells
     lineup = list(dict.fromkeys(b for c in cells for b in c.lineup))
     resting = [c for c in cells if board_words(c.sides, board)]
-    line = trust_line(lineup, cfg.margin)[:-1]
+    line = trust_line(lineup, cfg.margin, across((c.players, c.sides) for c in cells))[:-1]
     if not resting:
         return line + "; printed rulebook values only."
     names = sorted({w.split(" (")[0] for c in resting for w in board_words(c.sides, board).split("; ")})

@@ -8,6 +8,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from imhotep_stats.bots.ratings import basis
 from imhotep_stats.reporting import charts, html, markdown
 from imhotep_stats.reporting.document import Block, Bullets, Charts, Heading, Note, Para, Table
 from imhotep_stats.reporting.headline import spell_sides
@@ -73,7 +74,8 @@ def _headers(res: dict[str, Any]) -> list[str]:
 
 def tune_trust(res: dict[str, Any]) -> str:
     """The trust line of a tune: its bots and margin (how near the goal counts as on target)."""
-    return trust_line(res["lineup"], res["target"]["margin"])[:-1] + \
+    where = basis(res["players"], res["sides"])
+    return trust_line(res["lineup"], res["target"]["margin"], where)[:-1] + \
         " (how near the goal counts as on target)."
 
 

@@ -400,7 +400,7 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
     let mut points: ArrayVec<(usize, i32), { SEATS * STONES }> = ArrayVec::new();
     match (&g.sites.burial_chamber, &r.sites.burial_chamber) {
         (BurialChamber::A(s), Config::A { rows, group_table, group_extra }) => {
-            for (owner, size) in line_groups(&s.owners, *rows) {
+            for &(owner, size) in line_groups(&s.owners, *rows).iter() {
                 points.push((owner, group_points(size, group_table, *group_extra)));
             }
         }
@@ -422,7 +422,7 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
             }
         }
         (BurialChamber::D(s), Config::D { rows, columns, absent_penalty, group_table, group_extra, .. }) => {
-            for (owner, size) in line_groups(&s.grid[..rows * columns], *columns) {
+            for &(owner, size) in line_groups(&s.grid[..rows * columns], *columns).iter() {
                 points.push((owner, group_points(size, group_table, *group_extra)));
             }
             for p in 0..n {
@@ -433,7 +433,8 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
         }
         _ => unreachable!("burial_chamber: state and config of different sides"),
     }
-    for (p, pts) in points {
+    // by reference: a long ArrayVec moved into an iterator is copied whole
+    for &(p, pts) in points.iter() {
         g.score(p, SRC_BURIAL_CHAMBER, pts);
     }
     Ok(())
