@@ -1,7 +1,8 @@
 //! A batch of one cell's games played in the core (sim/batches.py `simulate`): the games
 //! [start, stop) set up as engine/play.py (src/play.rs), the lineup of bot specs rotated
 //! through the seats as `Cell.seat_bots`, the outcome as columns, one row per game and seat
-//! in (game, seat) order.
+//! in (game, seat) order; on request each seat's CPU seconds in its bot (`ladder play
+//! --timed`).
 
 use std::sync::Arc;
 
@@ -45,10 +46,42 @@ pub struct Columns {
     pub actions: Vec<Vec<String>>,
     /// search iterations the seat's bot ran in the game (0 for a bot that does not search)
     pub searched: Vec<i64>,
+    /// with [`Record::cpu`]: the seat's CPU seconds in its bot over the game
+    pub cpu: Vec<f64>,
+}
+
+/// What a batch records beside the outcome.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Record {
+    /// each game's chosen options' texts (`Columns::actions`)
+    pub actions: bool,
+    /// each seat's CPU seconds in its bot (`Columns::cpu`): the thread's CPU time around
+    /// every decision its bot makes
+    pub cpu: bool,
+}
+
+/// This thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`): what the thread ran,
+/// so neither the clock nor other work on the machine counts.
+#[cfg(unix)]
+pub fn thread_cpu_ns() -> Result<u64, CoreError> {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: clock_gettime only writes the timespec it is given, which outlives the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    if rc != 0 {
+        return Err(CoreError::Value("timing a batch: the thread's CPU clock cannot be read".into()));
+    }
+    Ok(t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+}
+
+/// No thread CPU clock here: a timed batch is refused.
+#[cfg(not(unix))]
+pub fn thread_cpu_ns() -> Result<u64, CoreError> {
+    Err(CoreError::Value("timing a batch needs a thread CPU clock (a unix system)".into()))
 }
 
 /// Play games [start, stop) of a cell with `players` seats and this lineup (a fresh bot
-/// per seat and game, as sim/batches.py); `actions`: keep each game's chosen options' texts.
+/// per seat and game, as sim/batches.py); `record`: what to keep beside the outcome (the
+/// games are the same whatever it asks).
 #[allow(clippy::too_many_arguments)]
 pub fn play_batch(
     rules: &Arc<Rules>,
@@ -58,8 +91,9 @@ pub fn play_batch(
     lineup: &[Spec],
     expansion: Option<bool>,
     prophecies: bool,
-    actions: bool,
+    record: Record,
 ) -> Result<Columns, CoreError> {
+    let Record { actions, cpu } = record;
     if lineup.is_empty() {
         return Err(CoreError::value("a batch needs a lineup of at least one bot".into()));
     }
@@ -71,9 +105,10 @@ pub fn play_batch(
         ..Columns::default()
     };
     // random bots only, nothing recorded: src/play.rs's random game (turns drawn, never built)
-    let blind = !actions && lineup.iter().all(Spec::draws_blind);
+    let blind = !actions && !cpu && lineup.iter().all(Spec::draws_blind);
     for game in start..stop {
         let mut searched = [0i64; SEATS];
+        let mut spent = [0u64; SEATS];
         let g = if blind {
             play_random(rules, players, root, game, expansion, prophecies)?
         } else {
@@ -83,7 +118,14 @@ pub fn play_batch(
             let mut chosen = Vec::new();
             while !g.over {
                 let p = g.to_move as usize;
-                let i = bots[p].choose(&g, &mut rngs[p])?;
+                let i = if cpu {
+                    let t = thread_cpu_ns()?;
+                    let i = bots[p].choose(&g, &mut rngs[p])?;
+                    spent[p] += thread_cpu_ns()?.saturating_sub(t);
+                    i
+                } else {
+                    bots[p].choose(&g, &mut rngs[p])?
+                };
                 if actions {
                     chosen.push(g.options()[i].text(&rules.names));
                 }
@@ -124,6 +166,9 @@ pub fn play_batch(
             }
         }
         c.searched.extend_from_slice(&searched[..players]);
+        if cpu {
+            c.cpu.extend(spent[..players].iter().map(|&ns| ns as f64 * 1e-9));
+        }
     }
     Ok(c)
 }

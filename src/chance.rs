@@ -7,7 +7,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::stream::{Stream, StreamError};
+use crate::stream::{bits53, index_of, Stream, StreamError};
 
 /// The setup outcomes a caller may pin, and what each one lists.
 pub const PINNABLE: [(&str, &str); 3] = [
@@ -38,8 +38,17 @@ pub fn fast_shuffle<T: Copy>(rng: &mut Stream, items: &mut [T]) {
     const INDEX_BITS: u32 = 11;
     assert!(items.len() <= 1 << INDEX_BITS, "fast_shuffle: at most 2048 items (a deck holds game::DECK)");
     let mut keys: ArrayVec<u64, { 1 << INDEX_BITS }> = ArrayVec::new();
-    for i in 0..items.len() {
-        keys.push(rng.random_bits53() << INDEX_BITS | i as u64);
+    match rng.take_words(2 * items.len()) {
+        Some(words) => {
+            for (i, w) in words.chunks_exact(2).enumerate() {
+                keys.push(bits53(w[0], w[1]) << INDEX_BITS | i as u64);
+            }
+        }
+        None => {
+            for i in 0..items.len() {
+                keys.push(rng.random_bits53() << INDEX_BITS | i as u64);
+            }
+        }
     }
     keys.sort_unstable();
     let old: ArrayVec<T, { 1 << INDEX_BITS }> = items.iter().copied().collect();
@@ -48,11 +57,24 @@ pub fn fast_shuffle<T: Copy>(rng: &mut Stream, items: &mut [T]) {
     }
 }
 
-/// `shuffle`: Fisher-Yates from `random()` (`j = int(x * (i + 1))`).
+/// `shuffle`: Fisher-Yates from `random()` (`j = int(x * (i + 1))`). The draws are taken
+/// at once when the stream's generation holds them all.
 pub fn shuffle<T>(rng: &mut Stream, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        let j = (rng.random() * (i + 1) as f64) as usize;
-        items.swap(i, j);
+    let n = items.len();
+    if n < 2 {
+        return;
+    }
+    match rng.take_words(2 * (n - 1)) {
+        Some(words) => {
+            for (i, w) in (1..n).rev().zip(words.chunks_exact(2)) {
+                items.swap(i, index_of(bits53(w[0], w[1]), i + 1));
+            }
+        }
+        None => {
+            for i in (1..n).rev() {
+                items.swap(i, rng.random_index(i + 1));
+            }
+        }
     }
 }
 
@@ -100,6 +122,44 @@ mod tests {
         let mut y: Vec<u8> = (0..8).collect();
         shuffle(&mut stream("7", "tomb"), &mut y);
         assert_eq!(y, SHUFFLE_7_TOMB);
+    }
+
+    // These pin the shuffles against CPython 3.11.7 where their draws are taken at once (a
+    // fresh stream, a lazy generation, a whole later one) and where they are not (across a
+    // generation's end): r = random.Random(text), `pre` r.random() calls, then the shuffle
+    // of list(range(n)) and one more r.random().
+    #[test]
+    fn shuffles_across_generations_match_python() {
+        let cases: [(usize, [u8; 40], f64); 5] = [
+            (0, [23, 4, 12, 20, 11, 26, 8, 25, 38, 18, 36, 39, 22, 9, 13, 16, 3, 15, 2, 10, 5, 27, 21, 6, 33, 1, 29, 14, 24, 28, 37, 17, 19, 0, 32, 35, 30, 31, 7, 34], 0.8318155625256413),
+            (100, [9, 24, 19, 29, 16, 27, 6, 31, 22, 12, 4, 3, 37, 1, 13, 33, 23, 15, 17, 28, 26, 0, 2, 7, 18, 38, 39, 36, 14, 20, 30, 8, 11, 34, 10, 32, 25, 35, 5, 21], 0.06569064212213216),
+            (290, [36, 25, 33, 15, 26, 5, 18, 0, 9, 24, 12, 39, 7, 20, 6, 3, 11, 31, 34, 28, 17, 8, 27, 13, 10, 4, 23, 1, 35, 21, 30, 16, 2, 29, 32, 14, 22, 38, 37, 19], 0.2546975501535744),
+            (320, [28, 21, 5, 2, 15, 36, 39, 4, 0, 8, 34, 11, 13, 27, 6, 18, 25, 26, 37, 9, 23, 19, 24, 32, 33, 35, 14, 20, 17, 22, 7, 10, 3, 38, 16, 30, 12, 1, 31, 29], 0.7653834507064909),
+            (600, [34, 38, 2, 24, 14, 23, 6, 3, 20, 12, 22, 5, 10, 21, 8, 9, 1, 26, 27, 33, 7, 13, 18, 39, 29, 11, 16, 17, 28, 25, 0, 32, 35, 36, 30, 4, 31, 37, 15, 19], 0.18620658823236969),
+        ];
+        for (pre, want, next) in cases {
+            let mut r = Stream::from_text("shuffle");
+            for _ in 0..pre {
+                r.random();
+            }
+            let mut x: Vec<u8> = (0..40).collect();
+            shuffle(&mut r, &mut x);
+            assert_eq!((x, r.random()), (want.to_vec(), next), "after {pre} draws");
+        }
+        // keys = [r.random() for _ in range(30)]; sorted(range(30), key=keys.__getitem__)
+        let cases: [(usize, [u8; 30], f64); 2] = [
+            (0, [8, 6, 17, 2, 22, 15, 25, 3, 21, 1, 16, 0, 11, 14, 9, 29, 7, 12, 24, 5, 26, 20, 10, 23, 19, 13, 18, 28, 27, 4], 0.9239689203592212),
+            (310, [10, 27, 3, 23, 25, 12, 11, 4, 26, 19, 14, 2, 15, 18, 1, 7, 24, 8, 22, 5, 16, 20, 6, 29, 17, 9, 21, 28, 13, 0], 0.3284209673477204),
+        ];
+        for (pre, want, next) in cases {
+            let mut r = Stream::from_text("fast");
+            for _ in 0..pre {
+                r.random();
+            }
+            let mut x: Vec<u8> = (0..30).collect();
+            fast_shuffle(&mut r, &mut x);
+            assert_eq!((x, r.random()), (want.to_vec(), next), "fast_shuffle after {pre} draws");
+        }
     }
 
     /// `fast_shuffle` as the Python engine words it: a stable sort by float keys.

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::{Map, Value};
 
-use crate::batch::play_batch as play;
+use crate::batch::{play_batch as play, Record};
 use crate::bots::play::Spec;
 use crate::py::{py_error, PyRules};
 use crate::rules::{CoreError, SOURCES};
@@ -35,10 +35,12 @@ fn specs(lineup: &[String], personas: Option<&str>) -> Result<Vec<Spec>, CoreErr
 /// lead_changes, margin, pts_<source>, round_<r> for the board's rounds, round_end and
 /// took_<card> for every card of the board, searched (the seat's search iterations in the
 /// game, 0 for a bot that does not search); with `actions`, also "actions": per game the
-/// chosen options' texts in order.
+/// chosen options' texts in order; with `cpu`, also "cpu": each seat's CPU seconds in its
+/// bot over the game (the thread's CPU time around each of its decisions; the games are the
+/// same).
 #[pyfunction]
 #[pyo3(signature = (rules, players, root, start, stop, lineup, *, expansion=None, prophecies=false,
-                    personas=None, actions=false))]
+                    personas=None, actions=false, cpu=false))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_batch<'py>(
     py: Python<'py>,
@@ -52,6 +54,7 @@ pub fn play_batch<'py>(
     prophecies: bool,
     personas: Option<&str>,
     actions: bool,
+    cpu: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let bots = specs(&lineup, personas).map_err(|e| py_error(py, e))?;
     if stop < start {
@@ -60,7 +63,9 @@ pub fn play_batch<'py>(
     let r = rules.inner.clone();
     let root = root.to_string();
     let cols = py
-        .allow_threads(|| play(&r, players, &root, (start, stop), &bots, expansion, prophecies, actions))
+        .allow_threads(|| {
+            play(&r, players, &root, (start, stop), &bots, expansion, prophecies, Record { actions, cpu })
+        })
         .map_err(|e| py_error(py, e))?;
     let out = PyDict::new(py);
     out.set_item("game", cols.game)?;
@@ -85,6 +90,9 @@ pub fn play_batch<'py>(
     }
     if actions {
         out.set_item("actions", cols.actions)?;
+    }
+    if cpu {
+        out.set_item("cpu", cols.cpu)?;
     }
     Ok(out)
 }

@@ -36,9 +36,14 @@ impl std::error::Error for StreamError {}
 /// before, which is what the twist of the later words reads (it is the in-place twist of
 /// `_randommodule.c`, split at any word). A stream that drew a whole generation (a search's)
 /// twists each later one at once, in the loops that run fastest.
+///
+/// Each word is tempered as it is twisted, in the same loop, into `out`: a draw reads its
+/// output word from there, with nothing to compute.
 #[derive(Clone)]
 pub struct Stream {
     mt: [u32; N],
+    /// `temper(mt[k])` for the words twisted so far (`k < twisted`)
+    out: [u32; N],
     index: usize,
     twisted: usize,
     /// no generation begun since seeding: the next one is twisted lazily
@@ -89,6 +94,13 @@ fn temper(mut y: u32) -> u32 {
     y ^= (y << 7) & 0x9D2C_5680;
     y ^= (y << 15) & 0xEFC6_0000;
     y ^ (y >> 18)
+}
+
+/// The last word of a generation, whose partners are the new first ones.
+#[inline(always)]
+fn last_word(mt: &mut [u32; N], out: &mut [u32; N]) {
+    mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
+    out[N - 1] = temper(mt[N - 1]);
 }
 
 /// 0, -1, ..., -(N - 1) (wrapping): `init_by_array`'s second loop subtracts each word's index.
@@ -149,7 +161,7 @@ fn mix_in(words: &mut [u32], add: &[u32], mul: u32, mut prev: u32) -> u32 {
 impl Stream {
     /// A stream with every word 0, to be seeded in place ([`Stream::seed_text`]).
     pub const fn zeroed() -> Stream {
-        Stream { mt: [0; N], index: N, twisted: N, fresh: true }
+        Stream { mt: [0; N], out: [0; N], index: N, twisted: N, fresh: true }
     }
 
     /// `init_by_array`: seeded by 32-bit words, least significant first.
@@ -313,28 +325,38 @@ impl Stream {
         if index > N {
             return Err(StreamError("invalid state".into()));
         }
-        Ok(Stream { mt, index, twisted: N, fresh: false })
+        let mut out = [0u32; N];
+        for (o, &w) in out.iter_mut().zip(&mt) {
+            *o = temper(w);
+        }
+        Ok(Stream { mt, out, index, twisted: N, fresh: false })
     }
 
     /// Twist the current generation's words up to `end` (`genrand_uint32`'s loops, from the
-    /// word `twisted` on).
+    /// word `twisted` on), each tempered into `out`.
     fn twist_to(&mut self, end: usize) {
-        let mt = &mut self.mt;
+        let (mt, out) = (&mut self.mt, &mut self.out);
         let from = self.twisted;
         for kk in from..end.min(N - M) {
-            mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
+            let w = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
+            mt[kk] = w;
+            out[kk] = temper(w);
         }
         for kk in from.max(N - M)..end.min(N - 1) {
-            mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
+            let w = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
+            mt[kk] = w;
+            out[kk] = temper(w);
         }
         if end == N && from < N {
-            mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
+            last_word(mt, out);
         }
         self.twisted = self.twisted.max(end);
     }
 
     /// Twist the words the next draw needs: a stretch of the lazy first generation, or a
-    /// whole later one.
+    /// whole later one. Out of the draws' way (they inline the rest).
+    #[cold]
+    #[inline(never)]
     fn twist_more(&mut self) {
         if self.index < N {
             self.twist_to((self.index + TWIST_AHEAD).min(N));
@@ -350,50 +372,102 @@ impl Stream {
         }
     }
 
-    /// A whole generation (`genrand_uint32`'s loops, their bounds constant).
+    /// A whole generation (`genrand_uint32`'s loops, their bounds constant), tempered.
     fn twist_whole(&mut self) {
-        let mt = &mut self.mt;
+        let (mt, out) = (&mut self.mt, &mut self.out);
+        // the words whose `kk + M` partner is still of the old generation
         for kk in 0..N - M {
-            mt[kk] = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
+            let w = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
+            mt[kk] = w;
+            out[kk] = temper(w);
         }
-        for kk in N - M..N - 1 {
-            mt[kk] = mt[kk + M - N] ^ twist(mt[kk], mt[kk + 1]);
+        // the partner `kk + M - N` is new: in two stretches, each reading words made before it
+        let (new, rest) = mt.split_at_mut(N - M);
+        for (kk, o) in out[N - M..2 * (N - M)].iter_mut().enumerate() {
+            let w = new[kk] ^ twist(rest[kk], rest[kk + 1]);
+            rest[kk] = w;
+            *o = temper(w);
         }
-        mt[N - 1] = mt[M - 1] ^ twist(mt[N - 1], mt[0]);
+        let (new, rest) = mt.split_at_mut(2 * (N - M));
+        for (kk, o) in out[2 * (N - M)..N - 1].iter_mut().enumerate() {
+            let w = new[N - M + kk] ^ twist(rest[kk], rest[kk + 1]);
+            rest[kk] = w;
+            *o = temper(w);
+        }
+        last_word(mt, out);
         self.twisted = N;
     }
 
     /// The next 32-bit word (`genrand_uint32`).
-    #[inline]
+    #[inline(always)]
     pub fn next32(&mut self) -> u32 {
         if self.index >= self.twisted {
             self.twist_more();
         }
-        let y = self.mt[self.index];
+        let y = self.out[self.index];
         self.index += 1;
-        temper(y)
+        y
     }
 
     /// `random()`: a float in [0, 1) with 53 random bits.
-    #[inline]
+    #[inline(always)]
     pub fn random(&mut self) -> f64 {
         // exact: a whole number below 2^53 times a power of two
         self.random_bits53() as f64 * (1.0 / 9_007_199_254_740_992.0)
     }
 
     /// The whole number `random()` is 2^53 times: 27 bits of one word, then 26 of the next.
-    #[inline]
+    #[inline(always)]
     pub fn random_bits53(&mut self) -> u64 {
         let i = self.index;
         let (a, b) = if i + 2 <= self.twisted {
             // both words twisted already (the common case): one test, not two
-            let w = &self.mt[i..i + 2];
+            let w = &self.out[i..i + 2];
             self.index = i + 2;
-            (temper(w[0]), temper(w[1]))
+            (w[0], w[1])
         } else {
             (self.next32(), self.next32())
         };
-        (u64::from(a >> 5) << 26) | u64::from(b >> 6)
+        bits53(a, b)
+    }
+
+    /// `int(random() * n)` for a small n (at most 2^32), as the engine and the bots draw an
+    /// index (`legal[int(rng.random() * len(legal))]`, the engine's shuffle): the same float
+    /// product, truncated by the cheaper signed conversion (it lies in [0, n]).
+    #[inline(always)]
+    pub fn random_index(&mut self, n: usize) -> usize {
+        index_of(self.random_bits53(), n)
+    }
+
+    /// The next `count` output words at once, to be used in order (each `random()` is two),
+    /// when they are all of one generation; else None and nothing drawn. A shuffle draws
+    /// from them without a test per draw.
+    #[inline]
+    pub fn take_words(&mut self, count: usize) -> Option<&[u32]> {
+        if self.index + count > self.twisted && !self.twist_for(count) {
+            return None;
+        }
+        let i = self.index;
+        self.index = i + count;
+        Some(&self.out[i..i + count])
+    }
+
+    /// Twist the next `count` words for [`Stream::take_words`] (a generation begun if the
+    /// last one is spent); false if they do not fit in this generation.
+    #[cold]
+    #[inline(never)]
+    fn twist_for(&mut self, count: usize) -> bool {
+        if self.index >= N {
+            self.twist_more();
+        }
+        let end = self.index + count;
+        if end > N {
+            return false;
+        }
+        if end > self.twisted {
+            self.twist_to(end.max((self.index + TWIST_AHEAD).min(N)));
+        }
+        true
     }
 
     /// `getrandbits(k)` for k <= 64 (words least significant first, the last one's top bits).
@@ -415,9 +489,19 @@ impl Stream {
     }
 
     /// `_randbelow(n)` for n > 0: `getrandbits(n.bit_length())` until below n.
+    #[inline]
     pub fn randbelow(&mut self, n: usize) -> usize {
         debug_assert!(n > 0, "randbelow(0)");
         let k = usize::BITS - n.leading_zeros();
+        if k <= 32 {
+            // getrandbits(k) for k <= 32 is one word's top k bits
+            loop {
+                let r = (self.next32() >> (32 - k)) as usize;
+                if r < n {
+                    return r;
+                }
+            }
+        }
         loop {
             let r = self.getrandbits(k) as usize;
             if r < n {
@@ -508,6 +592,21 @@ impl Stream {
 
 }
 
+/// `random()`'s whole number from its two words (27 bits of the first, 26 of the second).
+#[inline(always)]
+pub fn bits53(first: u32, second: u32) -> u64 {
+    (u64::from(first >> 5) << 26) | u64::from(second >> 6)
+}
+
+/// `int(random() * n)` for the draw `random() = bits / 2^53` and a small n (at most 2^32).
+#[inline(always)]
+pub fn index_of(bits: u64, n: usize) -> usize {
+    debug_assert!(n as u64 <= 1 << 32, "index_of: n too large for the cast");
+    // the product of `random()` and n, rounded once as Python's float product is; it lies in
+    // [0, n], where the saturating i64 cast (fewer instructions than usize's) is exact
+    ((bits as f64 * (1.0 / 9_007_199_254_740_992.0)) * n as f64) as i64 as usize
+}
+
 /// Python's `a // b` (rounds toward minus infinity).
 fn floor_div(a: i128, b: i128) -> i128 {
     let q = a / b;
@@ -560,6 +659,61 @@ mod tests {
 
     const SAMPLE_1: [usize; 5] = [97, 8, 32, 15, 63];
     const SHUFFLE_1: [u32; 10] = [2, 5, 4, 3, 0, 1, 8, 6, 9, 7];
+
+    // These pin the draws against CPython 3.11.7 (`random.Random`) past the cases above: a
+    // pair of words across a generation's end, a whole later generation, getrandbits and
+    // _randbelow beyond one word.
+    #[test]
+    fn draws_across_generations_match_python() {
+        // r = random.Random("0:7/search"); v = [r.random() for _ in range(1000)]
+        let mut r = Stream::from_text("0:7/search");
+        let v: Vec<f64> = (0..1000).map(|_| r.random()).collect();
+        let at = [0, 311, 312, 313, 623, 999].map(|k| v[k]);
+        assert_eq!(at, [0.42960827237907695, 0.5020677569758263, 0.6806488905645741, 0.9939764680766059, 0.7912299132621369, 0.8172316484424399]);
+        // r = random.Random(12345); r.getrandbits(32); then 700 random(): the 312th takes
+        // the generation's last word and the next one's first
+        let mut r = Stream::from_int(12345);
+        r.getrandbits(32);
+        let v: Vec<f64> = (0..700).map(|_| r.random()).collect();
+        assert_eq!([v[311], v[312], v[699]], [0.47729454168159424, 0.8496407769765478, 0.03669965028694577]);
+    }
+
+    #[test]
+    fn getrandbits_and_randbelow_match_python() {
+        // r = random.Random(99); [r._randbelow(n) for n in ...]
+        let mut r = Stream::from_int(99);
+        let ns = [1, 2, 3, 7, 1000, 1 << 31, (1 << 32) - 1, 1 << 32, (1 << 32) + 1, 1_000_000_000_000, 1 << 53];
+        let got: Vec<usize> = ns.iter().map(|&n| r.randbelow(n)).collect();
+        assert_eq!(got, [0, 1, 0, 4, 183, 988_970_880, 1_067_004_398, 371_851_742, 3_131_164_401, 753_899_099_570, 8_813_992_830_644_948]);
+        // r = random.Random(7); [r.getrandbits(k) for k in ...]
+        let mut r = Stream::from_int(7);
+        let got: Vec<u64> = [1, 5, 31, 32, 33, 63, 64].iter().map(|&k| r.getrandbits(k)).collect();
+        assert_eq!(got, [0, 30, 323_946_139, 1_695_753_998, 2_795_742_288, 7_574_918_311_415_852_851, 1_736_392_818_365_009_963]);
+    }
+
+    #[test]
+    fn taken_words_are_the_next_draws() {
+        // in a lazy generation, after a whole one, at a generation's end (None), and fresh
+        for pre in [0, 5, 100, 311, 312, 400] {
+            let mut a = Stream::from_text("take");
+            let mut b = a.clone();
+            for _ in 0..pre {
+                a.next32();
+                b.next32();
+            }
+            let n = 2 * (N - 300);
+            let words: Vec<u32> = (0..n).map(|_| b.next32()).collect();
+            match a.take_words(n) {
+                Some(taken) => assert_eq!(taken, &words[..], "after {pre} words"),
+                None => {
+                    assert!((pre % N) + n > N, "after {pre} words: refused words that fit");
+                    assert_eq!(a.next32(), words[0]);
+                    continue;
+                }
+            }
+            assert_eq!(a.next32(), b.next32(), "after {pre} words: the draw after them");
+        }
+    }
 
     #[test]
     fn errors_are_pythons() {

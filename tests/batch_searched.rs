@@ -4,14 +4,14 @@
 
 mod common;
 
-use _core::batch::play_batch;
+use _core::batch::{play_batch, Record};
 use _core::bots::play::Spec;
 
 #[test]
 fn a_batch_counts_each_seats_search_iterations() {
     let rules = common::rules("A-A-A-A-A");
     let lineup = [Spec::named("mcts5").unwrap(), Spec::named("greedy").unwrap()];
-    let c = play_batch(&rules, 2, "7", (0, 2), &lineup, None, false, false).unwrap();
+    let c = play_batch(&rules, 2, "7", (0, 2), &lineup, None, false, Record::default()).unwrap();
     assert_eq!(c.searched.len(), c.game.len());
     for (row, &n) in c.searched.iter().enumerate() {
         // the lineup rotates: game g's seat s plays lineup[(s + g) % 2]
@@ -23,6 +23,6 @@ fn a_batch_counts_each_seats_search_iterations() {
             assert_eq!(n, 0, "row {row}: greedy does not search");
         }
     }
-    let random = play_batch(&rules, 2, "7", (0, 1), &[Spec::Random], None, false, false).unwrap();
+    let random = play_batch(&rules, 2, "7", (0, 1), &[Spec::Random], None, false, Record::default()).unwrap();
     assert_eq!(random.searched, [0, 0]);
 }

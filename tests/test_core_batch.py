@@ -1,6 +1,7 @@
 """A batch played by the Rust core (sim/core_batch.py, src/batch.rs) gives the same rows,
-every column, as ``batches.simulate``'s game-by-game loop (a timed batch, or a lineup with a
-bot written in Python: the core's bots one decision at a time through engine.play)."""
+every column, as ``batches.game_by_game``'s loop (how a lineup with a bot written in Python
+plays: the core's bots one decision at a time through engine.play); a timed batch is played
+by the core too, with each seat's CPU seconds beside the same rows."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from imhotep_stats.bots import persona_weights
 from imhotep_stats.config import Cell
-from imhotep_stats.sim import core_batch
+from imhotep_stats.sim import batches, core_batch
 from imhotep_stats.sim.batches import CPU, Task, simulate, to_frame
 from imhotep_stats.sim.schema import COLUMNS
 
@@ -59,7 +60,7 @@ def task(sides, players, lineup, prophecies, expansion, overrides, games=30, per
 
 def game_by_game(t: Task) -> dict:
     """The task's rows from the game-by-game loop (timed: each seat's CPU in a column)."""
-    rows = simulate(dataclasses.replace(t, timed=True))
+    rows = batches.game_by_game(dataclasses.replace(t, timed=True))
     cpu = rows.pop(CPU)
     assert len(cpu) == t.rows and all(type(x) is float and x >= 0 for x in cpu)
     return rows
@@ -87,6 +88,31 @@ def test_the_core_plays_every_bot_as_the_loop_does(case):
     loop = game_by_game(t)
     for name in COLUMNS:
         assert core[name] == loop[name], name
+
+
+def test_a_timed_batch_is_played_by_the_core_the_same_games_with_each_seats_cpu(monkeypatch):
+    def no_loop(task):
+        raise AssertionError("a timed batch of built-in bots went game by game")
+
+    t = task("D-A-C-A-A", 3, ("mcts30", "greedy", "random"), False, None, {}, games=4)
+    monkeypatch.setattr(batches, "game_by_game", no_loop)
+    timed = simulate(dataclasses.replace(t, timed=True))
+    cpu = timed.pop(CPU)
+    assert timed == simulate(t)
+    assert to_frame({**timed, CPU: cpu})[CPU].dtype.is_float()
+    assert all(s == core_batch.cpu_seconds(s) for s in cpu)
+    assert all(s > 0 for s, b in zip(cpu, timed["bot"], strict=True) if b == "mcts30")
+    # the core's seconds (another run), before the column rounds them: every seat spent
+    # some; the search more than greedy and random in every game
+    from imhotep_stats.engine.core import rules
+
+    raw = core_batch.play(rules("D-A-C-A-A"), 3, 11, 7, 11, ["mcts30", "greedy", "random"], cpu=True)
+    assert {k: v for k, v in raw.items() if k != CPU} == core_batch.play(
+        rules("D-A-C-A-A"), 3, 11, 7, 11, ["mcts30", "greedy", "random"])
+    assert all(s > 0 for s in raw[CPU])
+    for g in range(4):
+        spent = dict(zip(timed["bot"][3 * g:3 * g + 3], raw[CPU][3 * g:3 * g + 3], strict=True))
+        assert spent["mcts30"] > max(spent["greedy"], spent["random"]), spent
 
 
 def test_the_core_gives_each_games_actions():

@@ -172,6 +172,13 @@ def test_the_deleted_kinds_rollout_is_refused():
     assert not is_bot_name("mcts400-kinds")
 
 
+def test_the_deleted_learned_policy_is_refused():
+    # docs/search.md "A learned policy": -p drew at equal CPU and was deleted
+    assert not is_bot_name("mcts1900-b1-p-s")
+    with pytest.raises(BotSpecError, match="'policy'"):
+        make_bot({"base": "mcts", "bias": 1, "policy": True})
+
+
 @pytest.mark.parametrize("value", [0, "round", 1.5])
 def test_bad_truncate_in_a_config_names_the_dotted_key(value):
     from imhotep_stats.config import ConfigError

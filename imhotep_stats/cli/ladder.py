@@ -49,8 +49,7 @@ def ladder() -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The JSON Lines file (appended to).")
 @click.option("--timed", is_flag=True, help="Record each seat's CPU seconds in its bot "
-              "(`cpu`; the games are played one decision at a time, each seat's choice "
-              "timed; without it the core plays each batch whole, the same games).")
+              "(`cpu`: the CPU time of each seat's decisions; the same games).")
 @expected_errors
 def play(lineup, players, sides, games, seed, workers, cluster, batch_size, out, timed):
     """Play the games of `range(GAMES)` not yet in OUT and append them in game order, e.g.

@@ -2,8 +2,8 @@
 
 A task is a small picklable value naming a cell and a range of game indices; the worker
 plays those games (:func:`simulate`: in the Rust core when every bot of the lineup is
-built in, ``sim/core_batch.py``; game by game when one is written in Python, or when each
-seat's CPU is timed) and sends back plain columns, one row per game and
+built in, ``sim/core_batch.py``, timed or not; game by game when one is written in Python)
+and sends back plain columns, one row per game and
 seat, sorted by (game, seat); :func:`to_frame` types them with the exact schema of
 ``sim/schema.py``. Workers never import polars: a pool starts faster without it.
 
@@ -26,18 +26,19 @@ from imhotep_stats.engine.core import rules
 from imhotep_stats.engine.game import Game
 from imhotep_stats.engine.play import chance_seed, play_game
 from imhotep_stats.sim import core_batch
+from imhotep_stats.sim.core_batch import CPU, cpu_seconds
 from imhotep_stats.sim.schema import CARDS, COLUMNS, ROUNDS, SOURCES
 
 if TYPE_CHECKING:
     import polars as pl
 
 Columns = dict[str, list]
-CPU = "cpu"  # a timed task's extra column (not in the study schema: timings are not results)
 
 
 class Timed:
     """A bot whose ``choose`` adds up the CPU seconds it takes (``cpu``), so a head-to-head
-    records what each seat cost. Timing only: the bot's choices are its own."""
+    with a bot written in Python records what each seat cost. Timing only: the bot's choices
+    are its own."""
 
     def __init__(self, bot) -> None:
         self.bot = bot
@@ -115,12 +116,21 @@ def run_batch(task: Task) -> pl.DataFrame:
 
 def simulate(task: Task) -> Columns:
     """Play the task's games; one row per game and seat, sorted by (game, seat)."""
+    board = board_for(task.overrides_json)
+    personas = json.loads(task.personas_json)  # name -> spec table (bots.make_bot)
+    if core_batch.plays(task.cell.lineup, personas):
+        return core_batch.simulate(task, board)  # the whole batch in the core
+    return game_by_game(task)
+
+
+def game_by_game(task: Task) -> Columns:
+    """:func:`simulate`'s rows played one decision at a time through ``engine.play`` (each
+    bot's ``choose`` called from Python, timed with ``process_time`` in a timed task): how a
+    lineup with a bot written in Python plays."""
     cell = task.cell
     n = cell.players
     board = board_for(task.overrides_json)
-    personas = json.loads(task.personas_json)  # name -> spec table (bots.make_bot)
-    if not task.timed and core_batch.plays(cell.lineup, personas):
-        return core_batch.simulate(task, board)  # the whole batch in the core
+    personas = json.loads(task.personas_json)
     shared = rules(cell.sides, board)  # the board data the core reads, once for the task
     cols: Columns = {name: [] for name in COLUMNS}
     src_cols = [(cols[f"pts_{s}"], s) for s in SOURCES]
@@ -159,7 +169,7 @@ def simulate(task: Task) -> Columns:
         cols["lead_changes"].extend([r.lead_changes] * n)
         cols["margin"].extend([r.margin] * n)
         if task.timed:
-            cols.setdefault(CPU, []).extend(round(b.cpu, 4) for b in bots)
+            cols.setdefault(CPU, []).extend(cpu_seconds(b.cpu) for b in bots)
     rows = task.rows
     cols["cell"] = [cell.id] * rows
     cols["sides"] = [cell.sides] * rows

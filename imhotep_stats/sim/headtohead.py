@@ -118,8 +118,8 @@ def play_file(cfg: StudyConfig, out: Path, *, workers: int | None = 1,
               cluster: str | None = None, timed: bool = False,
               batch_size: int | None = None) -> int:
     """Play the games of ``cfg`` not yet in the JSON Lines file ``out`` and append them, one
-    record per game in game order, with ``timed`` each seat's CPU seconds (the games played
-    one decision at a time, each seat's ``choose`` timed: sim/batches.py), in tasks of
+    record per game in game order, with ``timed`` each seat's CPU seconds in its bot
+    (sim/batches.py), in tasks of
     ``batch_games`` games (``batch_size`` at most); an interrupted run resumes; the records
     but their ``cpu`` are the same whatever the workers, the batches and the timing; returns
     the games played."""
