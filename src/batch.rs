@@ -68,7 +68,7 @@ pub fn thread_cpu_ns() -> Result<u64, CoreError> {
     // SAFETY: clock_gettime only writes the timespec it is given, which outlives the call.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
     if rc != 0 {
-        return Err(CoreError::Value("timing a batch: the thread's CPU clock cannot be read".into()));
+        return Err(CoreError::value("timing a batch: the thread's CPU clock cannot be read".into()));
     }
     Ok(t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
 }
@@ -76,7 +76,7 @@ pub fn thread_cpu_ns() -> Result<u64, CoreError> {
 /// No thread CPU clock here: a timed batch is refused.
 #[cfg(not(unix))]
 pub fn thread_cpu_ns() -> Result<u64, CoreError> {
-    Err(CoreError::Value("timing a batch needs a thread CPU clock (a unix system)".into()))
+    Err(CoreError::value("timing a batch needs a thread CPU clock (a unix system)".into()))
 }
 
 /// Play games [start, stop) of a cell with `players` seats and this lineup (a fresh bot
