@@ -704,6 +704,13 @@ impl Game {
         self.perform(a)
     }
 
+    /// [`Game::apply_index`] with the game's rules at hand (`r` is `self.rules`): a search
+    /// holds them once, not an Arc's count changed at every decision.
+    pub fn apply_index_in(&mut self, r: &Rules, i: usize) -> Res {
+        let a = self.options[i];
+        self.perform_in(r, a)
+    }
+
     /// Perform the legal action `a`.
     pub fn perform(&mut self, a: Action) -> Res {
         let rules = self.rules.clone();

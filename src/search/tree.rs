@@ -13,7 +13,7 @@ use crate::action::Action;
 use crate::bots::greedy::Greedy;
 use crate::bots::weights::Weights;
 use crate::game::{Game, SEATS};
-use crate::rules::CoreError;
+use crate::rules::{CoreError, Rules};
 use crate::search::determinize::Sampler;
 use crate::search::evaluate::{estimate_points, estimate_shares, winner_shares};
 use crate::search::value::{features, shares_of, value_shares, weights};
@@ -241,12 +241,11 @@ fn shares(d: &Game) -> [f64; SEATS] {
 /// Play uniformly random legal actions until the game ends or `limit` decisions (a draw
 /// at every decision, forced ones included); the draws come from the game's own stream.
 /// A turn's options are drawn by index, not built (Game::lazy_turns).
-fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
+fn random_rollout(d: &mut Game, rules: &Rules, mut limit: i64) -> Result<(), CoreError> {
     d.lazy_turns = true;
-    let rules = d.rules.clone();
     while !d.over && limit != 0 {
         let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
-        d.apply_drawn_in(&rules, x)?;
+        d.apply_drawn_in(rules, x)?;
         limit -= 1;
     }
     Ok(())
@@ -256,7 +255,7 @@ fn random_rollout(d: &mut Game, mut limit: i64) -> Result<(), CoreError> {
 /// decisions (forced ones included, taken without asking the bot), drawing from the
 /// game's own stream. The bot's contexts are
 /// built at each seat's first real choice and dropped after the rollout.
-fn greedy_rollout(d: &mut Game, bot: &mut Greedy, mut limit: i64) -> Result<(), CoreError> {
+fn greedy_rollout(d: &mut Game, rules: &Rules, bot: &mut Greedy, mut limit: i64) -> Result<(), CoreError> {
     bot.new_game();
     while !d.over && limit != 0 {
         let i = if d.options.len() == 1 {
@@ -267,7 +266,7 @@ fn greedy_rollout(d: &mut Game, bot: &mut Greedy, mut limit: i64) -> Result<(), 
             d.rng_reshuffle = Some(rng);
             i.map_err(CoreError::value)?
         };
-        d.apply_index(i)?;
+        d.apply_index_in(rules, i)?;
         limit -= 1;
     }
     Ok(())
@@ -283,6 +282,8 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
     let mut tree = Tree::new();
     let mut d = g.clone();
     d.rng_reshuffle = None;
+    // every sample shares `g`'s rules: held once, not counted at each decision
+    let rules = g.rules.clone();
     let mut stream = Some(Box::new(rng.clone()));
     let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
     let mut untried: Vec<usize> = Vec::with_capacity(64);
@@ -291,11 +292,11 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
     for it in 0..s.iterations {
         sampler.deal_into(&mut d, stream.take().expect("the search's stream"));
         path.clear();
-        let walked = walk(&mut tree, &mut d, s, priors, &root_options, &mut path, &mut untried);
+        let walked = walk(&mut tree, &mut d, &rules, s, priors, &root_options, &mut path, &mut untried);
         let walked = walked.and_then(|_| match (&mut roller, d.over) {
             (_, true) => Ok(()),
-            (Some(bot), false) => greedy_rollout(&mut d, bot, s.depth),
-            (None, false) => random_rollout(&mut d, s.depth),
+            (Some(bot), false) => greedy_rollout(&mut d, &rules, bot, s.depth),
+            (None, false) => random_rollout(&mut d, &rules, s.depth),
         });
         let credit = walked.and_then(|_| reward(&mut d, s.margin, s.value));
         stream = d.rng_reshuffle.take();
@@ -321,10 +322,12 @@ pub fn search(g: &Game, me: usize, rng: &mut Stream, s: &Settings, priors: Optio
 
 /// One walk down the tree from the root of the sample `d`, adding one node; `path` gets
 /// each node chosen with the seat that chose it. `untried`: scratch, the positions of the
-/// options without a node.
+/// options without a node. `rules`: the sample's own.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     tree: &mut Tree,
     d: &mut Game,
+    rules: &Rules,
     s: &Settings,
     priors: Option<&[f64]>,
     root_options: &[Action],
@@ -335,7 +338,7 @@ fn walk(
     while !d.over {
         let k = d.options.len();
         if k == 1 {
-            d.apply_index(0)?;
+            d.apply_index_in(rules, 0)?;
             continue;
         }
         let p = d.to_move as usize;
@@ -384,11 +387,11 @@ fn walk(
                 _ => 0.0,
             };
             let c = tree.add(node, a, prior);
-            d.perform(a)?;
+            d.perform_in(rules, a)?;
             path.push((c, p));
             return Ok(());
         }
-        d.apply_index(best_i)?;
+        d.apply_index_in(rules, best_i)?;
         path.push((best, p));
         node = best;
     }

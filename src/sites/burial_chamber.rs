@@ -400,9 +400,9 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
     let mut points: ArrayVec<(usize, i32), { SEATS * STONES }> = ArrayVec::new();
     match (&g.sites.burial_chamber, &r.sites.burial_chamber) {
         (BurialChamber::A(s), Config::A { rows, group_table, group_extra }) => {
-            for &(owner, size) in line_groups(&s.owners, *rows).iter() {
+            line_groups(&s.owners, *rows, |owner, size| {
                 points.push((owner, group_points(size, group_table, *group_extra)));
-            }
+            });
         }
         (BurialChamber::B(s), Config::B { rows, row_points }) => {
             // stones per player in each row, top row first
@@ -422,9 +422,9 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
             }
         }
         (BurialChamber::D(s), Config::D { rows, columns, absent_penalty, group_table, group_extra, .. }) => {
-            for &(owner, size) in line_groups(&s.grid[..rows * columns], *columns).iter() {
+            line_groups(&s.grid[..rows * columns], *columns, |owner, size| {
                 points.push((owner, group_points(size, group_table, *group_extra)));
-            }
+            });
             for p in 0..n {
                 if s.count[p] == 0 {
                     points.push((p, *absent_penalty));

@@ -1,6 +1,6 @@
 //! The scoring helpers several sides share: points by rank, a
 //! connected group's points, and the connected groups of a grid. Their results are fixed
-//! arrays (a search scores a game's end every iteration).
+//! arrays or handed to a callback (a search scores a game's end every iteration).
 
 use arrayvec::ArrayVec;
 
@@ -58,11 +58,11 @@ pub fn group_points(size: usize, table: &[i32], extra: i32) -> i32 {
 
 /// Orthogonally connected groups of one owner in a grid stored line by line: cell i is
 /// place `i % width` of line `i / width`, -1 an empty cell. `(owner, size)` per group, in
-/// the order of each group's first cell.
-pub fn line_groups(owners: &[i8], width: usize) -> ArrayVec<(usize, usize), CELLS> {
+/// the order of each group's first cell, each handed to `each` (no list built: a search
+/// scores a game's end every iteration).
+pub fn line_groups(owners: &[i8], width: usize, mut each: impl FnMut(usize, usize)) {
     let n = owners.len();
     let mut cells: ArrayVec<i8, CELLS> = owners.iter().copied().collect(); // a counted cell is marked empty
-    let mut groups = ArrayVec::new();
     let mut found: ArrayVec<usize, CELLS> = ArrayVec::new();
     let mut k = 0;
     for start in 0..n {
@@ -98,9 +98,8 @@ pub fn line_groups(owners: &[i8], width: usize) -> ArrayVec<(usize, usize), CELL
                 visit(i - width, &mut cells);
             }
         }
-        groups.push((owner as usize, found.len() - first));
+        each(owner as usize, found.len() - first);
     }
-    groups
 }
 
 #[cfg(test)]
@@ -128,6 +127,8 @@ mod tests {
     fn groups_are_orthogonally_connected_cells_of_one_owner() {
         // 3 wide: 0 0 1 / 1 0 1 / -1 -1 1 : seat 0's group of 3, seat 1's of 3 and of 1
         let grid = [0, 0, 1, 1, 0, 1, -1, -1, 1];
-        assert_eq!(line_groups(&grid, 3).as_slice(), [(0, 3), (1, 3), (1, 1)]);
+        let mut groups = Vec::new();
+        line_groups(&grid, 3, |owner, size| groups.push((owner, size)));
+        assert_eq!(groups, [(0, 3), (1, 3), (1, 1)]);
     }
 }
