@@ -3,6 +3,9 @@
 //! by their SHA-512 digest, read as one big-endian int), and the methods of `random.py` the
 //! engine and the bots call (the engine's own shuffles are in chance.rs). The same seed gives
 //! the same numbers as Python, so the core plays the Python engine's games.
+//!
+//! The module is long for its tests: each method is pinned against values CPython itself
+//! printed, since one wrong draw changes every game after it.
 
 use sha2::{Digest, Sha512};
 use std::collections::HashSet;
