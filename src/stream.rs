@@ -870,4 +870,36 @@ mod tests {
         assert_eq!(s.random(), r.random());
         assert!(Stream::from_state(mt, N + 1).is_err());
     }
+
+    // The AVX2 build of a generation is chosen at run time: the portable one, which a
+    // processor without AVX2 runs, must make the same words.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn generation_is_the_same_by_avx2_and_without() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut s = Stream::from_text("generation");
+        s.twist_to(N);
+        let (mut mt_a, mut out_a) = (s.mt, s.out);
+        let (mut mt_b, mut out_b) = (s.mt, s.out);
+        for _ in 0..3 {
+            // SAFETY: the processor has AVX2 (checked above).
+            unsafe { twist_whole_avx2(&mut mt_a, &mut out_a) };
+            twist_generation(&mut mt_b, &mut out_b);
+            assert_eq!((mt_a, out_a), (mt_b, out_b));
+        }
+    }
+
+    // `truncate` stands for the checked `as` cast on the products `index_of` makes.
+    #[test]
+    fn index_of_is_the_checked_cast() {
+        let top = (1u64 << 53) - 1;
+        for bits in [0, 1, 12_345, 1 << 52, top - 1, top] {
+            for n in [1usize, 2, 3, 7, 40, 511, 1 << 20, 1 << 32] {
+                let x = bits as f64 * (1.0 / 9_007_199_254_740_992.0) * n as f64;
+                assert_eq!(index_of(bits, n), x as usize, "bits {bits}, n {n}");
+            }
+        }
+    }
 }
