@@ -16,18 +16,20 @@ use crate::sites;
 /// A turn's options by group, in the list's order: get (and Pyramid D's "get move"), a
 /// place per open slot (when the sled has a stone), a sail per ready ship and free dock,
 /// a play per playable blue card (`plays`: a mask, bit j for BLUE0 + j); none: pass.
+/// `docks`: the free docks (a sail's index is ship by ship, then dock).
 #[derive(Clone, Copy)]
 pub(crate) struct Parts {
     gets: usize,
     places: usize,
     sails: usize,
+    docks: usize,
     plays: u8,
 }
 
 impl Parts {
     #[inline]
     fn count(self) -> usize {
-        (self.gets + self.places + self.sails + self.plays.count_ones() as usize).max(1)
+        (self.gets + self.places + self.sails + ones(self.plays)).max(1)
     }
 }
 
@@ -46,13 +48,10 @@ impl Game {
         let sled = self.sled[p];
         let gets = if sled < self.sled_cap[p] && self.quarry[p] > 0 { 1 + self.get_with_move as usize } else { 0 };
         let places = if sled > 0 { self.ship_free as usize } else { 0 };
-        let sails = if self.docks_free == 0 {
-            0
-        } else {
-            (self.ships_ready.count_ones() * self.docks_free.count_ones()) as usize
-        };
+        let docks = ones(self.docks_free);
+        let sails = ones(self.ships_ready) * docks;
         let plays = if self.blue[p] != 0 { cards::blue_playable(self, p) } else { 0 };
-        Parts { gets, places, sails, plays }
+        Parts { gets, places, sails, docks, plays }
     }
 
     /// Option `i` of this decision (a turn's from the state, in `turn_options`' order).
@@ -80,18 +79,18 @@ impl Game {
         i -= parts.gets;
         if i < parts.places {
             // open_mask's bits are the open slots, ship by ship, bow first
-            let bit = nth_bit(u32::from(self.open_mask), i);
+            let bit = nth_bit(self.open_mask, i);
             return Pick::Place(bit / 4, bit % 4);
         }
         i -= parts.places;
         if i < parts.sails {
-            let docks = self.docks_free.count_ones() as usize;
-            let s = nth_bit(u32::from(self.ships_ready), i / docks);
-            return Pick::Sail(s, nth_bit(u32::from(self.docks_free), i % docks));
+            let docks = parts.docks;
+            let s = nth_bit(u16::from(self.ships_ready), i / docks);
+            return Pick::Sail(s, nth_bit(u16::from(self.docks_free), i % docks));
         }
         i -= parts.sails;
-        if i < parts.plays.count_ones() as usize {
-            return Pick::Play(BLUE0 + nth_bit(u32::from(parts.plays), i) as Card);
+        if i < ones(parts.plays) {
+            return Pick::Play(BLUE0 + nth_bit(u16::from(parts.plays), i) as Card);
         }
         Pick::Pass
     }
@@ -269,11 +268,70 @@ pub(crate) fn drawn(x: f64, n: usize) -> usize {
     (x * f64::from(n as u32)) as u32 as usize
 }
 
-/// The position of set bit `i` of `bits` (0: the lowest).
-#[inline]
-fn nth_bit(mut bits: u32, i: usize) -> usize {
-    for _ in 0..i {
-        bits &= bits - 1;
+/// The set bits of each byte: a turn's option counts are read from small masks at every
+/// decision of a playout, and the build targets no popcount instruction.
+const ONES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 1;
+    while b < 256 {
+        t[b] = t[b >> 1] + (b & 1) as u8;
+        b += 1;
     }
-    bits.trailing_zeros() as usize
+    t
+};
+
+/// The position of each byte's set bit i (by byte, then i; 8 where the byte has no bit i).
+const SELECT: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                t[b][i] = bit as u8;
+                i += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The set bits of a byte.
+#[inline]
+fn ones(bits: u8) -> usize {
+    ONES[bits as usize] as usize
+}
+
+/// The position of set bit `i` of `bits` (0: the lowest; `bits` has more than i set bits).
+#[inline]
+fn nth_bit(bits: u16, i: usize) -> usize {
+    let low = (bits & 0xff) as usize;
+    let below = ONES[low] as usize;
+    if i < below {
+        SELECT[low][i] as usize
+    } else {
+        8 + SELECT[(bits >> 8) as usize][(i - below) & 7] as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bit_tables_agree_with_counting_bit_by_bit() {
+        for bits in 0..=u16::MAX {
+            if bits <= 0xff {
+                assert_eq!(ones(bits as u8), bits.count_ones() as usize);
+            }
+            let mut rest = bits;
+            for i in 0..bits.count_ones() as usize {
+                assert_eq!(nth_bit(bits, i), rest.trailing_zeros() as usize, "bit {i} of {bits:#b}");
+                rest &= rest - 1;
+            }
+        }
+    }
 }
