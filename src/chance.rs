@@ -66,8 +66,17 @@ pub fn shuffle<T>(rng: &mut Stream, items: &mut [T]) {
     }
     match rng.take_words(2 * (n - 1)) {
         Some(words) => {
-            for (i, w) in (1..n).rev().zip(words.chunks_exact(2)) {
-                items.swap(i, index_of(bits53(w[0], w[1]), i + 1));
+            // the swaps' partners a stretch at a time, each worked out on its own (a loop
+            // the compiler runs on vectors), then the swaps in their order
+            let mut partners = [0u32; STRETCH];
+            let mut i = n - 1;
+            for stretch in words.chunks(2 * STRETCH) {
+                let m = stretch.len() / 2;
+                partners_of(stretch, i + 1, &mut partners[..m]);
+                for &j in &partners[..m] {
+                    items.swap(i, j as usize);
+                    i -= 1;
+                }
             }
         }
         None => {
@@ -75,6 +84,28 @@ pub fn shuffle<T>(rng: &mut Stream, items: &mut [T]) {
                 items.swap(i, rng.random_index(i + 1));
             }
         }
+    }
+}
+
+/// The partners a shuffle works out at once.
+const STRETCH: usize = 64;
+
+/// `int(random() * top)`, `int(random() * (top - 1))`, ... for the draws of `words` (two
+/// words each), into `out`: `index_of`'s numbers, the draw's whole number made from its
+/// two halves in floats (exact: it is below 2^53) and truncated through an i32 (`top` is a
+/// shuffle's length, far below 2^31).
+#[inline]
+fn partners_of(words: &[u32], top: usize, out: &mut [u32]) {
+    const HALF: f64 = (1u64 << 26) as f64;
+    const SCALE: f64 = 1.0 / 9_007_199_254_740_992.0;
+    debug_assert!(top < 1 << 31, "partners_of: {top} items");
+    let top = top as i32;
+    for (t, (o, w)) in out.iter_mut().zip(words.chunks_exact(2)).enumerate() {
+        let x = (f64::from((w[0] >> 5) as i32) * HALF + f64::from((w[1] >> 6) as i32)) * SCALE;
+        let j = x * f64::from(top - t as i32);
+        debug_assert_eq!(j as u32, index_of(bits53(w[0], w[1]), (top - t as i32) as usize) as u32);
+        // SAFETY: `j` is finite and in [0, top], far inside an i32's range.
+        *o = unsafe { j.to_int_unchecked::<i32>() } as u32;
     }
 }
 

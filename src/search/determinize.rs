@@ -8,6 +8,8 @@
 //! into the same places in the same sizes: nothing of the real order survives. The copy's
 //! reshuffle stream is the search's stream, so later reshuffles are guesses too.
 
+use std::sync::Arc;
+
 use arrayvec::ArrayVec;
 
 use crate::chance;
@@ -194,9 +196,9 @@ fn copy_game(d: &mut Game, src: &Game) {
         prophecy,
         sites,
     } = src;
-    d.rules.clone_from(rules);
+    share(&mut d.rules, rules);
     d.n = *n;
-    d.seed.clone_from(seed);
+    share(&mut d.seed, seed);
     d.expansion = *expansion;
     d.prophecies_on = *prophecies_on;
     d.scenario = *scenario;
@@ -229,10 +231,10 @@ fn copy_game(d: &mut Game, src: &Game) {
     d.deck.clone_from(deck);
     d.deck_initial.clone_from(deck_initial);
     d.discard.clone_from(discard);
-    d.pinned_reshuffles.clone_from(pinned_reshuffles);
+    share(&mut d.pinned_reshuffles, pinned_reshuffles);
     d.reshuffles.clone_from(reshuffles);
     d.rng_reshuffle.clone_from(rng_reshuffle);
-    d.pins.clone_from(pins);
+    share(&mut d.pins, pins);
     d.chance_setup.clone_from(chance_setup);
     d.events.clone_from(events);
     d.keep_events = *keep_events;
@@ -258,6 +260,15 @@ fn copy_game(d: &mut Game, src: &Game) {
     d.sites.temple.clone_from(&sites.temple);
     copy_burial_chamber(&mut d.sites.burial_chamber, &sites.burial_chamber);
     d.sites.obelisk.clone_from(&sites.obelisk);
+}
+
+/// `d` shares `src`'s value: already the same one (every sample after the first), it is
+/// left alone, with no count taken and given back.
+#[inline]
+fn share<T: ?Sized>(d: &mut Arc<T>, src: &Arc<T>) {
+    if !Arc::ptr_eq(d, src) {
+        *d = src.clone();
+    }
 }
 
 /// `d` becomes a copy of `src` in place. The site's derived `clone_from` clones a new value,

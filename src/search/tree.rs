@@ -56,8 +56,12 @@ pub struct Node {
     /// a root child's prior share (0 without priors or below the root): an action's prior
     /// does not change, so it is looked up once, when the node is added
     prior: f64,
-    /// the children, in the order they were added
-    children: Vec<u32>,
+    /// the children as a list in the order they were added: the first and the last
+    /// child and this node's next sibling (NIL: none), so a node holds no allocation of
+    /// its own for them
+    first: u32,
+    last: u32,
+    next: u32,
     /// the options of the node's visits by position, each with its child (NIL: none yet).
     /// A walk looks up every legal action at every node it passes, and a sample mostly
     /// offers the same options in the same order as the last one, so a lookup is mostly
@@ -77,10 +81,16 @@ struct Logs(Vec<f64>);
 impl Logs {
     #[inline]
     fn ln(&mut self, k: u32) -> f64 {
-        let k = k as usize;
-        if k >= self.0.len() {
-            self.0.extend((self.0.len()..=k).map(|x| (x as f64).ln()));
+        match self.0.get(k as usize) {
+            Some(&x) => x,
+            None => self.grow(k as usize),
         }
+    }
+
+    /// The table up to `k`; `ln(k)`.
+    #[cold]
+    fn grow(&mut self, k: usize) -> f64 {
+        self.0.extend((self.0.len()..=k).map(|x| (x as f64).ln()));
         self.0[k]
     }
 }
@@ -91,26 +101,34 @@ impl Tree {
     }
 
     fn node(action: Action, prior: f64) -> Node {
-        Node { action, n: 0, w: 0.0, avail: 1, prior, children: Vec::new(), seen: Vec::new() }
+        Node { action, n: 0, w: 0.0, avail: 1, prior, first: NIL, last: NIL, next: NIL, seen: Vec::new() }
+    }
+
+    /// The children of `node`, in the order they were added.
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        let first = self.nodes[node as usize].first;
+        std::iter::successors((first != NIL).then_some(first), |&c| {
+            let next = self.nodes[c as usize].next;
+            (next != NIL).then_some(next)
+        })
     }
 
     /// The child of `node` for `a`, if any, by a scan of its children.
     fn child(&self, node: u32, a: &Action) -> u32 {
-        let nodes = &self.nodes;
-        nodes[node as usize].children.iter().copied().find(|&c| nodes[c as usize].action == *a).unwrap_or(NIL)
+        self.children(node).find(|&c| self.nodes[c as usize].action == *a).unwrap_or(NIL)
     }
 
-    /// The child of `node` for `a`, option `i` of this visit: from the last visits' option
-    /// at `i` when it is `a`, else by a scan (and option `i` remembered).
+    /// The child of `node` for `a`, option `i` of this visit, with `seen` the node's row
+    /// (taken out of it for the visit): from the last visits' option at `i` when it is `a`,
+    /// else by a scan (and option `i` remembered).
     #[inline]
-    fn child_at(&mut self, node: u32, i: usize, a: &Action) -> u32 {
-        if let Some((b, c)) = self.nodes[node as usize].seen.get(i) {
+    fn child_at(&self, seen: &mut Vec<(Action, u32)>, node: u32, i: usize, a: &Action) -> u32 {
+        if let Some((b, c)) = seen.get(i) {
             if b == a {
                 return *c;
             }
         }
         let c = self.child(node, a);
-        let seen = &mut self.nodes[node as usize].seen;
         if i < seen.len() {
             seen[i] = (*a, c);
         } else {
@@ -124,14 +142,17 @@ impl Tree {
     fn add(&mut self, node: u32, a: Action, prior: f64) -> u32 {
         let c = self.nodes.len() as u32;
         self.nodes.push(Tree::node(a, prior));
-        let parent = &mut self.nodes[node as usize];
-        if parent.children.capacity() == 0 {
-            // room for every option of the visit at once, not grown one by one
-            parent.children.reserve_exact(parent.seen.len());
+        let last = self.nodes[node as usize].last;
+        if last == NIL {
+            self.nodes[node as usize].first = c;
+        } else {
+            self.nodes[last as usize].next = c;
         }
-        parent.children.push(c);
+        let parent = &mut self.nodes[node as usize];
+        parent.last = c;
+        // `a` had no child, so its entries are among those without one
         for (b, x) in parent.seen.iter_mut() {
-            if *b == a {
+            if *x == NIL && *b == a {
                 *x = c;
             }
         }
@@ -140,7 +161,7 @@ impl Tree {
 
     /// The root's children: (action, visits), in the order they were added.
     pub fn root_children(&self) -> impl Iterator<Item = (Action, u32)> + '_ {
-        self.nodes[0].children.iter().map(|&c| (self.nodes[c as usize].action, self.nodes[c as usize].n))
+        self.children(0).map(|c| (self.nodes[c as usize].action, self.nodes[c as usize].n))
     }
 
     /// The most visited of `legal` (ties: the first in the legal order); its index.
@@ -160,7 +181,7 @@ impl Tree {
     /// Whether the most visited root action leads the runner-up by more than `left`.
     fn decided(&self, left: u32) -> bool {
         let (mut first, mut second) = (0u32, 0u32);
-        for &c in &self.nodes[0].children {
+        for c in self.children(0) {
             let n = self.nodes[c as usize].n;
             if n > first {
                 second = first;
@@ -360,12 +381,13 @@ fn walk(
         let mut best_i = 0;
         let mut score = -1.0;
         untried.clear();
-        let seen = &mut tree.nodes[node as usize].seen;
+        // the node's row held apart for the visit, so the loop reads it from here
+        let mut seen = std::mem::take(&mut tree.nodes[node as usize].seen);
         if seen.capacity() == 0 {
             seen.reserve_exact(k);
         }
-        for i in 0..k {
-            let c = tree.child_at(node, i, &d.options[i]);
+        for (i, a) in d.options.iter().enumerate() {
+            let c = tree.child_at(&mut seen, node, i, a);
             if c == NIL {
                 untried.push(i);
                 continue;
@@ -386,6 +408,7 @@ fn walk(
                 }
             }
         }
+        tree.nodes[node as usize].seen = seen;
         if !untried.is_empty() {
             let i = match (node, priors) {
                 (0, Some(b)) => best_prior(untried, b, root_options, &d.options),
