@@ -594,6 +594,27 @@ impl Game {
         out
     }
 
+    /// Ask `player` to place a stone on an empty slot of the unsailed ships in `ships` (as
+    /// `empty_slots`), the options built in the game's own row; false (nothing asked) when
+    /// there is no such slot.
+    pub fn ask_place(&mut self, kind: Kind, player: usize, ships: u8, ctx: Context) -> bool {
+        self.options.clear();
+        push_places(&mut self.options, self.open_mask, ships);
+        if self.options.is_empty() {
+            return false;
+        }
+        self.ask_built(kind, player, ctx);
+        true
+    }
+
+    /// Ask `player` to sail one of the ships in `ships` (as `sail_actions`), the options
+    /// built in the game's own row.
+    pub fn ask_sail(&mut self, kind: Kind, player: usize, ships: u8, ctx: Context) {
+        self.options.clear();
+        push_sails(&mut self.options, self.ships_ready & ships, self.docks_free);
+        self.ask_built(kind, player, ctx);
+    }
+
     /// Sail actions: the ships in `ships` (bit s) holding their minimum, ship by ship, each
     /// to every free dock in site order.
     pub fn sail_actions(&self, ships: u8) -> ArrayVec<Action, 20> {
