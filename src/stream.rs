@@ -161,6 +161,38 @@ fn mix_in(words: &mut [u32], add: &[u32], mul: u32, mut prev: u32) -> u32 {
     prev
 }
 
+/// `twist_generation` compiled for AVX2 (the same words, more of them an instruction).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn twist_whole_avx2(mt: &mut [u32; N], out: &mut [u32; N]) {
+    twist_generation(mt, out);
+}
+
+/// A whole generation (`genrand_uint32`'s loops, their bounds constant), tempered.
+#[inline(always)]
+fn twist_generation(mt: &mut [u32; N], out: &mut [u32; N]) {
+    // the words whose `kk + M` partner is still of the old generation
+    for kk in 0..N - M {
+        let w = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
+        mt[kk] = w;
+        out[kk] = temper(w);
+    }
+    // the partner `kk + M - N` is new: in two stretches, each reading words made before it
+    let (new, rest) = mt.split_at_mut(N - M);
+    for (kk, o) in out[N - M..2 * (N - M)].iter_mut().enumerate() {
+        let w = new[kk] ^ twist(rest[kk], rest[kk + 1]);
+        rest[kk] = w;
+        *o = temper(w);
+    }
+    let (new, rest) = mt.split_at_mut(2 * (N - M));
+    for (kk, o) in out[2 * (N - M)..N - 1].iter_mut().enumerate() {
+        let w = new[N - M + kk] ^ twist(rest[kk], rest[kk + 1]);
+        rest[kk] = w;
+        *o = temper(w);
+    }
+    last_word(mt, out);
+}
+
 impl Stream {
     /// A stream with every word 0, to be seeded in place ([`Stream::seed_text`]).
     pub const fn zeroed() -> Stream {
@@ -375,29 +407,17 @@ impl Stream {
         }
     }
 
-    /// A whole generation (`genrand_uint32`'s loops, their bounds constant), tempered.
+    /// A whole generation, by the widest vectors the processor has: its words are
+    /// independent enough to be twisted and tempered eight at a time.
     fn twist_whole(&mut self) {
-        let (mt, out) = (&mut self.mt, &mut self.out);
-        // the words whose `kk + M` partner is still of the old generation
-        for kk in 0..N - M {
-            let w = mt[kk + M] ^ twist(mt[kk], mt[kk + 1]);
-            mt[kk] = w;
-            out[kk] = temper(w);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (checked just above), all the function needs.
+            unsafe { twist_whole_avx2(&mut self.mt, &mut self.out) };
+            self.twisted = N;
+            return;
         }
-        // the partner `kk + M - N` is new: in two stretches, each reading words made before it
-        let (new, rest) = mt.split_at_mut(N - M);
-        for (kk, o) in out[N - M..2 * (N - M)].iter_mut().enumerate() {
-            let w = new[kk] ^ twist(rest[kk], rest[kk + 1]);
-            rest[kk] = w;
-            *o = temper(w);
-        }
-        let (new, rest) = mt.split_at_mut(2 * (N - M));
-        for (kk, o) in out[2 * (N - M)..N - 1].iter_mut().enumerate() {
-            let w = new[N - M + kk] ^ twist(rest[kk], rest[kk + 1]);
-            rest[kk] = w;
-            *o = temper(w);
-        }
-        last_word(mt, out);
+        twist_generation(&mut self.mt, &mut self.out);
         self.twisted = N;
     }
 
@@ -605,9 +625,18 @@ pub fn bits53(first: u32, second: u32) -> u64 {
 #[inline(always)]
 pub fn index_of(bits: u64, n: usize) -> usize {
     debug_assert!(n as u64 <= 1 << 32, "index_of: n too large for the cast");
-    // the product of `random()` and n, rounded once as Python's float product is; it lies in
-    // [0, n], where the saturating i64 cast (fewer instructions than usize's) is exact
-    ((bits as f64 * (1.0 / 9_007_199_254_740_992.0)) * n as f64) as i64 as usize
+    // the product of `random()` and n, rounded once as Python's float product is
+    truncate((bits as f64 * (1.0 / 9_007_199_254_740_992.0)) * n as f64)
+}
+
+/// `int(x)` for an `x` in [0, 2^63): one truncating conversion, without the checks of an
+/// `as` cast for NaN and the ends of the range, which such an `x` never reaches.
+#[inline(always)]
+fn truncate(x: f64) -> usize {
+    debug_assert!((0.0..9.2e18).contains(&x), "truncate: {x} out of range");
+    // SAFETY: `x` is finite and its truncation fits an i64 (the callers' products lie in [0, n]).
+    let i: i64 = unsafe { x.to_int_unchecked() };
+    i as usize
 }
 
 /// Python's `a // b` (rounds toward minus infinity).
@@ -840,5 +869,37 @@ mod tests {
         let mut s = Stream::from_state(mt, index).unwrap();
         assert_eq!(s.random(), r.random());
         assert!(Stream::from_state(mt, N + 1).is_err());
+    }
+
+    // The AVX2 build of a generation is chosen at run time: the portable one, which a
+    // processor without AVX2 runs, must make the same words.
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn generation_is_the_same_by_avx2_and_without() {
+        if !std::arch::is_x86_feature_detected!("avx2") {
+            return;
+        }
+        let mut s = Stream::from_text("generation");
+        s.twist_to(N);
+        let (mut mt_a, mut out_a) = (s.mt, s.out);
+        let (mut mt_b, mut out_b) = (s.mt, s.out);
+        for _ in 0..3 {
+            // SAFETY: the processor has AVX2 (checked above).
+            unsafe { twist_whole_avx2(&mut mt_a, &mut out_a) };
+            twist_generation(&mut mt_b, &mut out_b);
+            assert_eq!((mt_a, out_a), (mt_b, out_b));
+        }
+    }
+
+    // `truncate` stands for the checked `as` cast on the products `index_of` makes.
+    #[test]
+    fn index_of_is_the_checked_cast() {
+        let top = (1u64 << 53) - 1;
+        for bits in [0, 1, 12_345, 1 << 52, top - 1, top] {
+            for n in [1usize, 2, 3, 7, 40, 511, 1 << 20, 1 << 32] {
+                let x = bits as f64 * (1.0 / 9_007_199_254_740_992.0) * n as f64;
+                assert_eq!(index_of(bits, n), x as usize, "bits {bits}, n {n}");
+            }
+        }
     }
 }

@@ -243,12 +243,25 @@ fn shares(d: &Game) -> [f64; SEATS] {
 /// A turn's options are drawn by index, not built (Game::lazy_turns).
 fn random_rollout(d: &mut Game, rules: &Rules, mut limit: i64) -> Result<(), CoreError> {
     d.lazy_turns = true;
+    if limit == NO_LIMIT {
+        // the loop of most searches, without a count to keep
+        while !d.over {
+            random_step(d, rules)?;
+        }
+        return Ok(());
+    }
     while !d.over && limit != 0 {
-        let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
-        d.apply_drawn_in(rules, x)?;
+        random_step(d, rules)?;
         limit -= 1;
     }
     Ok(())
+}
+
+/// One decision of a random rollout, drawn from the game's own stream.
+#[inline(always)]
+fn random_step(d: &mut Game, rules: &Rules) -> Result<(), CoreError> {
+    let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
+    d.apply_drawn_in(rules, x)
 }
 
 /// Every seat plays the greedy bot (default weights) until the game ends or `limit`
@@ -377,8 +390,8 @@ fn walk(
             let i = match (node, priors) {
                 (0, Some(b)) => best_prior(untried, b, root_options, &d.options),
                 _ => {
-                    let x = d.rng_reshuffle.as_mut().expect("a sample's stream").random();
-                    untried[(x * untried.len() as f64) as usize]
+                    // int(random() * len), as drawn by `random_index`
+                    untried[d.rng_reshuffle.as_mut().expect("a sample's stream").random_index(untried.len())]
                 }
             };
             let a = d.options[i];
