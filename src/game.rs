@@ -754,11 +754,25 @@ impl Game {
     }
 
     /// Run tasks until a decision is needed or the game is over.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn advance(&mut self, r: &Rules) -> Res {
         if self.kind != NONE {
             return Ok(());
         }
+        if self.lazy_turns && self.stack.is_empty() && !self.over && self.prophecy.is_none() {
+            // most of a playout's decisions: nothing pending, the next turn is drawn by index
+            // (the loop below would come to the same)
+            self.kind = TURN;
+            self.to_move = self.current as i32;
+            self.options.clear();
+            return Ok(());
+        }
+        self.run_tasks(r)
+    }
+
+    /// `advance`'s loop: the pending tasks, then the next turn (or the game's end).
+    #[inline(never)]
+    fn run_tasks(&mut self, r: &Rules) -> Res {
         loop {
             if let Some(t) = self.stack.pop() {
                 run_task(self, r, t)?;
