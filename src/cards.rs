@@ -139,12 +139,10 @@ pub fn play_blue(g: &mut Game, r: &Rules, p: usize, card: Card) -> Res {
     let pc = p as i32;
     match card {
         CHISEL => {
-            let opts = g.empty_slots(0b1111);
-            g.ask(CHISEL_PLACE, p, &opts, [pc, 2, 0, 0]);
+            g.ask_place(CHISEL_PLACE, p, 0b1111, [pc, 2, 0, 0]);
         }
         LEVER => {
-            let opts = g.sail_actions(0b1111);
-            g.ask(LEVER_SAIL, p, &opts, [pc, 0, 0, 0]);
+            g.ask_sail(LEVER_SAIL, p, 0b1111, [pc, 0, 0, 0]);
         }
         HAMMER => {
             if g.get_with_move {
@@ -162,8 +160,7 @@ pub fn play_blue(g: &mut Game, r: &Rules, p: usize, card: Card) -> Res {
                     ships |= 1 << s;
                 }
             }
-            let opts = g.empty_slots(ships);
-            g.ask(SAIL_PLACE, p, &opts, [pc, 0, 0, 0]);
+            g.ask_place(SAIL_PLACE, p, ships, [pc, 0, 0, 0]);
         }
         BARGE => {
             // Return 2 sled stones to the quarry, deliver 1 sled stone to a site (not the
@@ -190,11 +187,8 @@ fn hammer_get(g: &mut Game, r: &Rules, a: Action, p: usize) -> Res {
         sites::on_get(g, r, p, a)?;
     }
     if g.sled[p] != 0 {
-        let slots = g.empty_slots(0b1111);
-        if !slots.is_empty() {
-            // not optional (docs/rules.md §3.1)
-            g.ask(HAMMER_PLACE, p, &slots, [p as i32, 0, 0, 0]);
-        }
+        // not optional (docs/rules.md §3.1): asked when a slot is free
+        g.ask_place(HAMMER_PLACE, p, 0b1111, [p as i32, 0, 0, 0]);
     }
     Ok(())
 }
@@ -213,8 +207,7 @@ pub fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action, ctx: Context) -> R
             place_one(g, a, p);
             let left = ctx[1];
             if left > 1 {
-                let opts = g.empty_slots(0b1111);
-                g.ask(CHISEL_PLACE, p, &opts, [p as i32, left - 1, 0, 0]);
+                g.ask_place(CHISEL_PLACE, p, 0b1111, [p as i32, left - 1, 0, 0]);
             }
         }
         LEVER_SAIL => g.sail(r, p, a.n(0) as usize, a.site(1), true)?,
@@ -223,8 +216,7 @@ pub fn answer(g: &mut Game, r: &Rules, kind: Kind, a: Action, ctx: Context) -> R
         SAIL_PLACE => {
             // place 1 sled stone, then sail that same ship
             place_one(g, a, p);
-            let opts = g.sail_actions(1 << a.n(0));
-            g.ask(SAIL_SAIL, p, &opts, [p as i32, 0, 0, 0]);
+            g.ask_sail(SAIL_SAIL, p, 1 << a.n(0), [p as i32, 0, 0, 0]);
         }
         SAIL_SAIL => g.sail(r, p, a.n(0) as usize, a.site(1), false)?,
         BARGE_SITE => {

@@ -594,6 +594,27 @@ impl Game {
         out
     }
 
+    /// Ask `player` to place a stone on an empty slot of the unsailed ships in `ships` (as
+    /// `empty_slots`), the options built in the game's own row; false (nothing asked) when
+    /// there is no such slot.
+    pub fn ask_place(&mut self, kind: Kind, player: usize, ships: u8, ctx: Context) -> bool {
+        self.options.clear();
+        push_places(&mut self.options, self.open_mask, ships);
+        if self.options.is_empty() {
+            return false;
+        }
+        self.ask_built(kind, player, ctx);
+        true
+    }
+
+    /// Ask `player` to sail one of the ships in `ships` (as `sail_actions`), the options
+    /// built in the game's own row.
+    pub fn ask_sail(&mut self, kind: Kind, player: usize, ships: u8, ctx: Context) {
+        self.options.clear();
+        push_sails(&mut self.options, self.ships_ready & ships, self.docks_free);
+        self.ask_built(kind, player, ctx);
+    }
+
     /// Sail actions: the ships in `ships` (bit s) holding their minimum, ship by ship, each
     /// to every free dock in site order.
     pub fn sail_actions(&self, ships: u8) -> ArrayVec<Action, 20> {
@@ -733,11 +754,25 @@ impl Game {
     }
 
     /// Run tasks until a decision is needed or the game is over.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn advance(&mut self, r: &Rules) -> Res {
         if self.kind != NONE {
             return Ok(());
         }
+        if self.lazy_turns && self.stack.is_empty() && !self.over && self.prophecy.is_none() {
+            // most of a playout's decisions: nothing pending, the next turn is drawn by index
+            // (the loop below would come to the same)
+            self.kind = TURN;
+            self.to_move = self.current as i32;
+            self.options.clear();
+            return Ok(());
+        }
+        self.run_tasks(r)
+    }
+
+    /// `advance`'s loop: the pending tasks, then the next turn (or the game's end).
+    #[inline(never)]
+    fn run_tasks(&mut self, r: &Rules) -> Res {
         loop {
             if let Some(t) = self.stack.pop() {
                 run_task(self, r, t)?;

@@ -411,7 +411,8 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
                 for &o in s.owners.iter().skip(row).step_by(*rows) {
                     counts[o as usize] += 1;
                 }
-                for (p, pts) in rank_points(&counts[..n], row_points, 1).into_iter().enumerate() {
+                let ranked = rank_points(&counts[..n], row_points, 1);
+                for (p, &pts) in ranked[..n].iter().enumerate() {
                     points.push((p, pts));
                 }
             }

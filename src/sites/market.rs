@@ -267,27 +267,30 @@ pub fn round_start(g: &mut Game, r: &Rules) -> Res {
     Ok(())
 }
 
-/// A stone of `owner` arrives: back to the quarry, then the owner takes a card.
+/// A stone of `owner` arrives: back to the quarry, then the owner takes a card. The
+/// options are built in the game's own row (`ask_built`), not copied into it.
 pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
     g.quarry[owner] += 1;
     let ctx = [owner as i32, 0, 0, 0];
     match r.sites.market {
         Config::A { .. } => {
-            if !a(g).display.is_empty() {
-                let mut opts = Options::new();
-                take_options(r, &a(g).display, &mut opts);
-                g.ask(MARKET_PICK, owner, &opts, ctx);
+            let Market::A(m) = &g.sites.market else { unreachable!("market: not side A") };
+            if !m.display.is_empty() {
+                g.options.clear();
+                take_options(r, &m.display, &mut g.options);
+                g.ask_built(MARKET_PICK, owner, ctx);
             }
         }
         Config::B { take_pair, .. } => {
-            let mut opts = Options::new();
-            take_options(r, &b(g).display, &mut opts);
-            if !b(g).hidden_pair.is_empty() {
-                opts.push(take_pair);
+            let Market::B(m) = &g.sites.market else { unreachable!("market: not side B") };
+            g.options.clear();
+            take_options(r, &m.display, &mut g.options);
+            if !m.hidden_pair.is_empty() {
+                g.options.push(take_pair);
             }
-            if opts.len() > 1 {
-                g.ask(MARKET_PICK, owner, &opts, ctx);
-            } else if let Some(&one) = opts.first() {
+            if g.options.len() > 1 {
+                g.ask_built(MARKET_PICK, owner, ctx);
+            } else if let Some(&one) = g.options.first() {
                 pick_b(g, r, one, owner)?;
             }
         }
@@ -307,17 +310,17 @@ pub fn deliver(g: &mut Game, r: &Rules, owner: usize) -> Res {
             }
         }
         Config::D { stack, .. } => {
-            let mut opts = Options::new();
-            let m = d(g);
-            take_options(r, &m.display, &mut opts);
+            let Market::D(m) = &g.sites.market else { unreachable!("market: not side D") };
+            g.options.clear();
+            take_options(r, &m.display, &mut g.options);
             for i in 0..m.stacks {
                 if !m.hidden_stacks[i].is_empty() {
-                    opts.push(stack_action(stack, i));
+                    g.options.push(stack_action(stack, i));
                 }
             }
-            if opts.len() > 1 {
-                g.ask(MARKET_PICK, owner, &opts, ctx);
-            } else if let Some(&one) = opts.first() {
+            if g.options.len() > 1 {
+                g.ask_built(MARKET_PICK, owner, ctx);
+            } else if let Some(&one) = g.options.first() {
                 pick_d(g, r, one, owner)?;
             }
         }

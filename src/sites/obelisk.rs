@@ -487,7 +487,8 @@ pub fn game_end(g: &mut Game, r: &Rules) -> Res {
     match (&g.sites.obelisk, &r.sites.obelisk) {
         (Obelisk::A(s), Config::A { points: table }) => {
             let table = for_players(table, n, "obelisk.A.points_by_players")?;
-            for (p, pts) in rank_points(&s.heights[..n], table, 1).into_iter().enumerate() {
+            let ranked = rank_points(&s.heights[..n], table, 1);
+            for (p, &pts) in ranked[..n].iter().enumerate() {
                 points.push((p, pts));
             }
         }

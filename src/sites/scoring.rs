@@ -11,34 +11,37 @@ pub const CELLS: usize = 128;
 
 /// Points by rank of `values` (highest first); players below `minimum` score nothing.
 /// Tied players add up the points of the ranks they occupy and share them, rounded down
-/// (docs/rules.md §7.2, 8.1). Ranks beyond the table are worth 0.
-pub fn rank_points(values: &[i32], table: &[i32], minimum: i32) -> ArrayVec<i32, SEATS> {
-    let n = values.len();
-    let mut out: ArrayVec<i32, SEATS> = std::iter::repeat_n(0, n).collect();
+/// (docs/rules.md §7.2, 8.1). Ranks beyond the table are worth 0. Seat p's points are
+/// item p (items from `values.len()` on are 0).
+pub fn rank_points(values: &[i32], table: &[i32], minimum: i32) -> [i32; SEATS] {
+    let mut out = [0; SEATS];
     // highest first, tied players in seat order (a stable insertion sort)
-    let mut order: ArrayVec<usize, SEATS> = ArrayVec::new();
+    let mut order = [0usize; SEATS];
+    let mut ranked = 0;
     for (p, &v) in values.iter().enumerate() {
         if v >= minimum {
-            let mut at = order.len();
+            let mut at = ranked;
             while at > 0 && values[order[at - 1]] < v {
+                order[at] = order[at - 1];
                 at -= 1;
             }
-            order.insert(at, p);
+            order[at] = p;
+            ranked += 1;
         }
     }
-    let mut rank = 0;
+    let order = &order[..ranked];
     let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j < order.len() && values[order[j]] == values[order[i]] {
+    while i < ranked {
+        let mut j = i + 1;
+        while j < ranked && values[order[j]] == values[order[i]] {
             j += 1;
         }
-        let tied = (j - i) as i32;
-        let pool: i32 = (rank..(rank + j - i).min(table.len())).map(|r| table[r]).sum();
+        // ranks i..j, as far as the table goes
+        let pool: i32 = table.iter().take(j).skip(i).sum();
+        let share = pool.div_euclid((j - i) as i32);
         for &p in &order[i..j] {
-            out[p] = pool.div_euclid(tied);
+            out[p] = share;
         }
-        rank += j - i;
         i = j;
     }
     out
@@ -62,7 +65,9 @@ pub fn group_points(size: usize, table: &[i32], extra: i32) -> i32 {
 /// scores a game's end every iteration).
 pub fn line_groups(owners: &[i8], width: usize, mut each: impl FnMut(usize, usize)) {
     let n = owners.len();
-    let mut cells: ArrayVec<i8, CELLS> = owners.iter().copied().collect(); // a counted cell is marked empty
+    // a counted cell is marked empty (copied whole, not cell by cell)
+    let mut cells: ArrayVec<i8, CELLS> = ArrayVec::new();
+    cells.try_extend_from_slice(owners).expect("line_groups: at most CELLS cells");
     let mut found: ArrayVec<usize, CELLS> = ArrayVec::new();
     let mut k = 0;
     for start in 0..n {
@@ -110,9 +115,11 @@ mod tests {
     fn tied_players_share_the_ranks_they_occupy_rounded_down() {
         // docs/rules.md §8.1: ranks 10, 5, 1; seats 0 and 2 tie for first: (10 + 5) / 2 = 7
         // each, seat 1 third: 1; seat 3 has no stone: nothing.
-        assert_eq!(rank_points(&[3, 1, 3, 0], &[10, 5, 1], 1).as_slice(), [7, 1, 7, 0]);
+        assert_eq!(rank_points(&[3, 1, 3, 0], &[10, 5, 1], 1), [7, 1, 7, 0]);
         // beyond the table, ranks are worth 0
-        assert_eq!(rank_points(&[4, 3, 2, 1], &[2, 1], 1).as_slice(), [2, 1, 0, 0]);
+        assert_eq!(rank_points(&[4, 3, 2, 1], &[2, 1], 1), [2, 1, 0, 0]);
+        // three seats: the fourth item is 0; three tied for the first two ranks of a short table
+        assert_eq!(rank_points(&[2, 2, 2], &[6, 3], 1), [3, 3, 3, 0]);
     }
 
     #[test]

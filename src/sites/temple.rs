@@ -237,9 +237,14 @@ impl Layers {
         self.owners[c + w * ((self.filled - 1 - c) / w)] as usize
     }
 
+    /// The columns holding a stone: 0, 1, ... (filled left to right).
+    pub fn visible_columns(&self) -> usize {
+        self.filled.min(self.width)
+    }
+
     /// The visible stones: the owner of the top stone of columns 0, 1, ... that hold one.
     pub fn visible(&self) -> ArrayVec<usize, COLUMNS> {
-        (0..self.filled.min(self.width)).map(|c| self.top(c)).collect()
+        (0..self.visible_columns()).map(|c| self.top(c)).collect()
     }
 }
 
@@ -376,7 +381,9 @@ pub fn round_end(g: &mut Game, r: &Rules) -> Res {
     match &r.sites.temple {
         Config::A { visible_points, .. } => {
             // 6.1: each visible stone scores for its owner, column by column
-            for owner in layers(g).visible() {
+            let columns = layers(g).visible_columns();
+            for c in 0..columns {
+                let owner = layers(g).top(c);
                 g.score(owner, SRC_TEMPLE, *visible_points);
             }
             Ok(())
