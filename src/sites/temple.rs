@@ -381,9 +381,19 @@ pub fn round_end(g: &mut Game, r: &Rules) -> Res {
     match &r.sites.temple {
         Config::A { visible_points, .. } => {
             // 6.1: each visible stone scores for its owner, column by column
-            let columns = layers(g).visible_columns();
+            // the last stone's layer holds the tops of its column and those before it; the
+            // columns after it show the layer below (no division per column)
+            let t = layers(g);
+            let (columns, w) = (t.visible_columns(), t.width);
+            if columns == 0 {
+                return Ok(());
+            }
+            let last = t.filled - 1;
+            let layer = last - last % w;
             for c in 0..columns {
-                let owner = layers(g).top(c);
+                let t = layers(g);
+                let top = if layer + c <= last { layer + c } else { layer - w + c };
+                let owner = t.owners[top] as usize;
                 g.score(owner, SRC_TEMPLE, *visible_points);
             }
             Ok(())
