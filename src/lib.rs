@@ -2,6 +2,9 @@
 //! the search, compiled. Python (the `imhotep_stats` package) loads the board data, hands it
 //! here once per cell and keeps everything a designer touches.
 
+// Every `unsafe` block says why it is sound, on the line above it.
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub mod action;
 pub mod batch;
 pub mod bots;
