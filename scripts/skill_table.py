@@ -172,7 +172,7 @@ def table(sides: str, players: int, rungs: list[str]) -> list[str]:
                                         f"{100 * cell['share_pm']:.1f}"]) + " |")
         wins.append([s["wins"] for s in cell["seats"]])
         games.append(n)
-        r = rated.rating("expert" if rung == expert_name() else rung)
+        r = rated.rating(rung)  # the reference bot by its settings is rated as `expert`
         rating.append(None if r is None else r.value)
     lines.append("")
     lines += against_greedy(played)

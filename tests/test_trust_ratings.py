@@ -157,3 +157,23 @@ def test_one_module_reads_the_ratings_file():
     readers = sorted(p.relative_to(pkg).as_posix() for p in pkg.rglob("*.py")
                      if '"bot_ratings.toml"' in p.read_text(encoding="utf-8"))
     assert readers == ["bots/ratings.py"]
+
+
+def test_the_reference_bots_settings_by_their_spec_name_are_the_reference_bot():
+    # `mcts1900-b1-s` is `expert` (bots/search_spec.py EXPERT): the same games, so the same
+    # rating; a search one setting away is a different bot, unrated on these tables.
+    from imhotep_stats.bots.ratings import basis, rated_name
+    from imhotep_stats.bots.search_spec import EXPERT
+
+    ref = _data()["reference"]
+    spelled = f"mcts{EXPERT['iterations']}-b1-s"
+    assert rated_name(spelled) == ref
+    assert rated_name(f"mcts{EXPERT['iterations']}-b1") == f"mcts{EXPERT['iterations']}-b1"
+    assert rated_name("greedy") == "greedy" and rated_name("mcts0") == "mcts0"
+    where = basis(3, "D-D-D-D-D")
+    assert where.rating(spelled) == where.rating(ref)
+    assert where.chance("greedy", against=spelled) == where.chance("greedy")
+    line = _line("D-A-C-A-A", 2, (spelled,))
+    assert line.startswith(f"Trust: {spelled}: the reference bot, {ref}, by its settings (strong "
+                           "play"), line
+    assert "not rated" not in line, line

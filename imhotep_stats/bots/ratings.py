@@ -27,6 +27,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from imhotep_stats.bots.search_spec import expert_spec, spec_from_name
+from imhotep_stats.bots.weights import BotSpecError
+
 ANCHOR = "greedy"  # rated 0 on every table
 
 
@@ -66,6 +69,20 @@ class Chance:
     low: float
     high: float
     bound: bool
+
+
+def rated_name(bot: str) -> str:
+    """The name ``bot``'s rating is filed under: a search spec with exactly the reference
+    bot's settings (``mcts1900-b1-s``) plays the same games as ``expert``, so it is
+    ``expert``; any other name is itself."""
+    try:
+        spec = spec_from_name(bot)
+    except BotSpecError:
+        return bot
+    expert = expert_spec()
+    if spec is None or {**spec, "name": ""} != {**expert, "name": ""}:
+        return bot
+    return expert["name"]
 
 
 def _table_name(players: int, letter: str) -> str:
@@ -141,6 +158,7 @@ class Basis:
 
     def rating(self, bot: str) -> Rating | None:
         """``bot``'s rating here; None unless every table of the basis rates it."""
+        bot = rated_name(bot)
         rows = [t.ratings.get(bot) for t in self.tables]
         if not rows or any(r is None for r in rows):
             return None
@@ -153,8 +171,8 @@ class Basis:
     def chance(self, bot: str, against: str | None = None) -> Chance | None:
         """How often ``bot`` beats ``against`` (default the reference bot) head to head,
         each table's from its own two ratings; None unless every table rates both."""
-        against = against or reference_bot()
-        if against is None or self.rating(bot) is None or self.rating(against) is None:
+        bot, against = rated_name(bot), rated_name(against or reference_bot() or "")
+        if not against or self.rating(bot) is None or self.rating(against) is None:
             return None
         ps = [1.0 / (1.0 + 10.0 ** ((t.ratings[against][0] - t.ratings[bot][0]) / 400.0))
               for t in self.tables]
@@ -163,6 +181,7 @@ class Basis:
 
     def rated_elsewhere(self, bot: str) -> tuple[str, ...]:
         """The file's other tables that rate ``bot``."""
+        bot = rated_name(bot)
         return tuple(n for n, t in tables().items() if bot in t.ratings and n not in self.names)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from imhotep_stats.bots import BUILTIN_PERSONAS
-from imhotep_stats.bots.ratings import Basis, Chance, across, basis, reference_bot
+from imhotep_stats.bots.ratings import Basis, Chance, across, basis, rated_name, reference_bot
 from imhotep_stats.rules.board import SITES
 
 
@@ -73,9 +73,10 @@ def bot_words(lineup: Sequence[str], where: Basis) -> str:
     two = all(t.players == 2 for t in where.tables)
     out = []
     for bot in dict.fromkeys(lineup):
-        if bot == ref:
-            out.append(f"{bot}: the reference bot (strong play, the one answers are checked "
-                       "with)")
+        if rated_name(bot) == ref:
+            alias = "" if bot == ref else f", {ref}, by its settings"
+            out.append(f"{bot}: the reference bot{alias} (strong play, the one answers are "
+                       "checked with)")
             continue
         c = where.chance(bot)
         if c is None:
