@@ -66,7 +66,7 @@ pub struct Record {
 pub fn thread_cpu_ns() -> Result<u64, CoreError> {
     let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: the call writes only `t`, which outlives it.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) }; // writes only `t`
     if rc != 0 {
         return Err(CoreError::value("timing a batch: the thread's CPU clock cannot be read".into()));
     }

@@ -105,7 +105,7 @@ fn partners_of(words: &[u32], top: usize, out: &mut [u32]) {
         let j = x * f64::from(top - t as i32);
         debug_assert_eq!(j as u32, index_of(bits53(w[0], w[1]), (top - t as i32) as usize) as u32);
         // SAFETY: `j` is finite and in [0, top], far inside an i32's range.
-        *o = unsafe { j.to_int_unchecked::<i32>() } as u32;
+        *o = unsafe { j.to_int_unchecked::<i32>() } as u32; // j in [0, top]: fits
     }
 }
 

@@ -3,7 +3,7 @@
 //! here once per cell and keeps everything a designer touches.
 
 // Every `unsafe` block says why it is sound, on the line above it.
-#![deny(clippy::undocumented_unsafe_blocks)]
+#![deny(clippy::undocumented_unsafe_blocks)] // a lint's name: no unsafe code here
 
 pub mod action;
 pub mod batch;
