@@ -413,7 +413,7 @@ impl Stream {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has AVX2 (checked just above), all the function needs.
-            unsafe { twist_whole_avx2(&mut self.mt, &mut self.out) };
+            unsafe { twist_whole_avx2(&mut self.mt, &mut self.out) }; // AVX2 checked above
             self.twisted = N;
             return;
         }
@@ -635,7 +635,7 @@ pub fn index_of(bits: u64, n: usize) -> usize {
 fn truncate(x: f64) -> usize {
     debug_assert!((0.0..9.2e18).contains(&x), "truncate: {x} out of range");
     // SAFETY: `x` is finite and its truncation fits an i64 (the callers' products lie in [0, n]).
-    let i: i64 = unsafe { x.to_int_unchecked() };
+    let i: i64 = unsafe { x.to_int_unchecked() }; // finite, fits an i64
     i as usize
 }
 
@@ -885,7 +885,7 @@ mod tests {
         let (mut mt_b, mut out_b) = (s.mt, s.out);
         for _ in 0..3 {
             // SAFETY: the processor has AVX2 (checked above).
-            unsafe { twist_whole_avx2(&mut mt_a, &mut out_a) };
+            unsafe { twist_whole_avx2(&mut mt_a, &mut out_a) }; // AVX2 checked above
             twist_generation(&mut mt_b, &mut out_b);
             assert_eq!((mt_a, out_a), (mt_b, out_b));
         }
