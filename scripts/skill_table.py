@@ -131,18 +131,20 @@ def expert_name() -> str | None:
     """The settings the reference bot `expert` plays with, as an mcts name (the name its
     rows are played under, so that a retuned expert cannot top up their runs)."""
     from imhotep_stats.bots import make_bot
+    from imhotep_stats.bots.ratings import rated_name
 
-    keys = ("iterations", "rollout", "exploration", "truncate", "bias", "margin", "stop")
-    expert = make_bot("expert").spec
-    for name in (f"mcts{expert['iterations']}-b1-s", f"mcts{expert['iterations']}"):
-        bot = make_bot(name).spec
-        if [bot[k] for k in keys] == [expert[k] for k in keys]:
+    iterations = make_bot("expert").spec["iterations"]
+    for name in (f"mcts{iterations}-b1-s", f"mcts{iterations}"):
+        if rated_name(name) == "expert":
             return name
     return None
 
 
 def row_name(rung: str) -> str:
-    return f"**expert** = {rung}" if rung == expert_name() else rung
+    from imhotep_stats.bots.ratings import rated_name
+
+    is_alias = rung != "expert" and rated_name(rung) == "expert"
+    return f"**expert** = {rung}" if is_alias else rung
 
 
 def table(sides: str, players: int, rungs: list[str]) -> list[str]:

@@ -171,8 +171,11 @@ class Basis:
     def chance(self, bot: str, against: str | None = None) -> Chance | None:
         """How often ``bot`` beats ``against`` (default the reference bot) head to head,
         each table's from its own two ratings; None unless every table rates both."""
-        bot, against = rated_name(bot), rated_name(against or reference_bot() or "")
-        if not against or self.rating(bot) is None or self.rating(against) is None:
+        against = against or reference_bot()
+        if against is None:
+            return None
+        bot, against = rated_name(bot), rated_name(against)
+        if self.rating(bot) is None or self.rating(against) is None:
             return None
         ps = [1.0 / (1.0 + 10.0 ** ((t.ratings[against][0] - t.ratings[bot][0]) / 400.0))
               for t in self.tables]
